@@ -1,0 +1,59 @@
+# Third-party code: found on the machine (Debian packages, and ImGui's sources
+# fetched by scripts/deps.sh), never committed. Built without -Werror.
+
+# Dear ImGui sources: $IMGUI_DIR, or the cache scripts/deps.sh fills.
+if(DEFINED ENV{IMGUI_DIR} AND NOT IMGUI_DIR)
+  set(IMGUI_DIR "$ENV{IMGUI_DIR}")
+endif()
+set(IMGUI_DIR "${IMGUI_DIR}" CACHE PATH "Dear ImGui source folder (holds imgui.cpp)")
+if(NOT IMGUI_DIR)
+  set(IMGUI_DIR "${PROJECT_SOURCE_DIR}/.cache/imgui" CACHE PATH "" FORCE)
+endif()
+if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
+  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/deps.sh imgui, or set IMGUI_DIR")
+endif()
+
+# ImGui itself, without platform or renderer: the headless UI tests use this.
+add_library(imgui STATIC
+  ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp
+  ${IMGUI_DIR}/imgui_tables.cpp ${IMGUI_DIR}/imgui_widgets.cpp)
+target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
+set_target_properties(imgui PROPERTIES CXX_STANDARD 17)  # ImGui 1.86 predates C++20's enum rules
+target_compile_definitions(imgui PUBLIC
+  IMGUI_DISABLE_FILE_FUNCTIONS      # no filesystem in the web build; no imgui.ini
+  IMGUI_DISABLE_DEMO_WINDOWS
+  IMGUI_DISABLE_OBSOLETE_FUNCTIONS
+  IMGUI_ENABLE_TEST_ENGINE)         # item hooks: label -> rectangle for tests (src/ui/item_registry.cpp)
+
+# GLFW + OpenGL3 backends for the app, on both targets.
+add_library(imgui_backends STATIC
+  ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_link_libraries(imgui_backends PUBLIC imgui)
+set_target_properties(imgui_backends PROPERTIES CXX_STANDARD 17)
+if(EMSCRIPTEN)
+  target_compile_options(imgui_backends PUBLIC "-sUSE_GLFW=3")
+  target_link_options(imgui_backends PUBLIC "-sUSE_GLFW=3" "-sMIN_WEBGL_VERSION=2" "-sMAX_WEBGL_VERSION=2")
+else()
+  find_package(glfw3 3.3 REQUIRED)
+  find_package(OpenGL REQUIRED)
+  target_link_libraries(imgui_backends PUBLIC glfw OpenGL::GL ${CMAKE_DL_LIBS})
+endif()
+
+# nlohmann/json (Debian's nlohmann-json3-dev), header-only. Reached through a
+# folder holding only it, so the web build does not see the host's /usr/include.
+find_path(ATTN_JSON_INCLUDE nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+set(attn_json_dir "${CMAKE_BINARY_DIR}/deps/json")
+file(MAKE_DIRECTORY "${attn_json_dir}")
+file(CREATE_LINK "${ATTN_JSON_INCLUDE}/nlohmann" "${attn_json_dir}/nlohmann" SYMBOLIC)
+add_library(attn_json INTERFACE)
+target_include_directories(attn_json SYSTEM INTERFACE "${attn_json_dir}")
+
+# stb_image_write (Debian's libstb-dev) for native screenshots.
+if(NOT EMSCRIPTEN)
+  find_path(ATTN_STB_INCLUDE stb/stb_image_write.h PATHS /usr/include REQUIRED)
+endif()
+
+# The UI font: DejaVu Sans (fonts-dejavu-core), cut down to the glyphs the UI
+# uses with fonttools (python3-fonttools) to keep the download small.
+find_file(ATTN_FONT_TTF DejaVuSans.ttf PATHS /usr/share/fonts/truetype/dejavu NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+find_program(ATTN_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)

@@ -1,0 +1,139 @@
+// A lesson as data: what an instructor writes in a lesson file (see
+// docs/lessons.md), after loading and validation. Immutable once loaded; the
+// learner's edits live in LessonState.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/attention.h"
+#include "core/matrix.h"
+
+namespace attn {
+
+// How a lesson writes its vectors and weights (the notebooks use all three).
+enum class Layout {
+  Rows,                   // X is (N, d), one row per token; Q = X·W_q      (000, 004)
+  RowsTransposedWeights,  // X is (N, d); W_q is (d_k, d); Q = X·W_qᵀ        (001)
+  Columns,                // X is (d, N), one column per token; Q = Ω_q·X + β_q (003)
+};
+
+// Limits, checked before anything is allocated. Documented in docs/lessons.md.
+struct Limits {
+  static constexpr int kMaxTokens = 64;
+  static constexpr int kMaxDim = 128;  // any width: d, d_k, d_v, d_out
+  static constexpr int kMaxHeads = 16;
+  static constexpr int kMaxParts = 8;
+  static constexpr int kMaxSteps = 64;
+  static constexpr int kMaxVariants = 4;
+  static constexpr int kMaxDraws = 64;
+  static constexpr int kMaxDepth = 16;              // JSON nesting
+  static constexpr size_t kMaxFileBytes = 1 << 20;  // 1 MiB
+  static constexpr size_t kMaxIdChars = 64;
+  static constexpr size_t kMaxTitleChars = 200;
+  static constexpr size_t kMaxTextChars = 4000;
+  static constexpr double kMaxAbsValue = 1e6;  // every input entry, file or slider
+  static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
+  static constexpr double kMaxDivisor = 1e6;
+};
+
+// The inputs a part may give. Everything else is computed.
+//   X, W_q, W_k, W_v, b_q, b_k, b_v, W_o  -- from embeddings
+//   Q, K, V                               -- from given queries, keys, values
+//   weights, V                            -- from given attention weights
+bool is_input_name(const std::string& name);
+
+struct RandomDraw {
+  enum class Fn { Rand, Randn, Normal };
+  std::string target;  // an input name
+  int head = 0;        // 0: the whole matrix; h >= 1: head h's block of it
+  Fn fn = Fn::Rand;
+  int rows = 0, cols = 0;
+  double loc = 0.0, scale = 1.0;  // normal() only
+  bool fill_columns = false;      // fill column by column (np.hstack of column draws)
+};
+
+// One np.random.seed(seed) followed by draws in the order written.
+struct RandomGroup {
+  uint32_t seed = 0;
+  std::string label;  // e.g. "inputs", "parameters": names the seed control
+  std::vector<RandomDraw> draws;
+};
+
+// A variant recomputes the part from the same inputs with other options, e.g.
+// notebook 003's unscaled attention, or its multi-head "Your answer".
+struct Variant {
+  std::string id;
+  std::string label;
+  std::optional<Scaling> scaling;
+  std::optional<bool> causal;
+  std::optional<Arrangement> arrangement;
+};
+
+struct StepSpec {
+  std::string id, title, formula, text;
+  std::vector<std::string> show;  // matrix names within the part, e.g. "Q", "weights_h1@unscaled"
+  int precision = -1;             // digits shown; -1: the part's
+};
+
+struct Part {
+  std::string id;  // empty when the lesson has one part
+  std::string title;
+  Layout layout = Layout::Rows;
+  std::vector<std::string> tokens;
+  int heads = 1;
+  AttentionOptions options;
+  std::map<std::string, Matrix> given;  // inputs written as numbers, in the part's layout
+  std::map<std::string, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
+  std::vector<RandomGroup> random;
+  std::vector<Variant> variants;
+  std::vector<StepSpec> steps;
+  // Display names by base name ("W_q" -> "Ω_q") or by full name
+  // ("output@your_answer" -> "X′ (Your answer)"), the full name winning.
+  std::map<std::string, std::string> names;
+  int precision = 8;      // digits shown, as the notebook printed
+  bool suppress = false;  // numpy's suppress: never scientific notation
+};
+
+struct Lesson {
+  std::string id, title, source;
+  std::vector<Part> parts;
+  int main_part = 0;  // whose weights and output are the lesson's result
+};
+
+// The learner's copy of a part's inputs and settings.
+struct PartState {
+  std::map<std::string, Matrix> inputs;  // every input, in the part's layout
+  AttentionOptions options;
+  std::vector<uint32_t> seeds;  // one per random group
+  bool operator==(const PartState&) const = default;
+};
+
+struct LessonState {
+  std::vector<PartState> parts;
+  bool operator==(const LessonState&) const = default;
+};
+
+// The lesson's own numbers: given inputs plus the draws at the lesson's seeds.
+LessonState default_state(const Lesson& lesson);
+
+// Redraws random group `group` of a part with a new seed, replacing what it drew.
+void redraw(const Part& part, int group, uint32_t seed, PartState& state);
+
+// True when an input is shown transposed from the canonical row layout the
+// core computes in: X, Q, K, V and biases in Columns; weights in Columns and
+// RowsTransposedWeights.
+bool input_is_transposed(Layout layout, const std::string& name);
+
+// Where head h (1-based) of `heads` sits in an input, in the part's layout:
+// [begin, end) of its rows (along_rows) or of its columns.
+struct Block {
+  bool along_rows = false;
+  int begin = 0, end = 0;
+};
+Block head_block(Layout layout, const std::string& name, int rows, int cols, int heads, int head);
+
+}  // namespace attn

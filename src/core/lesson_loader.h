@@ -1,0 +1,29 @@
+// Reads a lesson file (JSON, see docs/lessons.md) into a validated Lesson.
+// Never throws and never crashes on bad input: the first problem found is
+// returned as a JSON path and a reason, e.g. "/X/1: row has 3 numbers, expected 4".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/lesson.h"
+
+namespace attn {
+
+struct LoadError {
+  std::string path;    // JSON pointer to the offending value, "" for the whole file
+  std::string reason;  // one line, no trailing period
+  // "<source>: <path>: <reason>", the line the CLI prints and the page shows.
+  std::string message(std::string_view source) const;
+};
+
+struct LoadResult {
+  std::optional<Lesson> lesson;
+  LoadError error;  // meaningful when !lesson
+  bool ok() const { return lesson.has_value(); }
+};
+
+LoadResult load_lesson(std::string_view json_text);
+
+}  // namespace attn

@@ -1,0 +1,162 @@
+#include "core/matrix.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <stdexcept>
+
+namespace attn {
+
+Matrix::Matrix(int rows, int cols, double fill)
+    : rows_(rows), cols_(cols), data_(static_cast<size_t>(rows) * cols, fill) {
+  assert(rows >= 0 && cols >= 0);
+}
+
+Matrix Matrix::from_rows(std::initializer_list<std::initializer_list<double>> rows) {
+  const int n = static_cast<int>(rows.size());
+  const int m = n ? static_cast<int>(rows.begin()->size()) : 0;
+  Matrix out(n, m);
+  int r = 0;
+  for (const auto& row : rows) {
+    if (static_cast<int>(row.size()) != m)
+      throw std::invalid_argument("Matrix::from_rows: ragged rows");
+    std::copy(row.begin(), row.end(), out.row(r++));
+  }
+  return out;
+}
+
+void matmul_into(const Matrix& a, const Matrix& b, Matrix& out) {
+  assert(a.cols() == b.rows());
+  if (out.rows() != a.rows() || out.cols() != b.cols()) out = Matrix(a.rows(), b.cols());
+  const int n = a.rows(), k = a.cols(), m = b.cols();
+  // i-k-j order: the inner loop streams a row of b and a row of out, so it
+  // vectorises and stays in cache. Sums still run over k in order 0..k-1.
+  for (int i = 0; i < n; ++i) {
+    double* o = out.row(i);
+    std::fill(o, o + m, 0.0);
+    const double* ai = a.row(i);
+    for (int p = 0; p < k; ++p) {
+      const double s = ai[p];
+      const double* bp = b.row(p);
+      for (int j = 0; j < m; ++j) o[j] += s * bp[j];
+    }
+  }
+}
+
+Matrix matmul(const Matrix& a, const Matrix& b) {
+  Matrix out(a.rows(), b.cols());
+  matmul_into(a, b, out);
+  return out;
+}
+
+void matmul_transposed_into(const Matrix& a, const Matrix& b, Matrix& out) {
+  assert(a.cols() == b.cols());
+  if (out.rows() != a.rows() || out.cols() != b.rows()) out = Matrix(a.rows(), b.rows());
+  const int n = a.rows(), k = a.cols(), m = b.rows();
+  // Both operands are read along rows: each entry is a contiguous dot product.
+  for (int i = 0; i < n; ++i) {
+    const double* ai = a.row(i);
+    double* o = out.row(i);
+    for (int j = 0; j < m; ++j) {
+      const double* bj = b.row(j);
+      double s = 0.0;
+      for (int p = 0; p < k; ++p) s += ai[p] * bj[p];
+      o[j] = s;
+    }
+  }
+}
+
+Matrix matmul_transposed(const Matrix& a, const Matrix& b) {
+  Matrix out(a.rows(), b.rows());
+  matmul_transposed_into(a, b, out);
+  return out;
+}
+
+Matrix transpose(const Matrix& a) {
+  Matrix out(a.cols(), a.rows());
+  for (int r = 0; r < a.rows(); ++r)
+    for (int c = 0; c < a.cols(); ++c) out(c, r) = a(r, c);
+  return out;
+}
+
+Matrix scaled(const Matrix& a, double factor) {
+  Matrix out = a;
+  for (size_t i = 0; i < out.size(); ++i) out.data()[i] *= factor;
+  return out;
+}
+
+Matrix add_row_bias(const Matrix& a, const Matrix& bias) {
+  assert(bias.rows() == 1 && bias.cols() == a.cols());
+  Matrix out = a;
+  for (int r = 0; r < out.rows(); ++r)
+    for (int c = 0; c < out.cols(); ++c) out(r, c) += bias(0, c);
+  return out;
+}
+
+Matrix add_col_bias(const Matrix& a, const Matrix& bias) {
+  assert(bias.cols() == 1 && bias.rows() == a.rows());
+  Matrix out = a;
+  for (int r = 0; r < out.rows(); ++r)
+    for (int c = 0; c < out.cols(); ++c) out(r, c) += bias(r, 0);
+  return out;
+}
+
+Matrix slice_rows(const Matrix& a, int begin, int end) {
+  assert(0 <= begin && begin <= end && end <= a.rows());
+  Matrix out(end - begin, a.cols());
+  std::copy(a.row(begin), a.row(begin) + out.size(), out.data());
+  return out;
+}
+
+Matrix slice_cols(const Matrix& a, int begin, int end) {
+  assert(0 <= begin && begin <= end && end <= a.cols());
+  Matrix out(a.rows(), end - begin);
+  for (int r = 0; r < a.rows(); ++r) std::copy(a.row(r) + begin, a.row(r) + end, out.row(r));
+  return out;
+}
+
+Matrix hconcat(const std::vector<Matrix>& parts) {
+  if (parts.empty()) return {};
+  int cols = 0;
+  for (const Matrix& p : parts) {
+    assert(p.rows() == parts[0].rows());
+    cols += p.cols();
+  }
+  Matrix out(parts[0].rows(), cols);
+  int at = 0;
+  for (const Matrix& p : parts) {
+    for (int r = 0; r < p.rows(); ++r) std::copy(p.row(r), p.row(r) + p.cols(), out.row(r) + at);
+    at += p.cols();
+  }
+  return out;
+}
+
+Matrix vconcat(const std::vector<Matrix>& parts) {
+  if (parts.empty()) return {};
+  int rows = 0;
+  for (const Matrix& p : parts) {
+    assert(p.cols() == parts[0].cols());
+    rows += p.rows();
+  }
+  Matrix out(rows, parts[0].cols());
+  int at = 0;
+  for (const Matrix& p : parts) {
+    std::copy(p.data(), p.data() + p.size(), out.row(at));
+    at += p.rows();
+  }
+  return out;
+}
+
+double max_abs_diff(const Matrix& a, const Matrix& b) {
+  assert(a.same_shape(b));
+  double worst = 0.0;
+  for (size_t i = 0; i < a.size(); ++i)
+    worst = std::max(worst, std::fabs(a.data()[i] - b.data()[i]));
+  return worst;
+}
+
+bool all_finite(const Matrix& a) {
+  return std::all_of(a.data(), a.data() + a.size(), [](double v) { return std::isfinite(v); });
+}
+
+}  // namespace attn

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# attention-cli end to end: list, trace (JSON and text), and every bad-input
+# case in tests/malformed/ with its exact one-line message and exit status 2.
+#   tests/cli/cli_test.sh path/to/attention-cli
+set -u
+cli=$1
+cd "$(dirname "$0")/../.."  # messages name files relative to the repo root
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_error <expected status> <expected stderr line> <args...>
+expect_error() {
+  local status=$1 line=$2; shift 2
+  local err out code
+  out=$("$cli" "$@" 2>/tmp/cli_err.$$); code=$?
+  err=$(cat /tmp/cli_err.$$); rm -f /tmp/cli_err.$$
+  [ "$code" -eq "$status" ] || fail "$*: exit $code, expected $status"
+  [ "$err" = "$line" ] || fail "$*: stderr was
+  $err
+expected
+  $line"
+  [ -z "$out" ] || fail "$*: printed to stdout on error"
+}
+
+# list: the eight built-in ids, in order
+expected_ids="the-cat-sat
+i-am-batman
+attention-times-value
+complete-flow
+qk-transpose
+udl-self-attention
+udl-multihead
+she-likes-coffee"
+[ "$("$cli" list)" = "$expected_ids" ] || fail "list printed: $("$cli" list)"
+
+# trace: valid JSON with the documented shape, numbers that read back exactly
+for id in $expected_ids; do
+  "$cli" trace "$id" > /tmp/cli_trace.$$ || fail "trace $id exited $?"
+  node -e '
+    const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const ok = t.id === process.argv[2] && t.steps.length > 0 && t.result.weights.length > 0 &&
+      t.steps.every(s => s.id && s.title && s.matrices.every(m => m.name && m.rows.length === m.data.length));
+    if (!ok) { console.error("bad trace shape"); process.exit(1); }
+  ' /tmp/cli_trace.$$ "$id" || fail "trace $id: JSON shape"
+done
+"$cli" trace the-cat-sat > /tmp/cli_trace.$$
+node -e '
+  const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  // np.random.seed(0); np.random.rand() is exactly this double
+  if (t.steps[1].matrices[0].data[0][0] !== 0.5488135039273248) process.exit(1);
+' /tmp/cli_trace.$$ || fail "trace: numbers do not read back to the same double"
+rm -f /tmp/cli_trace.$$
+text=$("$cli" trace the-cat-sat --format text)
+grep -qF "[[0.01495411 0.63870437 0.34634152]" <<<"$text" || fail "--format text: no numpy-style weights"
+grep -qF "## Step 4: Apply Softmax to get weights" <<<"$text" || fail "--format text: no step titles"
+"$cli" trace lessons/she-likes-coffee.json > /dev/null || fail "trace by path"
+
+# bad input: one line on stderr, exit status 2
+while IFS=$'\t' read -r file message; do
+  case "$file" in ''|'#'*) continue ;; esac
+  path=tests/malformed/$file
+  expect_error 2 "attention-cli: $path: $message" trace "$path"
+done < tests/malformed/expected.tsv
+expect_error 2 "attention-cli: tests/malformed/no-such-file.json: no such file" trace tests/malformed/no-such-file.json
+expect_error 2 "attention-cli: unknown lesson \"the-dog-sat\": not a built-in id (see \`attention-cli list\`) and no such file" trace the-dog-sat
+expect_error 2 "attention-cli: tests/malformed: is a directory, not a lesson file" trace tests/malformed
+expect_error 2 "attention-cli: unknown format \"xml\" (use json or text)" trace the-cat-sat --format xml
+
+if [ "$failures" -gt 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all CLI cases passed"

@@ -1,0 +1,34 @@
+// Golden values pasted verbatim from the notebooks' printed output.
+#pragma once
+
+#include <string_view>
+
+#include "core/lesson.h"
+#include "core/matrix.h"
+#include "core/trace.h"
+
+namespace attn::test {
+
+constexpr double kDigits8 = 0.5e-8;  // np default: 8 digits
+constexpr double kDigits3 = 0.5e-3;  // np.set_printoptions(precision=3), .round(3)
+constexpr double kDigits2 = 0.5e-2;  // .round(2)
+
+// Parses numpy's print of a 1-D or 2-D array: "[[1. 0.5]\n [2. 3.]]",
+// "[0.01 0.2]", "array([[5., 0.]])". A 1-D array becomes one row.
+Matrix parse_printed(std::string_view text);
+
+// Every entry of `actual` is within `tolerance` of the printed matrix: half a
+// unit of the last digit the notebook printed (kDigits8 at numpy's default),
+// plus 1e-12 for floating-point summation order.
+void check_printed(const Matrix& actual, std::string_view printed, double tolerance);
+
+// The matrix a lesson's trace names `id`; fails the test if absent.
+const Matrix& trace_matrix(const Trace& trace, std::string_view id);
+
+// The trace of a built-in lesson at its default settings.
+Trace notebook_trace(std::string_view lesson_id);
+
+// Relative check for scientific prints ("1.24326146e-13"): |a - p| <= rel·|p|.
+void check_printed_relative(const Matrix& actual, std::string_view printed, double rel);
+
+}  // namespace attn::test
