@@ -15,6 +15,7 @@ apt_packages=(
   doctest-dev nlohmann-json3-dev libstb-dev # tests, lesson files, PNG output
   clang libclang-rt-14-dev                  # libFuzzer + sanitizers for the fuzz target
   fonts-dejavu-core python3-fonttools       # UI font and its subsetting
+  python3-numpy                             # runs the "Copy as numpy" snippets in tests
   chromium                                  # browser tests (playwright-core drives it)
   xvfb xauth libgl1-mesa-dri                # native window tests (Mesa software GL)
   xz-utils                                  # unpacking the ImGui source package

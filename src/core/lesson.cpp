@@ -1,23 +1,25 @@
 #include "core/lesson.h"
 
 #include <algorithm>
-#include <array>
 
 #include "core/numpy_random.h"
 
 namespace attn {
 
 namespace {
-constexpr std::array<const char*, 12> kInputNames = {"X",   "W_q", "W_k", "W_v", "b_q", "b_k",
-                                                     "b_v", "W_o", "Q",   "K",   "V",   "weights"};
-
 bool is_weight(const std::string& name) {
   return name.size() == 3 && name[0] == 'W';
 }
 }  // namespace
 
+const std::vector<std::string>& input_names() {
+  static const std::vector<std::string> names = {"X",   "W_q", "W_k", "W_v", "b_q", "b_k",
+                                                 "b_v", "W_o", "Q",   "K",   "V",   "weights"};
+  return names;
+}
+
 bool is_input_name(const std::string& name) {
-  return std::find(kInputNames.begin(), kInputNames.end(), name) != kInputNames.end();
+  return std::find(input_names().begin(), input_names().end(), name) != input_names().end();
 }
 
 bool input_is_transposed(Layout layout, const std::string& name) {

@@ -45,6 +45,8 @@ struct Limits {
 //   Q, K, V                               -- from given queries, keys, values
 //   weights, V                            -- from given attention weights
 bool is_input_name(const std::string& name);
+// All input names, in pipeline order (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights).
+const std::vector<std::string>& input_names();
 
 struct RandomDraw {
   enum class Fn { Rand, Randn, Normal };

@@ -323,13 +323,11 @@ class Reader {
 // [SECTION] Part
 //-----------------------------------------------------------------------------
 
-const std::vector<std::string> kInputKeys = {"X",   "W_q", "W_k", "W_v", "b_q", "b_k",
-                                             "b_v", "W_o", "Q",   "K",   "V",   "weights"};
 const std::vector<std::string> kPartKeys = [] {
   std::vector<std::string> keys = {"id",       "title",    "tokens", "layout", "precision",
                                    "suppress", "heads",    "scale",  "causal", "arrangement",
                                    "random",   "variants", "names",  "steps"};
-  keys.insert(keys.end(), kInputKeys.begin(), kInputKeys.end());
+  keys.insert(keys.end(), input_names().begin(), input_names().end());
   return keys;
 }();
 
@@ -719,7 +717,7 @@ bool read_part(Reader& r, const json& v, const std::string& path, int default_pr
     return false;
 
   // inputs written as numbers
-  for (const std::string& name : kInputKeys) {
+  for (const std::string& name : input_names()) {
     auto it = v.find(name);
     if (it == v.end()) continue;
     std::optional<bool> flat;

@@ -113,7 +113,7 @@ class PartBuilder {
   }
 
   int add(const std::string& base, Role role, int head, const Variant* variant, Matrix value,
-          AxisKind row_kind, AxisKind col_kind, bool editable) {
+          AxisKind row_kind, AxisKind col_kind, bool editable, bool transposed = false) {
     TraceMatrix m;
     m.base = base;
     m.name = base + head_suffix(head) + (variant ? "@" + variant->id : "");
@@ -137,6 +137,12 @@ class PartBuilder {
     m.cols = labels(col_kind, value.cols());
     m.value = std::move(value);
     m.editable = editable;
+    // A token-major matrix is transposed exactly when its tokens run along columns.
+    const bool token_cols =
+        col_kind == AxisKind::Token || col_kind == AxisKind::Query || col_kind == AxisKind::Key;
+    m.transposed = transposed || (row_kind == AxisKind::Dim && token_cols);
+    m.heads = part_.heads;
+    m.arrangement = state_.options.arrangement;
     trace_.matrices.push_back(std::move(m));
     return static_cast<int>(trace_.matrices.size()) - 1;
   }
@@ -159,11 +165,8 @@ class PartBuilder {
   }
 
   void emit_inputs() {
-    static const char* order[] = {"X",   "W_q", "W_k", "W_v", "b_q", "b_k",
-                                  "b_v", "W_o", "Q",   "K",   "V",   "weights"};
-    for (const char* name : order) {
-      if (!has(name)) continue;
-      const std::string n = name;
+    for (const std::string& n : input_names()) {
+      if (!has(n.c_str())) continue;
       const Matrix& value = state_.inputs.at(n);
       Role role = Role::Input;
       std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
@@ -183,7 +186,8 @@ class PartBuilder {
         role = Role::Value, axes = token_axes(AxisKind::Key);
       else if (n == "weights")
         role = Role::Weights, axes = weight_axes(state_.options.arrangement);
-      add(n, role, 0, nullptr, value, axes.first, axes.second, true);
+      add(n, role, 0, nullptr, value, axes.first, axes.second, true,
+          input_is_transposed(part_.layout, n));
     }
   }
 
@@ -205,6 +209,17 @@ class PartBuilder {
   }
 
   void emit_attention(const Computed& c, const AttentionOptions& options, const Variant* variant) {
+    const size_t first = trace_.matrices.size();
+    emit_attention_matrices(c, options, variant);
+    for (size_t i = first; i < trace_.matrices.size(); ++i) {
+      TraceMatrix& m = trace_.matrices[i];
+      m.arrangement = options.arrangement;
+      m.divisor = options.scaling.divisor_for(c.has_qk ? c.q.cols() / part_.heads : 1);
+    }
+  }
+
+  void emit_attention_matrices(const Computed& c, const AttentionOptions& options,
+                               const Variant* variant) {
     const auto [out_r, out_c] = token_axes(AxisKind::Query);
     if (!c.has_qk) {
       if (c.has_v)

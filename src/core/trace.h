@@ -45,6 +45,13 @@ struct TraceMatrix {
   std::vector<std::string> rows, cols;  // labels
   Matrix value;                         // in the part's layout, as the notebook shows it
   bool editable = false;                // an input the learner may change
+  // Shown as the transpose of the row layout the core computes in: tokens as
+  // columns (columns layout), or weights stored (out, in).
+  bool transposed = false;
+  // For scores, weights and outputs: how they were computed.
+  Arrangement arrangement = Arrangement::QueryRows;
+  double divisor = 1.0;  // what this head's scores were divided by
+  int heads = 1;         // the part's head count
 };
 
 struct TraceStep {
