@@ -31,7 +31,6 @@ add_library(imgui_backends STATIC
 target_link_libraries(imgui_backends PUBLIC imgui)
 set_target_properties(imgui_backends PROPERTIES CXX_STANDARD 17)
 if(EMSCRIPTEN)
-  target_compile_options(imgui_backends PUBLIC "-sUSE_GLFW=3")
   target_link_options(imgui_backends PUBLIC "-sUSE_GLFW=3" "-sMIN_WEBGL_VERSION=2" "-sMAX_WEBGL_VERSION=2")
 else()
   find_package(glfw3 3.3 REQUIRED)

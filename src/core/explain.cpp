@@ -126,7 +126,7 @@ class Explainer {
     e.recomputed = NAN;
     const double value = m_.value(row, col);
     const std::string at = "[" + label(m_.rows, row) + ", " + label(m_.cols, col) + "]";
-    e.title = m_.label + at;
+    e.title = m_.label + " " + at;
     switch (m_.role) {
       case Role::Input:
       case Role::Weight:

@@ -24,7 +24,7 @@ std::string joined(const Explanation& e) {
 TEST_CASE("a score is written out as its dot product") {
   const Trace t = trace_of("i-am-batman");
   const Explanation e = explain_cell(t, t.index_of("scores"), 0, 2, 2);
-  CHECK(e.title == "scores[I, Batman]");
+  CHECK(e.title == "scores [I, Batman]");
   // q(I) = [1, 3], k(Batman) = [1, 1]: 1×1 + 3×1 = 4
   CHECK(joined(e) == "score = q(I) · k(Batman)\n= 1.00×1.00 + 3.00×1.00\n= 4.00\n");
 }

@@ -1,0 +1,48 @@
+// Serves a folder (dist/ by default) on localhost with the Content-Security-
+// Policy the page is built to run under, so `./dev serve` shows what a strict
+// host shows. Used by `./dev serve` and the browser tests.
+//   node scripts/serve.mjs [--port 8080] [--dir dist] [--no-csp]
+import http from "node:http";
+import path from "node:path";
+import sirv from "sirv";
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+// Starts a server; resolves to { server, url } once it listens.
+export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = true, headers = {} } = {}) {
+  const files = sirv(path.resolve(dir), {
+    dev: true, // no caching: a rebuilt page shows at once
+    setHeaders(res) {
+      if (csp) res.setHeader("Content-Security-Policy", CSP);
+      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    },
+  });
+  const server = http.createServer((req, res) =>
+    files(req, res, () => {
+      res.statusCode = 404;
+      res.end("Not found");
+    }));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve({ server, url: `http://localhost:${server.address().port}/` }));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = args.indexOf(name);
+    return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+  };
+  const port = Number(option("--port", "8080"));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`serve: --port needs a number from 0 to 65535, got ${option("--port")}`);
+    process.exit(2);
+  }
+  serve({ dir: option("--dir", "dist"), port, csp: !args.includes("--no-csp") }).then(
+    ({ url }) => console.log(`Attention Lab is at ${url}  (Ctrl+C to stop)`),
+    (error) => {
+      console.error(`serve: ${error.code === "EADDRINUSE" ? `port ${port} is in use; try --port ${port + 1}` : error.message}`);
+      process.exit(1);
+    });
+}

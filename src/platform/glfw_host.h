@@ -1,0 +1,34 @@
+// The GLFW + OpenGL3 + ImGui plumbing both shells share: one window, one
+// ImGui context, and a frame split in two so a shell can adjust ImGui's input
+// (pixel ratio, touch) between the backends' NewFrame and ImGui::NewFrame.
+#pragma once
+
+#include "imgui.h"
+
+struct GLFWwindow;
+
+namespace attn::platform {
+
+struct HostOptions {
+  int width = 1280, height = 800;
+  const char* title = "Attention Lab";
+  const char* glsl_version = "#version 330 core";  // "#version 300 es" on the web
+  bool gles = false;                               // ask for an OpenGL ES 3.0 context
+  bool visible = true;
+};
+
+// Creates the window, the ImGui context and both backends. Null on failure
+// (no GL 3.3 / WebGL2). `before_backend` runs after the window exists and
+// before ImGui's GLFW backend installs its callbacks, so callbacks installed
+// there are chained by the backend.
+GLFWwindow* create_host(const HostOptions& options, void (*before_backend)(GLFWwindow*) = nullptr);
+
+// Step 1: backends read input and sizes.
+void backend_new_frame();
+// Step 2 (after ImGui::NewFrame and the UI): draw and present.
+void render_frame(GLFWwindow* window);
+// After the font atlas was rebuilt: upload it again.
+void reload_font_texture();
+void destroy_host(GLFWwindow* window);
+
+}  // namespace attn::platform

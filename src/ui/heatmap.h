@@ -1,0 +1,60 @@
+// Matrices drawn as coloured grids. The UI asks for a texture showing a
+// matrix; the GL renderer (heatmap_gl.cpp) draws it with the project's own
+// shader (shaders/heatmap.frag) and hands ImGui the texture. Tests use a
+// renderer that draws nothing, so the same UI runs without GL.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+#include "imgui.h"
+
+namespace attn::ui {
+
+struct ColorScale {
+  enum class Kind { Diverging, Sequential };  // signed values around 0 / weights in [0, 1]
+  Kind kind = Kind::Diverging;
+  double lo = -1.0, hi = 1.0;
+};
+
+// Per-cell marks the shader draws over the colour.
+enum CellFlag : uint8_t {
+  kCellChanged = 1,    // differs from the notebook's value
+  kCellMasked = 2,     // -inf: hidden by the causal mask
+  kCellHighlight = 4,  // an operand of the hovered cell
+};
+
+struct HeatmapRequest {
+  std::string key;                 // stable identity, e.g. "the-cat-sat/weights/thumb"
+  const Matrix* values = nullptr;  // (rows, cols)
+  std::vector<uint8_t> flags;      // rows*cols CellFlag bits, or empty
+  ColorScale scale;
+  int width_px = 0, height_px = 0;  // framebuffer pixels of the drawn image
+  bool grid = true;                 // lines between cells
+};
+
+class HeatmapRenderer {
+ public:
+  virtual ~HeatmapRenderer() = default;
+  // The texture for this request, redrawn only when its content changed.
+  virtual ImTextureID draw(const HeatmapRequest& request) = 0;
+  virtual void set_dark(bool dark) = 0;
+  // Once per frame: forgets textures not used for a while.
+  virtual void end_frame() = 0;
+};
+
+// For headless tests: no GL, a fixed texture id, and a count of draws.
+class NullHeatmapRenderer final : public HeatmapRenderer {
+ public:
+  ImTextureID draw(const HeatmapRequest&) override {
+    ++draws;
+    return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(1));
+  }
+  void set_dark(bool) override {}
+  void end_frame() override {}
+  int draws = 0;
+};
+
+}  // namespace attn::ui

@@ -1,0 +1,42 @@
+// HeatmapRenderer on OpenGL 3.3 / WebGL2: each matrix is uploaded as an RG32F
+// texture (value, flags) and drawn by shaders/heatmap.frag into an RGBA8
+// framebuffer texture at the size it is shown, so grids stay crisp.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "ui/heatmap.h"
+
+namespace attn::ui {
+
+class GlHeatmapRenderer final : public HeatmapRenderer {
+ public:
+  // `glsl_version` is the shader header: "#version 300 es" or "#version 330 core".
+  explicit GlHeatmapRenderer(std::string glsl_version);
+  ~GlHeatmapRenderer() override;
+
+  ImTextureID draw(const HeatmapRequest& request) override;
+  void set_dark(bool dark) override;
+  void end_frame() override;
+
+  // After a lost GL context: forget every GL object without deleting it.
+  void context_lost();
+
+ private:
+  struct Entry;
+  bool ensure_program();
+  void release(Entry& e);
+
+  std::string glsl_version_;
+  unsigned program_ = 0, vao_ = 0;
+  int u_values_ = -1, u_cells_ = -1, u_size_ = -1, u_range_ = -1, u_kind_ = -1, u_dark_ = -1,
+      u_grid_ = -1;
+  bool dark_ = false;
+  bool broken_ = false;  // the shader failed to build: draw nothing rather than fail every frame
+  uint64_t frame_ = 0;
+  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
+};
+
+}  // namespace attn::ui

@@ -1,0 +1,71 @@
+#include "ui/item_registry.h"
+
+#include <cstdarg>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "imgui.h"
+#include "imgui_internal.h"
+
+namespace attn::ui {
+
+struct Registry {
+  bool on = false;
+  std::unordered_map<ImGuiID, ImRect> boxes;                    // this frame, by id
+  std::unordered_map<std::string, ItemRect> current, previous;  // by label
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+void enable_item_registry(bool on) {
+  registry().on = on;
+  if (ImGui::GetCurrentContext()) ImGui::GetCurrentContext()->TestEngineHookItems = on;
+}
+
+void item_registry_new_frame() {
+  Registry& r = registry();
+  if (ImGui::GetCurrentContext()) ImGui::GetCurrentContext()->TestEngineHookItems = r.on;
+  if (!r.on) return;
+  r.previous.swap(r.current);
+  r.current.clear();
+  r.boxes.clear();
+}
+
+bool find_item(std::string_view label, ItemRect* out) {
+  const Registry& r = registry();
+  auto it = r.previous.find(std::string(label));
+  if (it == r.previous.end()) return false;
+  *out = it->second;
+  return true;
+}
+
+std::string items_json() {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [label, rect] : registry().previous)
+    j[label] = {rect.x0, rect.y0, rect.x1, rect.y1};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace attn::ui
+
+// ImGui calls these when built with IMGUI_ENABLE_TEST_ENGINE (see cmake/dependencies.cmake).
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& bb, ImGuiID id) {
+  attn::ui::registry().boxes[id] = bb;
+}
+
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID id, const char* label,
+                                  ImGuiItemStatusFlags) {
+  auto& r = attn::ui::registry();
+  auto it = r.boxes.find(id);
+  if (!label || it == r.boxes.end()) return;
+  const ImRect& bb = it->second;
+  r.current[label] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+}
+
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) {
+  return nullptr;
+}

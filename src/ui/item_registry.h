@@ -1,0 +1,21 @@
+// Where each labelled ImGui item was drawn last frame, from ImGui 1.86's
+// test-engine hooks. Tests (headless and in the browser) use it to click and
+// drag real widgets by label, e.g. "##W_q:0:1" or "Reset to notebook values".
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace attn::ui {
+
+struct ItemRect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+void enable_item_registry(bool on);
+void item_registry_new_frame();  // call at the start of each UI frame
+bool find_item(std::string_view label, ItemRect* out);
+// {"label": [x0, y0, x1, y1], ...} for every labelled item of the last frame.
+std::string items_json();
+
+}  // namespace attn::ui

@@ -1,0 +1,80 @@
+// Shared setup for the browser tests: Debian's Chromium driven by
+// playwright-core, headless with SwiftShader WebGL2, a fresh profile per
+// test, and every page error or console error collected so tests can fail on it.
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PNG } from "pngjs";
+import { serve } from "../../scripts/serve.mjs";
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+export const DIST = path.join(ROOT, "dist");
+export const OUTPUT = path.join(ROOT, "test-output");
+
+const FLAGS = [
+  "--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--no-first-run", "--disable-quic",
+];
+
+// A browser with its own empty profile (removed again by close()), with
+// Playwright context options: viewport, deviceScaleFactor, hasTouch...
+export async function launch(options = {}) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "attention-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    args: FLAGS,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return context;
+}
+
+// Records page errors, console errors and CSP violations on a page.
+export function watch(page) {
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
+  return problems;
+}
+
+export async function startServer(options = {}) {
+  if (!fs.existsSync(path.join(DIST, "attention.wasm")))
+    throw new Error("dist/ is not built: run ./dev build");
+  return serve({ dir: DIST, port: 0, ...options });
+}
+
+// Opens the page and waits for window.attention.ready (the first drawn frame).
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(url);
+  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 60000 });
+  return { page, problems };
+}
+
+// Waits until the page has drawn more frames than `before`.
+export async function nextFrame(page, before) {
+  await page.waitForFunction((n) => window.attention.framesDrawn() > n, before, { timeout: 10000 });
+}
+
+// Distinct colours in a PNG (a blank canvas has one).
+export function distinctColours(pngBuffer) {
+  const png = PNG.sync.read(pngBuffer);
+  const seen = new Set();
+  for (let i = 0; i < png.data.length && seen.size < 1000; i += 4)
+    seen.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
+  return seen.size;
+}
+
+export function saveArtifact(name, buffer) {
+  fs.mkdirSync(OUTPUT, { recursive: true });
+  fs.writeFileSync(path.join(OUTPUT, name), buffer);
+}

@@ -1,0 +1,84 @@
+#include "ui/headless.h"
+
+#include "ui/item_registry.h"
+
+namespace attn::test {
+
+namespace {
+// Key indices for io.KeysDown: ImGuiKey values themselves, mapped 1:1.
+void map_keys(ImGuiIO& io) {
+  for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
+}
+}  // namespace
+
+HeadlessUi::HeadlessUi(ui::AppOptions options, ImVec2 size) : size_(size) {
+  context_ = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = size;
+  io.DeltaTime = 1.0f / 60.0f;
+  map_keys(io);
+  app_ = std::make_unique<ui::App>(&heatmaps, options);
+  app_->set_pixel_ratio(1.0f);
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no GPU to upload to
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(1)));
+  ui::enable_item_registry(true);
+}
+
+HeadlessUi::~HeadlessUi() {
+  ui::enable_item_registry(false);
+  app_.reset();
+  ImGui::DestroyContext(context_);
+}
+
+void HeadlessUi::frame() {
+  ImGui::GetIO().DisplaySize = size_;
+  ImGui::NewFrame();
+  app_->frame();
+  ImGui::Render();
+}
+
+bool HeadlessUi::drag(std::string_view label, float dx) {
+  ui::ItemRect r;
+  if (!ui::find_item(label, &r)) return false;
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 centre((r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f);
+  io.MousePos = centre;
+  frame();  // hover first, as a real pointer does
+  io.MouseDown[0] = true;
+  frame();
+  for (int i = 1; i <= 5; ++i) {
+    io.MousePos = ImVec2(centre.x + dx * i / 5.0f, centre.y);
+    frame();
+  }
+  io.MouseDown[0] = false;
+  frame();
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  frame();
+  return true;
+}
+
+bool HeadlessUi::click(std::string_view label) {
+  ui::ItemRect r;
+  if (!ui::find_item(label, &r)) return false;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2((r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f);
+  frame();
+  io.MouseDown[0] = true;
+  frame();
+  io.MouseDown[0] = false;
+  frame();
+  return true;
+}
+
+void HeadlessUi::key(int imgui_key) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeysDown[imgui_key] = true;
+  frame();
+  io.KeysDown[imgui_key] = false;
+  frame();
+}
+
+}  // namespace attn::test

@@ -1,0 +1,36 @@
+// An ImGui context with no window and no GL: the UI's frames run for real
+// (layout, widgets, input) and draw into nothing.
+#pragma once
+
+#include <string_view>
+
+#include "imgui.h"
+#include "ui/app.h"
+#include "ui/heatmap.h"
+
+namespace attn::test {
+
+class HeadlessUi {
+ public:
+  explicit HeadlessUi(ui::AppOptions options = {}, ImVec2 size = ImVec2(1280, 800));
+  ~HeadlessUi();
+
+  ui::App& app() { return *app_; }
+  void frame();  // one frame with the current input
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) frame();
+  }
+  // Moves the mouse to the centre of a labelled item and presses, drags by
+  // (dx, 0) over several frames, releases. False if the item is not shown.
+  bool drag(std::string_view label, float dx);
+  bool click(std::string_view label);
+  void key(int imgui_key);  // press and release, held one frame each (1.86 drops shorter presses)
+  ui::NullHeatmapRenderer heatmaps;
+
+ private:
+  ImGuiContext* context_;
+  std::unique_ptr<ui::App> app_;
+  ImVec2 size_;
+};
+
+}  // namespace attn::test
