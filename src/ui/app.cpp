@@ -20,6 +20,20 @@ namespace attn::ui {
 // [SECTION] Lessons and the API
 //-----------------------------------------------------------------------------
 
+namespace {
+// `text` cut to `width` pixels, ending in "…" when cut (on UTF-8 boundaries).
+std::string ellipsized(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "…").c_str()).x > width) {
+    do out.pop_back();
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80);
+    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+  }
+  return out + "…";
+}
+}  // namespace
+
 App::App(HeatmapRenderer* heatmaps, AppOptions options) : heatmaps_(heatmaps) {
   for (const Lesson& l : builtin_lessons()) lessons_.push_back({l, nullptr});
   view_.dark = options.dark;
@@ -194,9 +208,23 @@ void App::handle_keys() {
 void App::draw_top_bar() {
   const Palette& pal = palette();
   const Lesson& lesson = session_->lesson();
+  // Buttons on the right; the lesson picker left; the source line between
+  // them where there is room.
+  const char* theme_label = view_.dark ? "Light theme" : "Dark theme";
+  const char* reset_label = "Reset to notebook values";
+  const char* copy_label = "Copy as numpy";
+  const ImGuiStyle& st = ImGui::GetStyle();
+  auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
+  const bool theme_button = !view_.embed;  // an embed takes its theme from the URL
+  const float buttons = (theme_button ? button_w(theme_label) + st.ItemSpacing.x : 0.0f) +
+                        button_w(reset_label) + button_w(copy_label) + st.ItemSpacing.x;
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  const float buttons_x = right - buttons;
   if (!view_.embed) {
+    const float fits = ImGui::CalcTextSize(lesson.title.c_str()).x + ImGui::GetFrameHeight() +
+                       st.FramePadding.x * 2 + 4;
     ImGui::SetNextItemWidth(
-        std::min(ImGui::GetFontSize() * 16.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+        std::min(fits, std::max(ImGui::GetContentRegionAvail().x * 0.45f, 160.0f)));
     if (ImGui::BeginCombo("##lesson", lesson.title.c_str())) {
       for (size_t i = 0; i < lessons_.size(); ++i) {
         const bool selected = i == current_;
@@ -208,36 +236,24 @@ void App::draw_top_bar() {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Choose a lesson");
   } else {
+    ImGui::AlignTextToFramePadding();
     ImGui::PushFont(fonts_.body);
     ImGui::TextUnformatted(lesson.title.c_str());
     ImGui::PopFont();
   }
-
-  // Buttons on the right; the source line fills what is left.
-  const char* theme_label = view_.dark ? "Light theme" : "Dark theme";
-  const char* reset_label = "Reset to notebook values";
-  const char* copy_label = "Copy as numpy";
-  const ImGuiStyle& st = ImGui::GetStyle();
-  auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
-  const float buttons =
-      button_w(theme_label) + button_w(reset_label) + button_w(copy_label) + st.ItemSpacing.x * 2;
-  const float right = ImGui::GetWindowContentRegionMax().x;
   ImGui::SameLine();
-  const float source_w = right - buttons - ImGui::GetCursorPosX() - st.ItemSpacing.x;
+  const float source_x = ImGui::GetCursorPosX();
+  const float source_w = buttons_x - source_x - st.ItemSpacing.x;
   if (source_w > 120.0f && !lesson.source.empty()) {
-    ImGui::PushClipRect(
-        ImGui::GetCursorScreenPos(),
-        ImVec2(ImGui::GetCursorScreenPos().x + source_w, ImGui::GetCursorScreenPos().y + 40), true);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", lesson.source.c_str());
-    ImGui::PopClipRect();
+    ImGui::TextDisabled("%s", ellipsized(lesson.source, source_w).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.source.c_str());
     ImGui::SameLine();
   }
-  if (right - buttons > ImGui::GetCursorPosX())
-    ImGui::SetCursorPosX(right - buttons);
-  else if (ImGui::GetCursorPosX() + buttons > right)
-    ImGui::NewLine();
+  if (buttons_x >= source_x)
+    ImGui::SetCursorPosX(buttons_x);
+  else
+    ImGui::NewLine();  // too narrow: the buttons get their own line
 
   const bool edited = !session_->is_default();
   ImGui::BeginDisabled(!edited);
@@ -256,8 +272,10 @@ void App::draw_top_bar() {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A Python/numpy snippet that rebuilds these numbers, edits included");
-  ImGui::SameLine();
-  if (ImGui::Button(theme_label)) set_dark(!view_.dark);
+  if (theme_button) {
+    ImGui::SameLine();
+    if (ImGui::Button(theme_label)) set_dark(!view_.dark);
+  }
 
   for (size_t i = 0; i < notices_.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
@@ -346,7 +364,8 @@ void App::draw_body() {
   auto side = [&] {
     section("Pipeline", [&] { pipeline_panel_.draw(); });
     section("Attention weights", [&] { softmax_panel_.draw(); });
-    section("Settings", [&] { settings_panel_.draw(); }, true);
+    section(
+        "Settings", [&] { settings_panel_.draw(); }, true);
   };
   if (two_columns) {
     const float side_w = std::clamp(avail_w * 0.34f, 320.0f, 470.0f);

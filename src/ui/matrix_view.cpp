@@ -48,7 +48,9 @@ Geometry geometry(const TraceMatrix& m, int digits) {
   for (const std::string& r : m.rows) g.label_w = std::max(g.label_w, text_width(r));
   g.label_w = g.label_w > 0 ? g.label_w + 8.0f : 0.0f;
   const float avail = std::max(120.0f, ImGui::GetContentRegionAvail().x - g.label_w);
-  g.numbers = (number_w + 10.0f) * cols <= std::max(avail, 1400.0f);
+  // Numbers when they fit, or when there are few rows to scroll along (the
+  // notebooks print (3, 64) values in full); large matrices become heatmaps.
+  g.numbers = (number_w + 10.0f) * cols <= std::max(avail, 1400.0f) || rows <= 8;
   g.cell_w = g.numbers ? number_w + 10.0f : std::clamp(avail / cols, 8.0f, 28.0f);
   g.cell_h = g.numbers ? line_h + 8.0f : std::clamp(g.cell_w, 8.0f, 22.0f);
   if (!g.numbers && rows * g.cell_h > 600.0f) g.cell_h = std::max(6.0f, 600.0f / rows);
@@ -163,10 +165,11 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       dl->AddText(ImVec2(x, origin.y), pal.text_muted, s.c_str());
       ImGui::PopClipRect();
     }
-  for (int r = 0; r < rows && label_w > 0; ++r)
-    if (cell_h >= line_h)
-      dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + (cell_h - line_h) * 0.5f), pal.text_muted,
-                  m.rows[r].c_str());
+  // Every row labelled when rows are tall enough, else every n-th.
+  const int label_every = std::max(1, static_cast<int>(std::ceil(line_h / cell_h)));
+  for (int r = 0; r < rows && label_w > 0; r += label_every)
+    dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + std::max(0.0f, (cell_h - line_h) * 0.5f)),
+                pal.text_muted, m.rows[r].c_str());
 
   // The heatmap, drawn by the shader at the size it is shown.
   HeatmapRequest req;

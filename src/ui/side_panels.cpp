@@ -52,13 +52,13 @@ ImVec4 color(ImU32 c) {
 
 void PipelinePanel::draw() {
   struct Stage {
-    const char* label;
+    const char* label;  // empty: the names of the matrices shown
     std::vector<const char*> bases;
   };
   const Stage stages[] = {
-      {"X", {"X"}},           {"Q K V", {"Q", "K", "V"}}, {"Q·Kᵀ", {"scores"}},
-      {"scale", {"scaled"}},  {"mask", {"masked"}},       {"softmax", {"weights"}},
-      {"heads", {"context"}}, {"concat", {"concat"}},     {"output", {"output"}},
+      {"X", {"X"}},           {"", {"Q", "K", "V"}},  {"Q·Kᵀ", {"scores"}},
+      {"scale", {"scaled"}},  {"mask", {"masked"}},   {"softmax", {"weights"}},
+      {"heads", {"context"}}, {"concat", {"concat"}}, {"output", {"output"}},
   };
   const Trace& t = ui->trace();
   const Palette& pal = palette();
@@ -74,16 +74,18 @@ void PipelinePanel::draw() {
       if (i >= 0) shown.push_back(i);
     }
     if (shown.empty()) continue;
+    std::string name = stage.label;
+    if (name.empty())
+      for (size_t k = 0; k < shown.size(); ++k) name += (k ? " " : "") + t.matrices[shown[k]].base;
     const float w = std::max(thumb * shown.size() + 4.0f * (shown.size() - 1),
-                             ImGui::CalcTextSize(stage.label).x);
+                             ImGui::CalcTextSize(name.c_str()).x);
     const float arrow_w = ImGui::CalcTextSize(" → ").x;
-    if (!first && x + arrow_w + w <= avail) {
+    if (!first && x + arrow_w + w <= avail) {  // an arrow, or a new line where it would not fit
       ImGui::SameLine(0, 0);
       ImGui::TextDisabled(" → ");
       ImGui::SameLine(0, 0);
       x += arrow_w + w;
     } else {
-      if (!first) ImGui::TextDisabled("→");
       x = w;
     }
     first = false;
@@ -129,7 +131,7 @@ void PipelinePanel::draw() {
                         jump >= 0 ? "\nClick to go to the step that shows it" : "");
       if (jump >= 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     }
-    ImGui::TextColored(color(current ? pal.accent : pal.text_muted), "%s", stage.label);
+    ImGui::TextColored(color(current ? pal.accent : pal.text_muted), "%s", name.c_str());
     ImGui::PopID();
     ImGui::EndGroup();
   }
@@ -165,8 +167,10 @@ void SoftmaxPanel::draw() {
     label_w = std::max(label_w, ImGui::CalcTextSize(q.c_str()).x);
   label_w += 10.0f;
   const float avail = ImGui::GetContentRegionAvail().x - label_w;
-  const float bar_w = std::clamp(avail / n_keys, 3.0f, 34.0f);
-  const float bar_h = std::max(ImGui::GetTextLineHeight() * 1.6f, 18.0f);
+  const float bar_w = std::clamp(avail / n_keys, 3.0f, 64.0f);
+  // Tall bars for a few queries; many queries get a compact row each.
+  const float bar_h = n_queries <= 12 ? std::max(ImGui::GetTextLineHeight() * 2.0f, 24.0f)
+                                      : ImGui::GetTextLineHeight();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (n_keys <= 16) {  // key names along the top
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -178,6 +182,7 @@ void SoftmaxPanel::draw() {
     }
     ImGui::Dummy(ImVec2(label_w + n_keys * bar_w, ImGui::GetTextLineHeight()));
   }
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 3.0f));
   for (int q = 0; q < n_queries; ++q) {
     ImGui::PushID(q);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -204,6 +209,7 @@ void SoftmaxPanel::draw() {
     }
     ImGui::PopID();
   }
+  ImGui::PopStyleVar();
   ImGui::PopFont();
 
   // The temperature curve of the followed query, from its raw scores.
@@ -314,8 +320,9 @@ void SettingsPanel::draw() {
       }
     }
     bool causal = ps.options.causal;
-    if (ImGui::Checkbox("Causal mask (a token sees only itself and earlier tokens)", &causal))
-      session.set_causal(part, causal);
+    if (ImGui::Checkbox("Causal mask", &causal)) session.set_causal(part, causal);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Each token attends only to itself and the tokens before it");
   }
 
   const Part& p = lesson.parts[part];

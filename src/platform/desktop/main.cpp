@@ -90,7 +90,9 @@ int main(int argc, char** argv) {
   }
   {  // GL objects and the UI go before the window and context do
     attn::ui::GlHeatmapRenderer heatmaps(host.glsl_version);
-    attn::ui::App app(&heatmaps, {args.lesson, std::max(0, args.step - 1), args.dark, false});
+    // A lesson file is loaded first and --step applies to it.
+    const int start_step = args.lesson_file.empty() ? std::max(0, args.step - 1) : 0;
+    attn::ui::App app(&heatmaps, {args.lesson, start_step, args.dark, false});
     if (!args.lesson_file.empty()) {
       std::ifstream in(args.lesson_file, std::ios::binary);
       std::ostringstream text;
