@@ -1,19 +1,26 @@
 # The web build: attention.js + attention.wasm, assembled with the page into
-# dist/ (a static folder any host can serve as it is).
-add_executable(attention src/platform/web/main.cpp)
-target_link_libraries(attention PRIVATE attention_gl attn_json)
-set_target_properties(attention PROPERTIES SUFFIX ".js")
-attn_project_options(attention)
-target_link_options(attention PRIVATE
-  -sMODULARIZE=1
-  -sEXPORT_NAME=createAttentionModule
-  -sENVIRONMENT=web
-  -sFILESYSTEM=0
-  -sMALLOC=emmalloc
-  -sALLOW_MEMORY_GROWTH=1
-  -sDYNAMIC_EXECUTION=0            # no eval: the page runs under a strict CSP
-  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
-  -sEXPORTED_FUNCTIONS=_main)
+# dist/ (a static folder any host can serve as it is), and the same program
+# as one self-contained file, dist/attention-lab.html, for file:// and uploads.
+function(attn_web_executable name)
+  add_executable(${name} src/platform/web/main.cpp)
+  target_link_libraries(${name} PRIVATE attention_gl attn_json)
+  set_target_properties(${name} PROPERTIES SUFFIX ".js")
+  attn_project_options(${name})
+  target_link_options(${name} PRIVATE
+    -sMODULARIZE=1
+    -sEXPORT_NAME=createAttentionModule
+    -sENVIRONMENT=web
+    -sFILESYSTEM=0
+    -sMALLOC=emmalloc
+    -sALLOW_MEMORY_GROWTH=1
+    -sDYNAMIC_EXECUTION=0            # no eval: the page runs under a strict CSP
+    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
+    -sEXPORTED_FUNCTIONS=_main
+    ${ARGN})
+endfunction()
+
+attn_web_executable(attention)
+attn_web_executable(attention-single -sSINGLE_FILE=1)  # the wasm inlined as base64
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 set(ATTN_PAGE_FILES
@@ -21,10 +28,23 @@ set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/web/page.js
   ${PROJECT_SOURCE_DIR}/web/page.css
   ${PROJECT_SOURCE_DIR}/web/favicon.svg)
-add_custom_target(dist ALL
+add_custom_command(
+  OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs $<TARGET_FILE:attention-single>
+          "${ATTN_DIST}/attention-lab.html"
+  DEPENDS attention-single ${ATTN_PAGE_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
+  COMMENT "Writing dist/attention-lab.html (one self-contained file)"
+  VERBATIM)
+set(ATTN_EXAMPLE_FILES
+  ${PROJECT_SOURCE_DIR}/web/examples/embed.html
+  ${PROJECT_SOURCE_DIR}/web/examples/embed.js
+  ${PROJECT_SOURCE_DIR}/web/examples/embed.css)
+add_custom_target(dist ALL
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES}
           $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
-  DEPENDS attention ${ATTN_PAGE_FILES}
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/attention-lab.html"
   COMMENT "Assembling dist/"
   VERBATIM)

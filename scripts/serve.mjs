@@ -9,7 +9,8 @@ import sirv from "sirv";
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 // Starts a server; resolves to { server, url } once it listens.
-export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = true, headers = {} } = {}) {
+// `mounts` serves more folders under URL prefixes, e.g. {"/fixtures/": "tests/fixtures"}.
+export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = true, headers = {}, mounts = {} } = {}) {
   const files = sirv(path.resolve(dir), {
     dev: true, // no caching: a rebuilt page shows at once
     setHeaders(res) {
@@ -17,11 +18,20 @@ export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = tru
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     },
   });
-  const server = http.createServer((req, res) =>
-    files(req, res, () => {
-      res.statusCode = 404;
-      res.end("Not found");
-    }));
+  const mounted = Object.entries(mounts).map(([prefix, folder]) => [prefix, sirv(path.resolve(folder), { dev: true })]);
+  const notFound = (res) => {
+    res.statusCode = 404;
+    res.end("Not found");
+  };
+  // Large enough for any link the page itself accepts (its own limits apply).
+  const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
+    for (const [prefix, handler] of mounted)
+      if (req.url.startsWith(prefix)) {
+        req.url = req.url.slice(prefix.length - 1);
+        return handler(req, res, () => notFound(res));
+      }
+    files(req, res, () => notFound(res));
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve({ server, url: `http://localhost:${server.address().port}/` }));

@@ -1,172 +1,420 @@
-// The page around the WebAssembly module: loading with progress, readable
-// failures, keyboard focus inside host pages, and window.attention, the API
-// that tests, host pages and instructors use (docs/embedding.md).
+// The page around the WebAssembly module (docs/embedding.md):
+//   [1] URL parameters, checked, with visible notices for what is wrong
+//   [2] keyboard focus inside host pages
+//   [3] window.attention, the API for tests, hosts and instructors
+//   [4] the postMessage bridge for cross-origin iframes
+//   [5] links that reopen exactly what the learner sees
+//   [6] the text view: the current step as HTML tables
+//   [7] loading the module, with byte progress and readable failures
+// Text from lessons, links and messages is only ever set as text, never HTML.
 (function () {
   "use strict";
 
-  const canvas = document.getElementById("canvas");
-  const loading = document.getElementById("loading");
-  const progress = document.getElementById("loading-progress");
-  const failure = document.getElementById("failure");
-  const failureMessage = document.getElementById("failure-message");
-  const params = new URLSearchParams(window.location.search);
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("canvas");
+  const loading = $("loading");
+  const progress = $("loading-progress");
+  const failure = $("failure");
+  const textView = $("text-view");
+  const textToggle = $("text-view-toggle");
+  const singleFile = window.attentionSingleFile === true;
 
   let module = null;
   let firstFrameMs = null;
+  let noGl = false;
   let resolveReady, rejectReady;
-  const ready = new Promise(function (resolve, reject) { resolveReady = resolve; rejectReady = reject; });
-  const listeners = { statechange: [], copy: [] };
+  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  ready.catch(() => {});  // failures are shown on the page; an unobserved rejection is not an error
+  const listeners = { statechange: [], copy: [], link: [] };
+  const notices = [];
 
   function fail(message) {
     loading.hidden = true;
     failure.hidden = false;
-    failureMessage.textContent = message;  // text only: never markup from anywhere
+    $("failure-message").textContent = message;
     rejectReady(new Error(message));
   }
 
-  // ---- Start-up options from the URL: ?lesson=ID&step=N&theme=dark&embed=1
-  const args = [];
-  if (params.get("lesson")) args.push("--lesson", params.get("lesson"));
-  if (params.get("step")) args.push("--step", params.get("step"));
-  if (params.get("theme")) args.push("--theme", params.get("theme"));
-  if (params.get("embed")) args.push("--embed", params.get("embed"));
-  if (params.get("theme") === "dark") document.documentElement.classList.add("dark");
+  // ---- [1] URL parameters -------------------------------------------------
+  const KNOWN = ["lesson", "step", "theme", "embed", "state", "lesson-url"];
+  const start = { lesson: "", step: 0, theme: "", embed: false, state: "", lessonUrl: "" };
 
-  // ---- Keys belong to the canvas only while it has focus. Emscripten's GLFW
-  // listens on the whole window (and eats Backspace and Tab), so stop keys
-  // meant for the host page before it sees them. Registered before the module.
+  function fromBase64Url(text) {
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  }
+  function toBase64Url(text) {
+    let binary = "";
+    for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  const quoted = (s) => JSON.stringify(s.length > 40 ? s.slice(0, 40) + "…" : s);
+
+  (function readParameters() {
+    const query = window.location.search;
+    if (query.length > 100000) {
+      notices.push("The link is too long to be a link of this page; it was ignored.");
+      return;
+    }
+    const params = new URLSearchParams(query);
+    for (const key of new Set(params.keys())) {
+      if (!KNOWN.includes(key)) notices.push(`The link's parameter ${quoted(key)} is not one this page knows; it was ignored.`);
+      else if (params.getAll(key).length > 1) notices.push(`The link gives ${key} more than once; using the first.`);
+    }
+    const lesson = params.get("lesson");
+    if (lesson !== null) {
+      if (/^[a-z0-9_-]{1,64}$/.test(lesson)) start.lesson = lesson;
+      else notices.push(`The link names the lesson ${quoted(lesson)}, which is not a lesson id; showing the first lesson.`);
+    }
+    const step = params.get("step");
+    if (step !== null) {
+      if (/^[0-9]{1,3}$/.test(step) && Number(step) >= 1) start.step = Number(step);
+      else notices.push(`The link's step ${quoted(step)} is not a step number; showing the first step.`);
+    }
+    const theme = params.get("theme");
+    if (theme !== null) {
+      if (theme === "light" || theme === "dark") start.theme = theme;
+      else notices.push(`The link's theme ${quoted(theme)} is not light or dark; using light.`);
+    }
+    const embed = params.get("embed");
+    if (embed !== null) {
+      if (embed === "1" || embed === "0") start.embed = embed === "1";
+      else notices.push(`The link's embed=${quoted(embed)} is not 0 or 1; showing the full page.`);
+    }
+    const state = params.get("state");
+    if (state !== null) {
+      try {
+        if (state.length > 65536 || !/^[A-Za-z0-9_-]*$/.test(state)) throw new Error();
+        start.state = fromBase64Url(state);
+        JSON.parse(start.state);
+      } catch (e) {
+        start.state = "";
+        notices.push("The link's changes are damaged (perhaps cut short); showing the notebook's numbers.");
+      }
+    }
+    const lessonUrl = params.get("lesson-url");
+    if (lessonUrl !== null) {
+      try {
+        const url = new URL(lessonUrl, window.location.href);
+        if (url.origin !== window.location.origin || lessonUrl.length > 2048) throw new Error();
+        start.lessonUrl = url.href;
+      } catch (e) {
+        notices.push(`lesson-url=${quoted(lessonUrl)} is not a file beside this page; showing the built-in lessons.`);
+      }
+    }
+  })();
+  if (start.theme === "dark") document.documentElement.classList.add("dark");
+
+  function moduleArguments() {
+    const args = [];
+    // A lesson from lesson-url is applied after it loads, with the step and state.
+    if (!start.lessonUrl) {
+      if (start.lesson) args.push("--lesson", start.lesson);
+      if (start.step) args.push("--step", String(start.step));
+      if (start.state) args.push("--state", start.state);
+    }
+    if (start.theme) args.push("--theme", start.theme);
+    if (start.embed) args.push("--embed", "1");
+    if (noGl) args.push("--no-gl", "1");
+    return args;
+  }
+
+  // ---- [2] Keys belong to the canvas only while it has focus ---------------
+  // Emscripten's GLFW listens on the whole window (and eats Backspace and Tab):
+  // stop keys meant for the host page before it sees them. Registered first.
   function guardKeys(event) {
     const focused = document.activeElement === canvas;
     const imguiWantsKeys = module && module._attn_want_keyboard() === 1;
     if (!focused || (event.key === "Tab" && !imguiWantsKeys)) event.stopImmediatePropagation();
   }
   for (const type of ["keydown", "keyup", "keypress"]) window.addEventListener(type, guardKeys, true);
-  canvas.addEventListener("pointerdown", function () { canvas.focus({ preventScroll: true }); });
+  canvas.addEventListener("pointerdown", () => canvas.focus({ preventScroll: true }));
 
-  // ---- Missing WebGL2: say so instead of a blank canvas.
-  const probe = document.createElement("canvas");
-  if (!probe.getContext("webgl2")) {
-    fail("Attention Lab needs WebGL2, which this browser does not offer (or has turned off). " +
-         "Try a current Chrome, Firefox, Edge or Safari, or turn on hardware acceleration.");
-    return;
+  // ---- [3] window.attention -------------------------------------------------
+  function call(name, returns, types, values) {
+    if (!module) throw new Error("Attention Lab is not ready yet: await window.attention.ready");
+    return module.ccall(name, returns, types, values);
   }
-
-  // ---- The API. Every method works once `ready` has resolved.
-  function call(name, returns, types, values) { return module.ccall(name, returns, types, values); }
-  function json(name) { return JSON.parse(call(name, "string", [], [])); }
-  function checked(message) {
-    if (message) throw new Error(message);
-  }
+  const json = (name) => JSON.parse(call(name, "string", [], []));
+  function checked(message) { if (message) throw new Error(message); }
 
   const api = {
-    ready: ready,
+    ready,
     get firstFrameMs() { return firstFrameMs; },
-    framesDrawn: function () { return module ? module._attn_frames_drawn() : 0; },
-    lessons: function () { return json("attn_lessons"); },
-    state: function () { return json("attn_state"); },
-    getState: function () { return json("attn_state"); },
-    trace: function () { return json("attn_trace"); },
-    numpy: function () { return call("attn_numpy", "string", [], []); },
-    setLesson: function (id) { checked(call("attn_set_lesson", "string", ["string"], [String(id)])); },
-    loadLesson: function (text, source) {
-      checked(call("attn_add_lesson", "string", ["string", "string"], [String(text), String(source || "lesson.json")]));
+    framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
+    lessons: () => json("attn_lessons"),
+    state: () => json("attn_state"),
+    getState: () => json("attn_state"),
+    trace: () => json("attn_trace"),
+    numpy: () => call("attn_numpy", "string", [], []),
+    setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
+    loadLesson: (text, source) =>
+      checked(call("attn_add_lesson", "string", ["string", "string"], [String(text), String(source || "lesson.json")])),
+    setStep(n) {
+      if (!Number.isInteger(n) || call("attn_set_step", "number", ["number"], [n]) !== 1)
+        throw new Error(`no step ${n} in this lesson`);
     },
-    setStep: function (n) {
-      if (call("attn_set_step", "number", ["number"], [n | 0]) !== 1) throw new Error("no step " + n + " in this lesson");
-    },
-    setValue: function (name, row, col, value) {
+    setValue: (name, row, col, value) =>
       checked(call("attn_set_value", "string", ["string", "number", "number", "number"],
-                   [String(name), row | 0, col | 0, Number(value)]));
+                   [String(name), row | 0, col | 0, Number(value)])),
+    reset: () => call("attn_reset", null, [], []),
+    setTheme(theme) {
+      if (theme !== "light" && theme !== "dark") throw new Error(`theme must be "light" or "dark", not ${quoted(String(theme))}`);
+      document.documentElement.classList.toggle("dark", theme === "dark");
+      call("attn_set_theme", null, ["number"], [theme === "dark" ? 1 : 0]);
     },
-    reset: function () { call("attn_reset", null, [], []); },
-    setTheme: function (theme) {
-      const dark = theme === "dark";
-      document.documentElement.classList.toggle("dark", dark);
-      call("attn_set_theme", null, ["number"], [dark ? 1 : 0]);
+    link: () => linkFor(api.state()),
+    on(event, callback) {
+      if (!listeners[event]) throw new Error(`no event ${quoted(String(event))}: use ${Object.keys(listeners).join(", ")}`);
+      listeners[event].push(callback);
     },
-    on: function (event, callback) { (listeners[event] || []).push(callback); },
+    showTextView: (show) => setTextView(show !== false),
     // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
     testing: {
-      enableItems: function () { module._attn_enable_items(1); },
-      items: function () { return json("attn_items"); },
-      wantKeyboard: function () { return module._attn_want_keyboard() === 1; },
+      enableItems: () => module._attn_enable_items(1),
+      items: () => json("attn_items"),
+      wantKeyboard: () => module._attn_want_keyboard() === 1,
     },
   };
   window.attention = api;
 
-  // ---- Events from the module.
-  function onEvent(name, payload) {
-    const data = payload ? JSON.parse(payload) : {};
-    if (name === "firstframe") {
-      firstFrameMs = performance.now();
-      loading.hidden = true;
-      canvas.removeAttribute("aria-describedby");
-      resolveReady(api);
-    } else if (name === "error" && data.reason === "webgl2") {
-      fail("Attention Lab could not start WebGL2 here. Try another browser, or turn on hardware acceleration.");
-    } else if (listeners[name]) {
-      for (const callback of listeners[name]) callback(data);
+  function emit(event, data) {
+    for (const callback of listeners[event] || []) {
+      try { callback(data); } catch (e) { console.warn(e); }
     }
   }
 
-  // ---- Load the module, fetching the wasm ourselves to show byte progress.
+  // ---- [4] postMessage bridge -------------------------------------------------
+  // A host page drives an embedded (even cross-origin) widget with
+  //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, "*")
+  // and hears back {type: "attention:result", id: 1, ok, value | error}.
+  const embedded = window.parent !== window;
+  const VERBS = ["setLesson", "setStep", "setValue", "reset", "getState", "setTheme", "lessons", "trace", "link"];
+  function toParent(message) { if (embedded) window.parent.postMessage(message, "*"); }
+  window.addEventListener("message", (event) => {
+    if (!embedded || event.source !== window.parent) return;  // only the page that embeds us
+    const m = event.data;
+    if (!m || typeof m !== "object" || m.type !== "attention:call") return;
+    const reply = (body) => event.source.postMessage({ type: "attention:result", id: m.id, ...body }, event.origin);
+    if (!VERBS.includes(m.method)) return reply({ ok: false, error: `unknown method ${quoted(String(m.method))}` });
+    ready.then(() => {
+      try {
+        reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
+      } catch (e) {
+        reply({ ok: false, error: e.message });
+      }
+    });
+  });
+
+  // ---- [5] Links ----------------------------------------------------------------
+  function linkFor(state) {
+    const url = new URL(window.location.href);
+    url.search = "";
+    const p = url.searchParams;
+        if (!state.builtin && start.lessonUrl) p.set("lesson-url", new URL(start.lessonUrl).pathname.split("/").pop());
+    else p.set("lesson", state.lesson);
+    p.set("step", String(state.step + 1));
+    if (state.theme === "dark") p.set("theme", "dark");
+    if (start.embed) p.set("embed", "1");
+    if (state.changes) p.set("state", toBase64Url(state.changes));
+    return url.href;
+  }
+  function copyLink(link) {
+    try { window.history.replaceState(null, "", link); } catch (e) { /* file:// pages keep their URL */ }
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(link).catch(() => {});
+    emit("link", { url: link });
+  }
+
+  // ---- [6] The text view ------------------------------------------------------------
+  function formatNumber(v, digits) {
+    if (v === null) return "−∞";  // a masked score
+    return v.toFixed(Math.min(Math.max(digits, 0), 12)).replace(/^-(?=\d)/, "−").replace(/^−(0\.?0*)$/, "$1");
+  }
+  function el(tag, text, attributes) {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    for (const [k, v] of Object.entries(attributes || {})) e.setAttribute(k, v);
+    return e;
+  }
+  function renderTextView() {
+    if (!module || textView.hidden) return;
+    const state = api.state();
+    const trace = api.trace();
+    const step = trace.steps[state.step];
+    const body = $("text-view-body");
+    body.replaceChildren();
+    const select = $("text-view-lesson");
+    if (select.options.length === 0)
+      for (const id of api.lessons()) select.append(el("option", id, { value: id }));
+    select.value = state.lesson;
+    $("text-view-position").textContent = `Step ${state.step + 1} of ${state.steps}`;
+    $("text-view-previous").disabled = state.step === 0;
+    $("text-view-next").disabled = state.step === state.steps - 1;
+    body.append(el("p", trace.title + (trace.source ? ": " + trace.source : ""), { class: "source" }));
+    body.append(el("h2", step.title));
+    if (step.formula) body.append(el("p", step.formula, { class: "formula" }));
+    if (step.text) body.append(el("p", step.text));
+    for (const m of step.matrices) {
+      const table = el("table");
+      table.append(el("caption", `${m.label} (${m.data.length}×${m.data[0] ? m.data[0].length : 0})`));
+      const head = el("tr");
+      head.append(el("td"));
+      for (const c of m.cols) head.append(el("th", c, { scope: "col" }));
+      const thead = el("thead");
+      thead.append(head);
+      table.append(thead);
+      const tbody = el("tbody");
+      m.data.forEach((row, r) => {
+        const tr = el("tr");
+        tr.append(el("th", m.rows[r] || String(r), { scope: "row" }));
+        for (const v of row) tr.append(el("td", formatNumber(v, step.precision)));
+        tbody.append(tr);
+      });
+      table.append(tbody);
+      body.append(table);
+    }
+  }
+  let renderTimer = null;
+  function scheduleTextView() {  // throttled: a drag changes values every frame
+    if (renderTimer !== null || textView.hidden) return;
+    renderTimer = setTimeout(() => { renderTimer = null; renderTextView(); }, 250);
+  }
+  function setTextView(show) {
+    textView.hidden = !show;
+    textToggle.setAttribute("aria-expanded", String(show));
+    textToggle.textContent = show ? "Back to the interactive view" : "Text view";
+    if (show) {
+      renderTextView();
+      textView.focus({ preventScroll: true });
+    }
+  }
+  textToggle.addEventListener("click", () => setTextView(textView.hidden));
+  $("text-view-previous").addEventListener("click", () => { api.setStep(api.state().step - 1); renderTextView(); });
+  $("text-view-next").addEventListener("click", () => { api.setStep(api.state().step + 1); renderTextView(); });
+  $("text-view-lesson").addEventListener("change", (e) => { api.setLesson(e.target.value); renderTextView(); });
+
+  // ---- [7] Loading ---------------------------------------------------------------------
+  function onEvent(name, payload) {
+    const data = payload ? JSON.parse(payload) : {};
+        if (name === "firstframe" || name === "nogl") {
+      if (name === "firstframe") firstFrameMs = performance.now();
+      startEvent = name;
+      maybeStarted();
+    } else if (name === "statechange") {
+      scheduleTextView();
+      emit("statechange", data);
+      toParent({ type: "attention:statechange", state: data });
+    } else if (name === "copy") {
+      emit("copy", data);
+    } else if (name === "copylink") {
+      copyLink(linkFor({ ...api.state(), ...data, changes: data.state }));
+    } else if (name === "contextrestored") {
+      emit("statechange", api.state());
+    }
+  }
+
+    // Started once the module is ours and has drawn (or, without WebGL2, run):
+  // these arrive in either order.
+  let startEvent = null, started = false;
+  function maybeStarted() {
+    if (started || !module || !startEvent) return;
+    started = true;
+    loading.hidden = true;
+    canvas.removeAttribute("aria-describedby");
+    if (noGl) setTextView(true);
+    afterStart().then(() => {
+      resolveReady(api);
+      toParent({ type: "attention:ready", state: api.state() });
+      if (!textView.hidden) renderTextView();
+    });
+  }
+
+  // After the first frame: notices, and a lesson file named by the link.
+  async function afterStart() {
+    for (const n of notices) call("attn_notice", null, ["string"], [n]);
+    if (!start.lessonUrl) return;
+    const name = decodeURIComponent(new URL(start.lessonUrl).pathname.split("/").pop()) || "lesson.json";
+    try {
+      const response = await fetch(start.lessonUrl, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const text = await response.text();
+      if (text.length > 1048576) throw new Error("larger than 1 MiB");
+      const error = call("attn_add_lesson", "string", ["string", "string"], [text, name]);
+      if (error) return;  // shown on the page; the built-in lesson stays
+      if (start.state) {
+        const stateError = call("attn_apply_state", "string", ["string"], [start.state]);
+        if (stateError) call("attn_notice", null, ["string"], [`The link's changes could not be used (${stateError}).`]);
+      }
+      if (start.step && call("attn_set_step", "number", ["number"], [start.step - 1]) !== 1)
+        call("attn_notice", null, ["string"], [`There is no step ${start.step} in ${name}; showing the first.`]);
+    } catch (e) {
+      call("attn_notice", null, ["string"], [`${name} could not be loaded (${e.message}); showing the built-in lessons.`]);
+    }
+  }
+
+  // Fetch the wasm ourselves, counting bytes for the progress bar.
   function instantiateWasm(imports, receiveInstance) {
-    fetch("attention.wasm").then(function (response) {
-      if (!response.ok) throw new Error("attention.wasm: HTTP " + response.status);
+    fetch("attention.wasm").then((response) => {
+      if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
       const total = Number(response.headers.get("Content-Length")) || 0;
       if (!response.body || !total) return response.arrayBuffer();
       const reader = response.body.getReader();
       const chunks = [];
       let received = 0;
-      function pump() {
-        return reader.read().then(function (r) {
-          if (r.done) {
-            const bytes = new Uint8Array(received);
-            let at = 0;
-            for (const c of chunks) { bytes.set(c, at); at += c.length; }
-            return bytes.buffer;
-          }
-          chunks.push(r.value);
-          received += r.value.length;
-          progress.value = Math.min(1, received / total);
-          return pump();
-        });
-      }
+      const pump = () => reader.read().then((r) => {
+        if (r.done) {
+          const bytes = new Uint8Array(received);
+          let at = 0;
+          for (const c of chunks) { bytes.set(c, at); at += c.length; }
+          return bytes.buffer;
+        }
+        chunks.push(r.value);
+        received += r.value.length;
+        progress.value = Math.min(1, received / total);
+        return pump();
+      });
       return pump();
-    }).then(function (bytes) {
-      return WebAssembly.instantiate(bytes, imports);
-    }).then(function (result) {
-      receiveInstance(result.instance, result.module);
-    }).catch(function (error) {
-      fail("Attention Lab could not load its program (" + error.message + "). Check the connection and reload the page.");
-    });
+    }).then((bytes) => WebAssembly.instantiate(bytes, imports))
+      .then((result) => receiveInstance(result.instance, result.module))
+      .catch((error) => fail(`Attention Lab could not load its program (${error.message}). Check the connection and reload the page.`));
     return {};
   }
 
+  if (!document.createElement("canvas").getContext("webgl2")) {
+    noGl = true;  // no canvas UI: the lesson as text instead of a blank canvas
+    canvas.hidden = true;
+    textToggle.hidden = true;
+    const notice = $("text-view-notice");
+    notice.textContent = "This browser does not offer WebGL2, so the interactive view cannot run here. " +
+      "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
+    notice.hidden = false;
+  }
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
     return;
   }
-  createAttentionModule({
-    canvas: canvas,
-    arguments: args,
-    instantiateWasm: instantiateWasm,
+  const options = {
+    canvas,
+    arguments: moduleArguments(),
     attentionEvent: onEvent,
-    print: function (text) { console.log(text); },
-    printErr: function (text) { console.warn(text); },
-    onAbort: function (what) { fail("Attention Lab stopped unexpectedly (" + what + "). Reload the page to start again."); },
-  }).then(function (instance) {
-    module = instance;
-    // Wake the module when its canvas changes size, and rest while it is out of view.
-    new ResizeObserver(function () { module._attn_wake(); }).observe(canvas);
-    new IntersectionObserver(function (entries) {
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
+  };
+  if (!singleFile) options.instantiateWasm = instantiateWasm;  // the single file carries its wasm inside
+  createAttentionModule(options).then((instance) => {
+        module = instance;
+    maybeStarted();
+    if (noGl) return;
+    // Wake the module when its canvas changes size; rest while out of view.
+    new ResizeObserver(() => module._attn_wake()).observe(canvas);
+    new IntersectionObserver((entries) => {
       module._attn_set_offscreen(entries[entries.length - 1].isIntersecting ? 0 : 1);
     }).observe(canvas);
-    window.addEventListener("paste", function (event) {
+    window.addEventListener("paste", (event) => {
       const text = event.clipboardData && event.clipboardData.getData("text/plain");
       if (text) module.ccall("attn_paste", null, ["string"], [text]);
     });
-  }, function (error) {
-    fail("Attention Lab could not start (" + (error && error.message || error) + ").");
-  });
+  }, (error) => fail(`Attention Lab could not start (${(error && error.message) || error}).`));
 })();

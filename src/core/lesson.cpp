@@ -7,9 +7,7 @@
 namespace attn {
 
 namespace {
-bool is_weight(const std::string& name) {
-  return name.size() == 3 && name[0] == 'W';
-}
+bool is_weight(const std::string& name) { return name.size() == 3 && name[0] == 'W'; }
 }  // namespace
 
 const std::vector<std::string>& input_names() {

@@ -39,9 +39,7 @@ Matrix NumpyRandom::rand(int rows, int cols) {
   return out;
 }
 
-Matrix NumpyRandom::randn(int rows, int cols) {
-  return normal(rows, cols, 0.0, 1.0);
-}
+Matrix NumpyRandom::randn(int rows, int cols) { return normal(rows, cols, 0.0, 1.0); }
 
 Matrix NumpyRandom::normal(int rows, int cols, double loc, double scale) {
   Matrix out(rows, cols);

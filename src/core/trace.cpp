@@ -24,9 +24,7 @@ const char* default_label(const std::string& base) {
   return nullptr;  // inputs and Q, K, V are shown by their own names
 }
 
-std::string head_suffix(int head) {
-  return head ? "_h" + std::to_string(head) : "";
-}
+std::string head_suffix(int head) { return head ? "_h" + std::to_string(head) : ""; }
 
 // One part's computation in the canonical row layout.
 struct Computed {

@@ -35,6 +35,7 @@ std::string trace_to_json(const Trace& trace, int indent) {
                          {"formula", s.formula},
                          {"text", s.text},
                          {"part", s.part},
+                         {"precision", s.precision},
                          {"matrices", std::move(matrices)}});
   }
   json weights = json::array();

@@ -10,6 +10,7 @@
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
 #include "core/numpy_snippet.h"
+#include "core/state_link.h"
 #include "core/trace_json.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"
@@ -35,7 +36,7 @@ std::string ellipsized(const std::string& text, float width) {
 }  // namespace
 
 App::App(HeatmapRenderer* heatmaps, AppOptions options) : heatmaps_(heatmaps) {
-  for (const Lesson& l : builtin_lessons()) lessons_.push_back({l, nullptr});
+  for (const Lesson& l : builtin_lessons()) lessons_.push_back({l, nullptr, true});
   view_.dark = options.dark;
   view_.embed = options.embed;
   ui_.view = &view_;
@@ -46,6 +47,12 @@ App::App(HeatmapRenderer* heatmaps, AppOptions options) : heatmaps_(heatmaps) {
   if (!options.lesson.empty()) {
     const std::string error = set_lesson(options.lesson);
     if (!error.empty()) notice(error + "; showing \"" + lessons_[0].lesson.title + "\" instead");
+  }
+  if (!options.state.empty()) {
+    const std::string error = apply_state(options.state);
+    if (!error.empty())
+      notice("The link's changes could not be used (" + error +
+             "); showing the notebook's numbers");
   }
   if (options.step != 0 && !set_step(options.step))
     notice("There is no step " + std::to_string(options.step + 1) +
@@ -91,11 +98,11 @@ std::string App::add_lesson(std::string_view json, std::string_view source) {
   // A lesson with a built-in's id replaces it: the instructor's version wins.
   for (size_t i = 0; i < lessons_.size(); ++i)
     if (lessons_[i].lesson.id == r.lesson->id) {
-      lessons_[i] = {std::move(*r.lesson), nullptr};
+      lessons_[i] = {std::move(*r.lesson), nullptr, false};
       select(i);
       return "";
     }
-  lessons_.push_back({std::move(*r.lesson), nullptr});
+  lessons_.push_back({std::move(*r.lesson), nullptr, false});
   select(lessons_.size() - 1);
   return "";
 }
@@ -114,9 +121,7 @@ std::string App::set_value(std::string_view matrix, int row, int col, double val
   return session_->set_value(matrix, row, col, value);
 }
 
-void App::reset() {
-  session_->reset();
-}
+void App::reset() { session_->reset(); }
 
 void App::set_dark(bool dark) {
   view_.dark = dark;
@@ -125,13 +130,18 @@ void App::set_dark(bool dark) {
   ++view_version_;
 }
 
-std::string App::trace_json() const {
-  return attn::trace_to_json(session_->trace());
-}
+std::string App::trace_json() const { return attn::trace_to_json(session_->trace()); }
 
 std::string App::numpy_snippet() const {
   return attn::numpy_snippet(session_->lesson(), session_->state(),
                              session_->trace().steps[view_.step].part);
+}
+
+std::string App::apply_state(std::string_view state) {
+  DecodedState d = decode_state(session_->lesson(), state);
+  if (!d.state) return d.error;
+  session_->set_state(*d.state);
+  return "";
 }
 
 std::string App::state_json() const {
@@ -139,12 +149,15 @@ std::string App::state_json() const {
   const TraceStep& s = t.steps[view_.step];
   nlohmann::json j{{"lesson", session_->lesson().id},
                    {"title", session_->lesson().title},
+                   {"builtin", lessons_[current_].builtin},
+                   {"notices", notices_},
                    {"step", view_.step},
                    {"steps", t.steps.size()},
                    {"stepId", s.id},
                    {"stepTitle", s.title},
                    {"theme", view_.dark ? "dark" : "light"},
                    {"edited", !session_->is_default()},
+                   {"changes", encode_state(session_->lesson(), session_->state())},
                    {"revision", session_->revision()}};
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -155,6 +168,7 @@ uint64_t App::state_version() const {
 
 void App::notice(std::string text) {
   notices_.push_back(std::move(text));
+  ++view_version_;
   if (notices_.size() > 3) notices_.erase(notices_.begin());
 }
 
@@ -166,9 +180,7 @@ bool App::set_pixel_ratio(float ratio) {
   return true;
 }
 
-bool App::animating() const {
-  return ImGui::GetTime() < toast_until_;
-}
+bool App::animating() const { return ImGui::GetTime() < toast_until_; }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Frame
@@ -213,13 +225,22 @@ void App::draw_top_bar() {
   const char* theme_label = view_.dark ? "Light theme" : "Dark theme";
   const char* reset_label = "Reset to notebook values";
   const char* copy_label = "Copy as numpy";
+  const char* link_label = "Copy link";
+  const bool link_button = static_cast<bool>(on_copy_link);
   const ImGuiStyle& st = ImGui::GetStyle();
   auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
   const bool theme_button = !view_.embed;  // an embed takes its theme from the URL
   const float buttons = (theme_button ? button_w(theme_label) + st.ItemSpacing.x : 0.0f) +
+                        (link_button ? button_w(link_label) + st.ItemSpacing.x : 0.0f) +
                         button_w(reset_label) + button_w(copy_label) + st.ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
   const float buttons_x = right - buttons;
+  // Buttons flow: on narrow screens they wrap instead of running off the edge.
+  auto same_line_if_fits = [&](float width) {
+    const float end =
+        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + st.ItemSpacing.x + width;
+    if (end <= right) ImGui::SameLine();
+  };
   if (!view_.embed) {
     const float fits = ImGui::CalcTextSize(lesson.title.c_str()).x + ImGui::GetFrameHeight() +
                        st.FramePadding.x * 2 + 4;
@@ -264,7 +285,7 @@ void App::draw_top_bar() {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(edited ? "Bring every number back to the notebook's"
                              : "Nothing changed yet: drag a number to try");
-  ImGui::SameLine();
+  same_line_if_fits(button_w(copy_label));
   if (ImGui::Button(copy_label)) {
     ImGui::SetClipboardText(numpy_snippet().c_str());
     toast_ = "Copied: paste it into a notebook cell";
@@ -272,8 +293,22 @@ void App::draw_top_bar() {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A Python/numpy snippet that rebuilds these numbers, edits included");
+  if (link_button) {
+    same_line_if_fits(button_w(link_label));
+    if (ImGui::Button(link_label)) {
+      nlohmann::json link{{"lesson", session_->lesson().id},
+                          {"step", view_.step},
+                          {"theme", view_.dark ? "dark" : "light"},
+                          {"state", encode_state(session_->lesson(), session_->state())}};
+      on_copy_link(link.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      toast_ = "Link copied: it reopens this lesson, step and every change";
+      toast_until_ = ImGui::GetTime() + 2.0;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A link to exactly this: lesson, step, settings and edited numbers");
+  }
   if (theme_button) {
-    ImGui::SameLine();
+    same_line_if_fits(button_w(theme_label));
     if (ImGui::Button(theme_label)) set_dark(!view_.dark);
   }
 
@@ -304,7 +339,7 @@ void App::draw_step_bar() {
   const Palette& pal = palette();
   ImGui::Separator();
   ImGui::BeginDisabled(view_.step == 0);
-  if (ImGui::ArrowButton("##previous", ImGuiDir_Left)) set_step(view_.step - 1);
+  if (ImGui::Button("◀##previous")) set_step(view_.step - 1);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("Previous step (←)");
@@ -335,7 +370,7 @@ void App::draw_step_bar() {
   }
   ImGui::SameLine(0, 10.0f);
   ImGui::BeginDisabled(view_.step >= n - 1);
-  if (ImGui::ArrowButton("##next", ImGuiDir_Right)) set_step(view_.step + 1);
+  if (ImGui::Button("▶##next")) set_step(view_.step + 1);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next step (→)");
   ImGui::SameLine();

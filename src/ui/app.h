@@ -4,6 +4,7 @@
 // The same methods serve the page's window.attention API and the tests.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@ struct AppOptions {
   int step = 0;
   bool dark = false;
   bool embed = false;
+  std::string state;  // the learner's changes from a shared link (core/state_link.h)
 };
 
 class App {
@@ -51,6 +53,12 @@ class App {
   std::string numpy_snippet() const;
   // A message the learner sees at the top (bad input, a lesson that failed).
   void notice(std::string text);
+  // Applies a shared link's changes to the current lesson; "" or why not.
+  std::string apply_state(std::string_view state);
+
+  // Set by a platform that can make links (the web page): shows "Copy link",
+  // which calls it with {"lesson", "step", "theme", "state"} as JSON.
+  std::function<void(const std::string&)> on_copy_link;
 
   Session& session() { return *session_; }
   const ViewState& view() const { return view_; }
@@ -67,6 +75,7 @@ class App {
   struct LessonSlot {
     Lesson lesson;
     std::unique_ptr<Session> session;  // made when first opened; keeps the learner's edits
+    bool builtin = false;              // one of the eight, not a file
   };
 
   HeatmapRenderer* heatmaps_;

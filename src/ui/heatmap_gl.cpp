@@ -109,9 +109,7 @@ bool GlHeatmapRenderer::ensure_program() {
   return true;
 }
 
-void GlHeatmapRenderer::set_dark(bool dark) {
-  dark_ = dark;
-}
+void GlHeatmapRenderer::set_dark(bool dark) { dark_ = dark; }
 
 ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& r) {
   const Matrix& m = *r.values;

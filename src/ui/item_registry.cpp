@@ -1,6 +1,7 @@
 #include "ui/item_registry.h"
 
 #include <cstdarg>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
@@ -61,11 +62,13 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID id, const char* label,
   auto it = r.boxes.find(id);
   if (!label || it == r.boxes.end()) return;
   const ImRect& bb = it->second;
-  r.current[label] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+  const attn::ui::ItemRect rect{bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+  r.current[label] = rect;
+  // Also by its "##id" part alone, so tests need not spell the visible text.
+  if (const char* hidden = std::strstr(label, "##"); hidden && hidden != label)
+    r.current[hidden] = rect;
 }
 
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 
-const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) {
-  return nullptr;
-}
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }

@@ -26,9 +26,7 @@ std::string format_value(double v, int digits) {
   return s;
 }
 
-float text_width(const std::string& s) {
-  return ImGui::CalcTextSize(s.c_str()).x;
-}
+float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
 // Cell sizes: wide enough for the widest number, unless the matrix is too
 // wide to read; then a heatmap with numbers on hover. Needs the small font.

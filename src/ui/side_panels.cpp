@@ -40,9 +40,7 @@ int heads_in_part(const UiContext& ui) {
   return 1;
 }
 
-ImVec4 color(ImU32 c) {
-  return ImGui::ColorConvertU32ToFloat4(c);
-}
+ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
 }  // namespace
 

@@ -10,9 +10,7 @@ ImVec4 rgb(int hex, float alpha = 1.0f) {
   return ImVec4(((hex >> 16) & 0xFF) / 255.0f, ((hex >> 8) & 0xFF) / 255.0f, (hex & 0xFF) / 255.0f,
                 alpha);
 }
-ImU32 u32(int hex, float alpha = 1.0f) {
-  return ImGui::ColorConvertFloat4ToU32(rgb(hex, alpha));
-}
+ImU32 u32(int hex, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(rgb(hex, alpha)); }
 
 }  // namespace
 
@@ -86,8 +84,6 @@ void apply_theme(bool dark) {
   for (int i = 0; i < 8; ++i) p.series[i] = u32(dark ? series_dark[i] : series_light[i]);
 }
 
-const Palette& palette() {
-  return g_palette;
-}
+const Palette& palette() { return g_palette; }
 
 }  // namespace attn::ui

@@ -1,6 +1,7 @@
 // Shared setup for the browser tests: Debian's Chromium driven by
 // playwright-core, headless with SwiftShader WebGL2, a fresh profile per
 // test, and every page error or console error collected so tests can fail on it.
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import os from "node:os";
@@ -57,6 +58,7 @@ export async function openPage(context, url) {
   const problems = watch(page);
   await page.goto(url);
   await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 60000 });
+  await page.evaluate(() => window.attention.ready);  // a lesson file named by the link has loaded
   return { page, problems };
 }
 
@@ -77,4 +79,49 @@ export function distinctColours(pngBuffer) {
 export function saveArtifact(name, buffer) {
   fs.mkdirSync(OUTPUT, { recursive: true });
   fs.writeFileSync(path.join(OUTPUT, name), buffer);
+}
+
+// The centre of a labelled ImGui item in page coordinates (items are recorded
+// while frames are drawn, so this wakes the page and waits for two frames).
+export async function itemCentre(page, label) {
+  await page.evaluate(() => window.attention.testing.enableItems());
+  const frames = await page.evaluate(() => window.attention.framesDrawn());
+  await nextFrame(page, frames + 1);
+  const rect = await page.evaluate((l) => window.attention.testing.items()[l], label);
+  if (!rect) {
+    const shown = Object.keys(await page.evaluate(() => window.attention.testing.items()));
+    throw new Error(`no item ${label} on screen (${shown.length} items: ${shown.slice(0, 12).join(" ")})`);
+  }
+  const box = await page.locator("#canvas").boundingBox();
+  return { x: box.x + (rect[0] + rect[2]) / 2, y: box.y + (rect[1] + rect[3]) / 2, rect };
+}
+
+// Waits until the page stops drawing (it is idle).
+export async function settle(page) {
+  let last = -1;
+  for (let i = 0; i < 40; ++i) {
+    const n = await page.evaluate(() => window.attention.framesDrawn());
+    if (n === last) return n;
+    last = n;
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the page never stopped drawing");
+}
+
+// One server and one browser for a test file: `const env = useBrowser();`
+// then env.url and env.browser inside the tests.
+// More set-up can chain on `await env.ready`.
+export function useBrowser(launchOptions = {}, serverOptions = {}) {
+  let started;
+  const env = { ready: new Promise((resolve) => (started = resolve)) };
+  before(async () => {
+    Object.assign(env, await startServer(serverOptions));
+    env.browser = await launch(launchOptions);
+    started(env);
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
 }

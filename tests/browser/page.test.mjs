@@ -1,21 +1,13 @@
 // The served page renders in Chromium: window.attention.ready resolves after
 // the first drawn frame, the canvas is not blank, and nothing errs.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, distinctColours, saveArtifact } from "./browser.mjs";
+import { useBrowser, openPage, distinctColours, saveArtifact } from "./browser.mjs";
 
-let server, url, browser;
-before(async () => {
-  ({ server, url } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 test("the page draws its first frame and the canvas is not blank", async () => {
-  const { page, problems } = await openPage(browser, url);
+  const { page, problems } = await openPage(env.browser, env.url);
   const state = await page.evaluate(async () => {
     await window.attention.ready;
     return window.attention.state();

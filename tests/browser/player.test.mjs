@@ -1,23 +1,18 @@
 // The lesson player through window.attention and the real mouse: the page's
 // trace is the CLI's trace, setValue recomputes the softmax, a drag on a
 // canvas cell changes the input, reset brings the notebook back.
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { launch, startServer, openPage, nextFrame, ROOT } from "./browser.mjs";
+import { useBrowser, openPage, nextFrame, ROOT } from "./browser.mjs";
 
 const CLI = path.join(ROOT, "build/native/attention-cli");
-let server, url, browser, page, problems;
-
+const env = useBrowser();
+let page, problems;
 before(async () => {
-  ({ server, url } = await startServer());
-  browser = await launch();
-  ({ page, problems } = await openPage(browser, url));
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
+  await env.ready;
+  ({ page, problems } = await openPage(env.browser, env.url));
 });
 
 const rowSums = (m) => m.map((r) => r.reduce((a, b) => a + b, 0));

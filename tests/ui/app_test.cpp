@@ -87,7 +87,7 @@ TEST_CASE("a bad lesson file leaves the current lesson loaded, with a notice") {
 }
 
 TEST_CASE("unknown start-up lesson or step fall back with a notice") {
-  test::HeadlessUi ui({"no-such-lesson", 99, false, false});
+  test::HeadlessUi ui({"no-such-lesson", 99, false, false, ""});
   CHECK(ui.app().session().lesson().id == "the-cat-sat");
   CHECK(ui.app().view().step == 0);
   ui.frames(2);

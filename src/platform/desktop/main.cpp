@@ -92,7 +92,11 @@ int main(int argc, char** argv) {
     attn::ui::GlHeatmapRenderer heatmaps(host.glsl_version);
     // A lesson file is loaded first and --step applies to it.
     const int start_step = args.lesson_file.empty() ? std::max(0, args.step - 1) : 0;
-    attn::ui::App app(&heatmaps, {args.lesson, start_step, args.dark, false});
+    attn::ui::AppOptions options;
+    options.lesson = args.lesson;
+    options.step = start_step;
+    options.dark = args.dark;
+    attn::ui::App app(&heatmaps, options);
     if (!args.lesson_file.empty()) {
       std::ifstream in(args.lesson_file, std::ios::binary);
       std::ostringstream text;

@@ -12,15 +12,18 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"
 #include "platform/glfw_host.h"
 #include "ui/app.h"
 #include "ui/heatmap_gl.h"
@@ -36,11 +39,14 @@ constexpr const char* kGlsl = "#version 300 es";
 constexpr double kIdleAfterSeconds = 0.5;  // keep drawing this long after the last input
 
 struct Touch {
-  bool active = false;      // a finger is down
-  bool pending_up = false;  // lifted before a pressed frame was shown
-  int frames_down = 0;      // frames drawn since touchstart
-  int frames_after = 0;     // frames drawn since touchend
-  float x = 0, y = 0;       // CSS pixels in the canvas
+  bool active = false;            // a finger is down
+  bool scrolling = false;         // it went down on no widget: its moves scroll the panel
+  float last_y = 0;               // where the scroll has got to (from where the finger went down)
+  ImGuiWindow* target = nullptr;  // the panel being scrolled
+  bool pending_up = false;        // lifted before a pressed frame was shown
+  int frames_down = 0;            // frames drawn since touchstart
+  int frames_after = 0;           // frames drawn since touchend
+  float x = 0, y = 0;             // CSS pixels in the canvas
   long id = 0;
 };
 
@@ -52,26 +58,36 @@ struct Web {
   double last_activity = 0;
   bool paused = false, hidden = false, offscreen = false, context_lost = false;
   bool first_frame = true;
+  bool gl = true;  // false: no WebGL2; the API and the text view still work
   int frames_drawn = 0;
   uint64_t reported_state = 0;
   float wheel_x = 0, wheel_y = 0;
   Touch touch;
   std::string clipboard;
+  // ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released
+  // between two frames would be lost. Such a key is held for one frame.
+  std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
 };
 
 Web g;
 
 // Events to the page: web/page.js sets Module.attentionEvent(name, json).
+// JavaScript inside: keep clang-format out
+// clang-format off
 EM_JS(void, notify_page, (const char* name, const char* json), {
   if (Module.attentionEvent) Module.attentionEvent(UTF8ToString(name), UTF8ToString(json));
 });
+// clang-format on
 
+// JavaScript inside: keep clang-format out
+// clang-format off
 EM_JS(void, write_clipboard, (const char* text), {
   const s = UTF8ToString(text);
   if (navigator.clipboard && navigator.clipboard.writeText)
-    navigator.clipboard.writeText(s).catch(function(){});
-  if (Module.attentionEvent) Module.attentionEvent("copy", JSON.stringify({text : s}));
+    navigator.clipboard.writeText(s).catch(function () {});
+  if (Module.attentionEvent) Module.attentionEvent("copy", JSON.stringify({text: s}));
 });
+// clang-format on
 
 //-----------------------------------------------------------------------------
 // [SECTION] Activity and idle
@@ -79,6 +95,7 @@ EM_JS(void, write_clipboard, (const char* text), {
 
 // Anything that may change the picture: draw again, starting now.
 void wake() {
+  if (!g.gl) return;  // nothing to draw without WebGL2
   g.last_activity = emscripten_get_now() / 1000.0;
   if (g.paused && !g.hidden && !g.offscreen && !g.context_lost) {
     g.paused = false;
@@ -87,7 +104,7 @@ void wake() {
 }
 
 void pause_loop() {
-  if (g.paused) return;
+  if (g.paused || !g.gl) return;
   g.paused = true;
   emscripten_pause_main_loop();
 }
@@ -107,18 +124,30 @@ bool needs_frame() {
 }
 
 // GLFW callbacks of ours, installed before ImGui's backend so it chains them.
-void on_cursor(GLFWwindow*, double, double) {
+void on_cursor(GLFWwindow*, double, double) { wake(); }
+void on_button(GLFWwindow*, int, int, int) { wake(); }
+void on_key(GLFWwindow*, int key, int, int action, int) {
+  if (key >= 0 && key < 512) {
+    if (action == GLFW_PRESS) g.pressed_since_frame.push_back(key);
+    const auto& p = g.pressed_since_frame;
+    if (action == GLFW_RELEASE && std::find(p.begin(), p.end(), key) != p.end())
+      g.held_for_a_frame.push_back(key);
+  }
   wake();
 }
-void on_button(GLFWwindow*, int, int, int) {
-  wake();
+
+// Before each frame: show quick taps as held, and let go of them a frame later.
+void hold_quick_keys(ImGuiIO& io) {
+  for (int key : g.release_next_frame) io.KeysDown[key] = false;
+  g.release_next_frame.clear();
+  for (int key : g.held_for_a_frame) {
+    io.KeysDown[key] = true;
+    g.release_next_frame.push_back(key);
+  }
+  g.held_for_a_frame.clear();
+  g.pressed_since_frame.clear();
 }
-void on_key(GLFWwindow*, int, int, int, int) {
-  wake();
-}
-void on_char(GLFWwindow*, unsigned int) {
-  wake();
-}
+void on_char(GLFWwindow*, unsigned int) { wake(); }
 
 void install_activity_callbacks(GLFWwindow* w) {
   glfwSetCursorPosCallback(w, on_cursor);
@@ -169,7 +198,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
       t.active = true;
       t.id = p.identifier;
       t.x = static_cast<float>(p.targetX);
-      t.y = static_cast<float>(p.targetY);
+      t.y = t.last_y = static_cast<float>(p.targetY);
     } else if (p.identifier == t.id && t.active) {
       t.x = static_cast<float>(p.targetX);
       t.y = static_cast<float>(p.targetY);
@@ -184,19 +213,54 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   return EM_TRUE;  // no emulated mouse events, no page panning over the canvas
 }
 
+// Whether the press went to a widget. Pressing a window's background makes
+// the window's move handle active in 1.86 (even with NoMove): that is no widget.
+bool pressed_on_widget() {
+  const ImGuiContext& c = *GImGui;
+  if (c.ActiveId == 0) return false;
+  return !(c.ActiveIdWindow && c.ActiveId == c.ActiveIdWindow->MoveId);
+}
+
+// The panel under the finger follows it, 1:1: the window it went down on (or
+// the nearest one around it that scrolls), even once the finger leaves it.
+void scroll_by_finger(Touch& t) {
+  if (!t.target) {
+    ImGuiWindow* w = GImGui->HoveredWindow;
+    while (w && w->ScrollMax.y <= 0.0f && (w->Flags & ImGuiWindowFlags_ChildWindow))
+      w = w->ParentWindow;
+    t.target = w;
+  }
+  if (t.target) ImGui::SetScrollY(t.target, t.target->Scroll.y - (t.y - t.last_y));
+  t.last_y = t.y;
+}
+
 // After the backends' NewFrame: the finger is the mouse. First frame after
 // touchstart only moves (so hover settles), then presses; after release the
-// position stays two frames, then leaves the canvas.
+// position stays two frames, then leaves the canvas. A finger that went down
+// on no widget scrolls the panel under it instead, counting from where it
+// went down (frames may come slower than the finger moves).
 void apply_touch(ImGuiIO& io) {
   Touch& t = g.touch;
   if (t.active) {
     io.MousePos = ImVec2(t.x, t.y);
-    io.MouseDown[0] = t.frames_down >= 1;
+    if (t.frames_down == 2 && !pressed_on_widget()) t.scrolling = true;
+    if (t.scrolling) {
+      io.MouseDown[0] = false;
+      scroll_by_finger(t);
+    } else {
+      io.MouseDown[0] = t.frames_down >= 1;
+    }
     ++t.frames_down;
-  } else if (t.pending_up) {
+  } else if (t.scrolling) {  // lifted: the rest of the movement, then done
+    io.MousePos = ImVec2(t.x, t.y);
+    scroll_by_finger(t);
+    t.scrolling = false;
+    t.frames_down = 0;
+  } else if (t.pending_up) {  // a tap quicker than two frames still gets its press
     io.MousePos = ImVec2(t.x, t.y);
     io.MouseDown[0] = true;
     t.pending_up = false;
+    t.frames_down = std::max(t.frames_down, 1);  // the release frames below keep the position
   } else if (t.frames_after < 3 && t.frames_down > 0) {
     io.MousePos = ImVec2(t.x, t.y);
     io.MouseDown[0] = false;
@@ -207,8 +271,15 @@ void apply_touch(ImGuiIO& io) {
   }
 }
 
+// JavaScript inside: keep clang-format out
+// clang-format off
+EM_JS(int, canvas_has_focus, (), { return document.activeElement === Module.canvas ? 1 : 0; });
+// clang-format on
+
 // 3.1.6 passes raw deltaY (wrong sign, far too big) and always eats the event.
+// Until the learner clicks into the canvas the wheel scrolls the host page.
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  if (!canvas_has_focus()) return EM_FALSE;
   const double per = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100.0
                      : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0
                                                       : 0.8;
@@ -216,20 +287,32 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
   g.wheel_x += static_cast<float>(-e->deltaX * per);
   const bool capture = ImGui::GetIO().WantCaptureMouse;
   wake();
-  return capture;  // over empty canvas the host page scrolls
+  return capture;
 }
 
 void set_clipboard(void*, const char* text) {
   g.clipboard = text ? text : "";
   write_clipboard(g.clipboard.c_str());
 }
-const char* get_clipboard(void*) {
-  return g.clipboard.c_str();
-}
+const char* get_clipboard(void*) { return g.clipboard.c_str(); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Frame
 //-----------------------------------------------------------------------------
+
+// What glfwSetWindowSize does, minus its fullscreen request when the size
+// equals the screen's (3.1.6, emscripten #20600): headless browsers, kiosks
+// and full-window pages hit that size exactly.
+// JavaScript inside: keep clang-format out
+// clang-format off
+EM_JS(void, set_backing_size, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) {
+    GLFW.active.width = w;
+    GLFW.active.height = h;
+  }
+});
+// clang-format on
 
 // The canvas's CSS size and the device-pixel ratio; the backing store follows.
 void follow_canvas_size() {
@@ -240,13 +323,16 @@ void follow_canvas_size() {
   g.css_w = w;
   g.css_h = h;
   g.dpr = dpr;
-  int pw = static_cast<int>(std::lround(std::max(1.0, w) * dpr));
-  const int ph = static_cast<int>(std::lround(std::max(1.0, h) * dpr));
-  int sw = 0, sh = 0;
-  emscripten_get_screen_size(&sw, &sh);
-  if (pw == sw && ph == sh) pw -= 1;  // exactly the screen's size would request fullscreen (#20600)
-  glfwSetWindowSize(g.window, pw, ph);
+  set_backing_size(static_cast<int>(std::lround(std::max(1.0, w) * dpr)),
+                   static_cast<int>(std::lround(std::max(1.0, h) * dpr)));
   wake();
+}
+
+// Tells the page when what state() reports has changed.
+void report_state() {
+  if (g.app->state_version() == g.reported_state) return;
+  g.reported_state = g.app->state_version();
+  notify_page("statechange", g.app->state_json().c_str());
 }
 
 void frame() {
@@ -262,6 +348,7 @@ void frame() {
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
   apply_touch(io);
+  hold_quick_keys(io);
   io.MouseWheel += g.wheel_y;
   io.MouseWheelH += g.wheel_x;
   g.wheel_x = g.wheel_y = 0;
@@ -275,16 +362,26 @@ void frame() {
     g.first_frame = false;
     notify_page("firstframe", g.app->state_json().c_str());
   }
-  if (g.app->state_version() != g.reported_state) {
-    g.reported_state = g.app->state_version();
-    notify_page("statechange", g.app->state_json().c_str());
-  }
+  report_state();
+}
+
+// Without WebGL2: an ImGui context with no window, so the App (and with it
+// the page's API and text view) works; nothing is drawn.
+void start_without_gl(const attn::ui::AppOptions& options) {
+  g.gl = false;
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  static attn::ui::NullHeatmapRenderer nothing;
+  g.app = std::make_unique<attn::ui::App>(&nothing, options);
+  g.reported_state = g.app->state_version();
+  notify_page("nogl", g.app->state_json().c_str());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   attn::ui::AppOptions options;
+  bool no_gl = false;
   for (int i = 1; i + 1 < argc; i += 2) {  // flags from the page's URL (web/page.js)
     const std::string flag = argv[i];
     if (flag == "--lesson")
@@ -295,6 +392,14 @@ int main(int argc, char** argv) {
       options.dark = std::strcmp(argv[i + 1], "dark") == 0;
     else if (flag == "--embed")
       options.embed = std::strcmp(argv[i + 1], "1") == 0;
+    else if (flag == "--state")
+      options.state = argv[i + 1];
+    else if (flag == "--no-gl")
+      no_gl = std::strcmp(argv[i + 1], "1") == 0;
+  }
+  if (no_gl) {
+    start_without_gl(options);
+    return 0;
   }
 
   attn::platform::HostOptions host;
@@ -305,9 +410,9 @@ int main(int argc, char** argv) {
   host.width = static_cast<int>(std::lround(std::max(1.0, g.css_w) * g.dpr));
   host.height = static_cast<int>(std::lround(std::max(1.0, g.css_h) * g.dpr));
   g.window = attn::platform::create_host(host, install_activity_callbacks);
-  if (!g.window) {  // no WebGL2
-    notify_page("error", "{\"reason\": \"webgl2\"}");
-    return 1;
+  if (!g.window) {  // WebGL2 refused after all: keep the lesson as text
+    start_without_gl(options);
+    return 0;
   }
   glfwSetScrollCallback(g.window, nullptr);  // ours is on_wheel
   ImGuiIO& io = ImGui::GetIO();
@@ -325,6 +430,7 @@ int main(int argc, char** argv) {
 
   g.heatmaps = std::make_unique<attn::ui::GlHeatmapRenderer>(kGlsl);
   g.app = std::make_unique<attn::ui::App>(g.heatmaps.get(), options);
+  g.app->on_copy_link = [](const std::string& link) { notify_page("copylink", link.c_str()); };
   g.css_w = g.css_h = 0;  // force the first size check
   wake();
   emscripten_set_main_loop(frame, 0, false);
@@ -341,6 +447,12 @@ const char* keep(std::string s) {
   out = std::move(s);
   return out.c_str();
 }
+// After a call that may change what is shown: draw, and tell the page.
+const char* after_call(std::string result) {
+  if (g.gl) wake();
+  report_state();
+  return keep(std::move(result));
+}
 }  // namespace
 
 extern "C" {
@@ -349,52 +461,43 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lessons() {
   return keep(nlohmann::json(g.app->lesson_ids()).dump());
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
-  wake();
-  return keep(g.app->set_lesson(id));
+  return after_call(g.app->set_lesson(id));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* json, const char* source) {
-  wake();
-  return keep(g.app->add_lesson(json, source));
+  return after_call(g.app->add_lesson(json, source));
 }
 EMSCRIPTEN_KEEPALIVE int attn_set_step(int step) {
-  wake();
-  return g.app->set_step(step) ? 1 : 0;
+  const bool ok = g.app->set_step(step);
+  after_call("");
+  return ok ? 1 : 0;
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int col,
                                                 double value) {
-  wake();
-  return keep(g.app->set_value(matrix, row, col, value));
+  return after_call(g.app->set_value(matrix, row, col, value));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_apply_state(const char* state) {
+  return after_call(g.app->apply_state(state));
 }
 EMSCRIPTEN_KEEPALIVE void attn_reset() {
-  wake();
   g.app->reset();
+  after_call("");
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
-  wake();
   g.app->set_dark(dark != 0);
+  after_call("");
 }
 EMSCRIPTEN_KEEPALIVE void attn_notice(const char* text) {
-  wake();
   g.app->notice(text);
+  after_call("");
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_trace() {
-  return keep(g.app->trace_json());
-}
-EMSCRIPTEN_KEEPALIVE const char* attn_state() {
-  return keep(g.app->state_json());
-}
-EMSCRIPTEN_KEEPALIVE const char* attn_numpy() {
-  return keep(g.app->numpy_snippet());
-}
-EMSCRIPTEN_KEEPALIVE int attn_frames_drawn() {
-  return g.frames_drawn;
-}
+EMSCRIPTEN_KEEPALIVE const char* attn_trace() { return keep(g.app->trace_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_state() { return keep(g.app->state_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(g.app->numpy_snippet()); }
+EMSCRIPTEN_KEEPALIVE int attn_frames_drawn() { return g.frames_drawn; }
 EMSCRIPTEN_KEEPALIVE int attn_want_keyboard() {
-  return ImGui::GetIO().WantCaptureKeyboard ? 1 : 0;
+  return g.gl && ImGui::GetIO().WantCaptureKeyboard ? 1 : 0;
 }
-EMSCRIPTEN_KEEPALIVE void attn_wake() {
-  wake();
-}
+EMSCRIPTEN_KEEPALIVE void attn_wake() { wake(); }
 EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
   g.offscreen = offscreen != 0;
   if (g.offscreen)
@@ -406,11 +509,7 @@ EMSCRIPTEN_KEEPALIVE void attn_enable_items(int on) {
   attn::ui::enable_item_registry(on != 0);
   wake();
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_items() {
-  return keep(attn::ui::items_json());
-}
-EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) {
-  g.clipboard = text;
-}
+EMSCRIPTEN_KEEPALIVE const char* attn_items() { return keep(attn::ui::items_json()); }
+EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { g.clipboard = text; }
 
 }  // extern "C"

@@ -1,0 +1,25 @@
+// Writes the page as one self-contained HTML file: index.html with its
+// stylesheet, icon, scripts and the module (wasm inlined by -sSINGLE_FILE)
+// inside. Works from file:// with no server and no network.
+//   node scripts/single_file.mjs build/web/attention-single.js dist/attention-lab.html
+import fs from "node:fs";
+import path from "node:path";
+
+const [moduleJs, output] = process.argv.slice(2);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
+// Inside <script>, "</script" would end the element early.
+const script = (code) => `<script>${code.replace(/<\/(script)/gi, "<\\/$1")}</script>`;
+
+let html = read("index.html");
+const replaceOnce = (from, to) => {
+  if (!html.includes(from)) throw new Error(`index.html no longer has ${from}`);
+  html = html.replace(from, () => to);
+};
+replaceOnce('<link rel="icon" href="favicon.svg" type="image/svg+xml">',
+            `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read("web/favicon.svg")).toString("base64")}">`);
+replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
+replaceOnce('<script src="attention.js"></script>',
+            script("window.attentionSingleFile = true;") + "\n  " + script(fs.readFileSync(moduleJs, "utf8")));
+replaceOnce('<script src="page.js"></script>', script(read("web/page.js")));
+fs.writeFileSync(output, html);

@@ -1,0 +1,120 @@
+#include "core/state_link.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace attn {
+
+using json = nlohmann::json;
+
+std::string encode_state(const Lesson& lesson, const LessonState& state) {
+  const LessonState defaults = default_state(lesson);
+  json parts = json::array();
+  for (size_t p = 0; p < state.parts.size(); ++p) {
+    const PartState& now = state.parts[p];
+    const Part& part = lesson.parts[p];
+    // Inputs as they would be after the seeds alone: edits are what differs from that.
+    PartState drawn = defaults.parts[p];
+    for (size_t g = 0; g < part.random.size(); ++g)
+      if (now.seeds[g] != drawn.seeds[g]) redraw(part, static_cast<int>(g), now.seeds[g], drawn);
+    json entry{{"part", p}};
+    if (now.seeds != defaults.parts[p].seeds) entry["seeds"] = now.seeds;
+    const Scaling& s = now.options.scaling;
+    if (!(s == part.options.scaling)) {
+      if (s.mode == ScaleMode::SqrtDk)
+        entry["scale"] = "sqrt_dk";
+      else if (s.mode == ScaleMode::None)
+        entry["scale"] = "none";
+      else
+        entry["scale"] = s.divisor;
+    }
+    if (now.options.causal != part.options.causal) entry["causal"] = now.options.causal;
+    json set = json::array();
+    for (const auto& [name, m] : now.inputs) {
+      const Matrix& before = drawn.inputs.at(name);
+      for (int r = 0; r < m.rows(); ++r)
+        for (int c = 0; c < m.cols(); ++c)
+          if (m(r, c) != before(r, c)) set.push_back(json::array({name, r, c, m(r, c)}));
+    }
+    if (!set.empty()) entry["set"] = std::move(set);
+    if (entry.size() > 1) parts.push_back(std::move(entry));
+  }
+  if (parts.empty()) return "";
+  return json{{"v", 1}, {"parts", std::move(parts)}}.dump();
+}
+
+DecodedState decode_state(const Lesson& lesson, std::string_view text) {
+  DecodedState out;
+  auto refuse = [&](std::string why) {
+    out.error = std::move(why);
+    out.state.reset();
+    return out;
+  };
+  if (text.size() > 64 * 1024) return refuse("the link's state is too long");
+  const json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return refuse("the link's state is not readable");
+  if (doc.value("v", 0) != 1 || !doc.contains("parts") || !doc["parts"].is_array())
+    return refuse("the link's state is from another version");
+  LessonState state = default_state(lesson);
+  for (const json& entry : doc["parts"]) {
+    if (!entry.is_object() || !entry.contains("part") || !entry["part"].is_number_unsigned())
+      return refuse("the link's state names no part");
+    const size_t p = entry["part"].get<size_t>();
+    if (p >= lesson.parts.size()) return refuse("the link's state is for another lesson");
+    const Part& part = lesson.parts[p];
+    PartState& ps = state.parts[p];
+    if (entry.contains("seeds")) {
+      const json& seeds = entry["seeds"];
+      if (!seeds.is_array() || seeds.size() != part.random.size())
+        return refuse("the link's seeds do not fit this lesson");
+      for (size_t g = 0; g < seeds.size(); ++g) {
+        if (!seeds[g].is_number_unsigned() || seeds[g].get<uint64_t>() > 0xFFFFFFFFu)
+          return refuse("a seed in the link is not a whole number from 0 to 4294967295");
+        redraw(part, static_cast<int>(g), seeds[g].get<uint32_t>(), ps);
+      }
+    }
+    if (entry.contains("scale")) {
+      const json& s = entry["scale"];
+      if (s == "sqrt_dk")
+        ps.options.scaling = {ScaleMode::SqrtDk, 1.0};
+      else if (s == "none")
+        ps.options.scaling = {ScaleMode::None, 1.0};
+      else if (s.is_number() && std::isfinite(s.get<double>()))
+        ps.options.scaling = {ScaleMode::Divide, std::clamp(s.get<double>(), Limits::kMinDivisor,
+                                                            Limits::kMaxDivisor)};
+      else
+        return refuse("the link's scale is not \"sqrt_dk\", \"none\" or a number");
+    }
+    if (entry.contains("causal")) {
+      if (!entry["causal"].is_boolean())
+        return refuse("the link's causal setting is not true or false");
+      ps.options.causal = entry["causal"].get<bool>();
+    }
+    if (entry.contains("set")) {
+      const json& set = entry["set"];
+      if (!set.is_array()) return refuse("the link's edits are not a list");
+      for (const json& e : set) {
+        if (!e.is_array() || e.size() != 4 || !e[0].is_string() || !e[1].is_number_unsigned() ||
+            !e[2].is_number_unsigned() || !e[3].is_number())
+          return refuse("an edit in the link is malformed");
+        auto it = ps.inputs.find(e[0].get<std::string>());
+        if (it == ps.inputs.end())
+          return refuse("the link edits \"" + e[0].get<std::string>() +
+                        "\", which this lesson has no input of");
+        const uint64_t r = e[1].get<uint64_t>(), c = e[2].get<uint64_t>();
+        if (r >= static_cast<uint64_t>(it->second.rows()) ||
+            c >= static_cast<uint64_t>(it->second.cols()))
+          return refuse("an edit in the link is outside its matrix");
+        const double v = e[3].get<double>();
+        if (!std::isfinite(v)) return refuse("an edit in the link is not a finite number");
+        it->second(static_cast<int>(r), static_cast<int>(c)) =
+            std::clamp(v, -Limits::kMaxAbsValue, Limits::kMaxAbsValue);
+      }
+    }
+  }
+  out.state = std::move(state);
+  return out;
+}
+
+}  // namespace attn

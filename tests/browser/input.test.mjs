@@ -1,0 +1,139 @@
+// Keyboard focus, the wheel inside a host page, and the clipboard.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, startServer, openPage, itemCentre, settle } from "./browser.mjs";
+
+let server, url;
+before(async () => ({ server, url } = await startServer()));
+after(() => server?.close());
+
+async function withPage(query, fn, options = {}) {
+  const browser = await launch(options);
+  try {
+    const { page, problems } = await openPage(browser, url + query);
+    await fn(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+}
+
+// An input of the host page's own, over the canvas's corner.
+async function addHostInput(page) {
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    input.id = "host-input";
+    Object.assign(input.style, { position: "absolute", left: "10px", top: "150px", zIndex: 5 });
+    document.body.append(input);
+  });
+}
+
+test("without focus, keys go to the host page: typing, Backspace and Tab work there", async () => {
+  await withPage("", async (page) => {
+    await addHostInput(page);
+    await page.click("#host-input");
+    await page.keyboard.type("softmax!");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await page.inputValue("#host-input"), "softmax");
+    assert.equal(await page.evaluate(() => window.attention.state().step), 0, "arrow keys stayed with the host");
+    await page.keyboard.press("Tab");
+    assert.notEqual(await page.evaluate(() => document.activeElement.id), "host-input", "Tab moved focus on");
+  });
+});
+
+test("clicking the canvas focuses it; then arrow keys, Home and End walk the steps", async () => {
+  await withPage("", async (page) => {
+    const box = await page.locator("#canvas").boundingBox();
+    await page.mouse.click(box.x + 300, box.y + box.height - 40);  // empty space
+    assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => window.attention.state().step === 1);
+    await page.keyboard.press("End");
+    await page.waitForFunction(() => window.attention.state().step === 4);
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => window.attention.state().step === 0);
+    // Tab leaves the canvas when no text field wants it.
+    await page.keyboard.press("Tab");
+    assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas");
+  });
+});
+
+test("the wheel scrolls the host page until the canvas is clicked, then the panel", async () => {
+  await withPage("?lesson=the-cat-sat&step=2", async (page) => {
+    // The widget inside a longer host page.
+    await page.evaluate(() => {
+      document.documentElement.style.height = "auto";
+      document.body.style.height = "auto";
+      document.getElementById("app").style.height = "600px";
+      const tall = document.createElement("div");
+      tall.style.height = "2000px";
+      document.body.append(tall);
+    });
+    const box = await page.locator("#canvas").boundingBox();
+    const before = (await itemCentre(page, "##W_q:0:0")).rect[1];
+    await page.mouse.move(box.x + 200, box.y + 300);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+    assert.equal((await itemCentre(page, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.mouse.click(box.x + 200, box.y + 170);  // on the step's text: focuses the canvas
+    assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+    await page.mouse.move(box.x + 200, box.y + 300);
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, "the host page stayed put");
+    const after = (await itemCentre(page, "##W_q:0:0").catch(() => ({ rect: [0, -1e9] }))).rect[1];
+    assert.ok(after < before - 20, `the panel scrolled (${before} → ${after})`);
+  }, { viewport: { width: 1000, height: 700 } });
+});
+
+test("Copy as numpy puts the snippet on the clipboard", async () => {
+  await withPage("?lesson=i-am-batman", async (page) => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { x, y } = await itemCentre(page, "Copy as numpy");
+    await page.mouse.click(x, y);
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes("import numpy"), null, { timeout: 5000 });
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(text, /W_q = np\.array\(\[\n    \[1\.0, 2\.0\],/);
+    assert.match(text, /Q = X @ W_q\.T/);
+  });
+});
+
+test("the page draws nothing while idle and redraws at once on input", async () => {
+  await withPage("", async (page) => {
+    const start = await settle(page);
+    await page.waitForTimeout(3000);
+    const idle = await page.evaluate(() => window.attention.framesDrawn());
+    assert.ok(idle - start <= 2, `${idle - start} frames in 3 s without input`);
+    const box = await page.locator("#canvas").boundingBox();
+    await page.mouse.move(box.x + 100, box.y + 100);
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, idle, { timeout: 1000 });
+    // An API call redraws too.
+    const before = await settle(page);
+    await page.evaluate(() => window.attention.setStep(2));
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, before, { timeout: 1000 });
+  });
+});
+
+test("the page stops drawing while the tab is hidden", async () => {
+  await withPage("", async (page) => {
+    await settle(page);
+    // Headless Chromium never hides a tab (another tab in front, a minimised
+    // window: still "visible"), so the page is told it is hidden as a browser
+    // would tell it: document.hidden and a visibilitychange event.
+    const setHidden = (hidden) => page.evaluate((h) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+    await setHidden(true);
+    const hidden = await page.evaluate(() => window.attention.framesDrawn());
+    await page.evaluate(() => window.attention.setStep(1));  // would draw if visible
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.attention.framesDrawn()), hidden);
+    await setHidden(false);
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, hidden, { timeout: 5000 });
+  });
+});

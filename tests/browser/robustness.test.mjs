@@ -1,0 +1,120 @@
+// Loading, failure and offline: no WebGL2, a module that fails to load, a
+// lost WebGL context, the single file from file://, and the strict CSP.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { launch, startServer, openPage, watch, DIST, distinctColours, saveArtifact, settle } from "./browser.mjs";
+
+let server, url;
+before(async () => ({ server, url } = await startServer()));
+after(() => server?.close());
+
+async function withBrowser(fn, options) {
+  const browser = await launch(options);
+  try {
+    await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+test("without WebGL2: a readable message and the lesson as text, not a blank canvas", async () => {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    const problems = watch(page);
+    await page.addInitScript(() => {  // a browser that offers no WebGL2
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+        return type === "webgl2" ? null : original.call(this, type, ...rest);
+      };
+    });
+    await page.goto(url + "?lesson=i-am-batman&step=6");
+    await page.evaluate(() => window.attention.ready);
+    assert.match(await page.textContent("#text-view-notice"), /does not offer WebGL2/);
+    assert.equal(await page.isVisible("#text-view-notice"), true);
+    assert.equal(await page.isVisible("#text-view"), true);
+    assert.equal(await page.textContent("#text-view h2"), "Step 6: Apply softmax row-wise");
+    assert.match(await page.textContent("#text-view table"), /0\.65693877/);
+    // The text view's own controls still walk the lesson.
+    await page.click("#text-view-next");
+    assert.equal(await page.textContent("#text-view h2"), "Step 7: Weighted sum of V using attention weights");
+    saveArtifact("no-webgl2.png", await page.screenshot());
+    assert.deepEqual(problems, []);
+  });
+});
+
+test("a module that fails to load gives a readable message", async () => {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await page.goto(url);
+    await page.waitForSelector("#failure:not([hidden])", { timeout: 30000 });
+    assert.match(await page.textContent("#failure-message"), /could not load its program \(attention\.wasm: HTTP 404\)/);
+    await assert.rejects(page.evaluate(() => window.attention.ready), /could not load/);
+  });
+});
+
+test("after the WebGL context is lost and restored, the page draws again", async () => {
+  await withBrowser(async (browser) => {
+    const { page, problems } = await openPage(browser, url);
+    await page.evaluate(() => {
+      window.loseContext = document.getElementById("canvas").getContext("webgl2").getExtension("WEBGL_lose_context");
+      window.loseContext.loseContext();
+    });
+    await page.waitForTimeout(300);
+    const lost = await page.evaluate(() => window.attention.framesDrawn());
+    await page.evaluate(() => window.loseContext.restoreContext());
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, lost, { timeout: 10000 });
+    await page.evaluate(() => window.attention.setStep(3));  // a new step: new textures, new shader
+    await settle(page);
+    const shot = await page.locator("#canvas").screenshot();
+    saveArtifact("context-restored.png", shot);
+    assert.ok(distinctColours(shot) > 20, "the canvas is not blank after the restore");
+    assert.deepEqual(problems.filter((p) => !/CONTEXT_LOST_WEBGL/.test(p)), []);
+  });
+});
+
+test("dist/attention-lab.html works from file:// with no server and no network", async () => {
+  await withBrowser(async (browser) => {
+    await browser.setOffline(true);
+    const page = await browser.newPage();
+    const problems = watch(page);
+    const requests = [];
+    page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url()); });
+    await page.goto("file://" + path.join(DIST, "attention-lab.html") + "?lesson=udl-multihead&step=8");
+    await page.evaluate(() => window.attention.ready);
+    const state = await page.evaluate(() => window.attention.state());
+    assert.equal(state.lesson, "udl-multihead");
+    const shot = await page.locator("#canvas").screenshot();
+    saveArtifact("single-file.png", shot);
+    assert.ok(distinctColours(shot) > 20);
+    assert.deepEqual(requests, []);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test("the served page runs under the strict Content-Security-Policy with no violation", async () => {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    const problems = watch(page);
+    await page.addInitScript(() => {
+      window.cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const response = await page.goto(url + "?lesson=she-likes-coffee");
+    assert.match(response.headers()["content-security-policy"], /script-src 'self' 'wasm-unsafe-eval'/);
+    await page.evaluate(() => window.attention.ready);
+    // Exercise the page: steps, edits, the text view, a link.
+    await page.evaluate(() => {
+      const a = window.attention;
+      a.setStep(4);
+      a.setValue("X", 0, 0, 3);
+      a.showTextView(true);
+      a.link();
+      a.setTheme("dark");
+    });
+    await page.waitForTimeout(500);
+    assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
+    assert.deepEqual(problems, []);
+  });
+});

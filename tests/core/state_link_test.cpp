@@ -1,0 +1,54 @@
+#include "core/state_link.h"
+
+#include <doctest/doctest.h>
+
+#include "core/builtin_lessons.h"
+#include "core/session.h"
+
+using namespace attn;
+
+TEST_CASE("the lesson's own numbers need no state at all") {
+  const Lesson& l = *find_builtin_lesson("the-cat-sat");
+  CHECK(encode_state(l, default_state(l)) == "");
+}
+
+TEST_CASE("edits, seeds, scale and mask survive the round trip exactly") {
+  for (const Lesson& l : builtin_lessons()) {
+    INFO(l.id);
+    Session s(l);
+    for (const TraceMatrix& m : s.trace().matrices)
+      if (m.editable) {
+        s.set_value(m.id, m.value.rows() - 1, 0, 0.1 + 1.0 / 3.0);
+        break;
+      }
+    if (!l.parts[0].random.empty()) s.set_seed(0, 0, 1234567);
+    s.set_scaling(s.lesson().main_part, {ScaleMode::Divide, 0.37});
+    s.set_causal(s.lesson().main_part, true);
+    const std::string text = encode_state(l, s.state());
+    const DecodedState d = decode_state(l, text);
+    REQUIRE_MESSAGE(d.state, d.error);
+    CHECK(*d.state == s.state());
+    CHECK(text.size() < 400);  // a handful of changes: a short link
+  }
+}
+
+TEST_CASE("malformed or foreign states are refused with a reason") {
+  const Lesson& l = *find_builtin_lesson("i-am-batman");
+  CHECK(decode_state(l, "{").error == "the link's state is not readable");
+  CHECK(decode_state(l, R"({"v": 2, "parts": []})").error ==
+        "the link's state is from another version");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 3}]})").error ==
+        "the link's state is for another lesson");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["W_x", 0, 0, 1]]}]})").error ==
+        "the link edits \"W_x\", which this lesson has no input of");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 9, 0, 1]]}]})").error ==
+        "an edit in the link is outside its matrix");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "scale": "huge"}]})").error ==
+        "the link's scale is not \"sqrt_dk\", \"none\" or a number");
+  CHECK(decode_state(l, std::string(70000, ' ')).error == "the link's state is too long");
+  // Values beyond the limits are clamped, not refused.
+  const DecodedState d =
+      decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 0, 0, 1e300]]}]})");
+  REQUIRE(d.state);
+  CHECK(d.state->parts[0].inputs.at("X")(0, 0) == Limits::kMaxAbsValue);
+}
