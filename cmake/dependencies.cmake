@@ -1,6 +1,19 @@
 # Third-party code: found on the machine (Debian packages, and ImGui's sources
 # fetched by scripts/deps.sh), never committed. Built without -Werror.
 
+# nlohmann/json (Debian's nlohmann-json3-dev), header-only, reached through a
+# folder holding only it, so the web build does not see the host's /usr/include.
+# First: the fuzz build needs nothing else.
+find_path(ATTN_JSON_INCLUDE nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+set(attn_json_dir "${CMAKE_BINARY_DIR}/deps/json")
+file(MAKE_DIRECTORY "${attn_json_dir}")
+file(CREATE_LINK "${ATTN_JSON_INCLUDE}/nlohmann" "${attn_json_dir}/nlohmann" SYMBOLIC)
+add_library(attn_json INTERFACE)
+target_include_directories(attn_json SYSTEM INTERFACE "${attn_json_dir}")
+if(ATTN_FUZZ)
+  return()
+endif()
+
 # Dear ImGui sources: $IMGUI_DIR, or the cache scripts/deps.sh fills.
 if(DEFINED ENV{IMGUI_DIR} AND NOT IMGUI_DIR)
   set(IMGUI_DIR "$ENV{IMGUI_DIR}")
@@ -37,15 +50,6 @@ else()
   find_package(OpenGL REQUIRED)
   target_link_libraries(imgui_backends PUBLIC glfw OpenGL::GL ${CMAKE_DL_LIBS})
 endif()
-
-# nlohmann/json (Debian's nlohmann-json3-dev), header-only. Reached through a
-# folder holding only it, so the web build does not see the host's /usr/include.
-find_path(ATTN_JSON_INCLUDE nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
-set(attn_json_dir "${CMAKE_BINARY_DIR}/deps/json")
-file(MAKE_DIRECTORY "${attn_json_dir}")
-file(CREATE_LINK "${ATTN_JSON_INCLUDE}/nlohmann" "${attn_json_dir}/nlohmann" SYMBOLIC)
-add_library(attn_json INTERFACE)
-target_include_directories(attn_json SYSTEM INTERFACE "${attn_json_dir}")
 
 # stb_image_write (Debian's libstb-dev) for native screenshots.
 if(NOT EMSCRIPTEN)

@@ -15,7 +15,7 @@ function(attn_web_executable name)
     -sALLOW_MEMORY_GROWTH=1
     -sDYNAMIC_EXECUTION=0            # no eval: the page runs under a strict CSP
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
-    -sEXPORTED_FUNCTIONS=_main
+    -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     ${ARGN})
 endfunction()
 

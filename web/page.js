@@ -138,6 +138,23 @@
   }
   const json = (name) => JSON.parse(call(name, "string", [], []));
   function checked(message) { if (message) throw new Error(message); }
+  // A lesson as text, or as a file's bytes (ArrayBuffer or typed array): bytes go
+  // to the loader unchanged, so a Latin-1 file gets the loader's encoding message.
+  function addLesson(content, source) {
+    source = String(source || "lesson.json");
+    if (typeof content === "string") return call("attn_add_lesson", "string", ["string", "string"], [content, source]);
+    const bytes = ArrayBuffer.isView(content)
+      ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
+      : new Uint8Array(content);
+    if (bytes.length > 64 * 1048576) return `${source}: file is ${bytes.length} bytes, the limit is 1048576`;
+    const at = call("malloc", "number", ["number"], [bytes.length || 1]);
+    try {
+      module.HEAPU8.set(bytes, at);
+      return call("attn_add_lesson_bytes", "string", ["number", "number", "string"], [at, bytes.length, source]);
+    } finally {
+      module._free(at);
+    }
+  }
 
   const api = {
     ready,
@@ -149,8 +166,8 @@
     trace: () => json("attn_trace"),
     numpy: () => call("attn_numpy", "string", [], []),
     setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
-    loadLesson: (text, source) =>
-      checked(call("attn_add_lesson", "string", ["string", "string"], [String(text), String(source || "lesson.json")])),
+    loadLesson: (content, source) =>
+      checked(addLesson(content && typeof content === "object" ? content : String(content), source)),
     setStep(n) {
       if (!Number.isInteger(n) || call("attn_set_step", "number", ["number"], [n]) !== 1)
         throw new Error(`no step ${n} in this lesson`);
@@ -175,6 +192,7 @@
       enableItems: () => module._attn_enable_items(1),
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
+      heapBytes: () => module._attn_heap_bytes(),  // the WebAssembly memory's size
     },
   };
   window.attention = api;
@@ -338,9 +356,7 @@
     try {
       const response = await fetch(start.lessonUrl, { credentials: "same-origin" });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const text = await response.text();
-      if (text.length > 1048576) throw new Error("larger than 1 MiB");
-      const error = call("attn_add_lesson", "string", ["string", "string"], [text, name]);
+      const error = addLesson(await response.arrayBuffer(), name);
       if (error) return;  // shown on the page; the built-in lesson stays
       if (start.state) {
         const stateError = call("attn_apply_state", "string", ["string"], [start.state]);

@@ -17,10 +17,34 @@ namespace attn {
 
 using json = nlohmann::json;
 
+namespace {
+// Control characters from the file (a key may hold "\n") are written as
+// escapes: an error is always exactly one line.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", u);
+      out += buf;
+    } else
+      out += c;
+  }
+  return out;
+}
+}  // namespace
+
 std::string LoadError::message(std::string_view source) const {
-  std::string out(source);
-  if (!path.empty()) out += ": " + path;
-  return out + ": " + reason;
+  std::string out = one_line(source);
+  if (!path.empty()) out += ": " + one_line(path);
+  return out + ": " + one_line(reason);
 }
 
 namespace {
@@ -28,6 +52,19 @@ namespace {
 //-----------------------------------------------------------------------------
 // [SECTION] Parse
 //-----------------------------------------------------------------------------
+
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (const char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
+  }
+  return out;
+}
 
 // Checks nesting depth and syntax without building anything, so a hostile file
 // cannot make the DOM parser allocate deep structures, and so parse errors come
@@ -60,6 +97,9 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
     if (at != std::string::npos) what = what.substr(at + prefix.size());
     if (ex.id == 406) {  // out_of_range: a number beyond double's range
       fail("number " + last_token + " is too large to be a finite number", where());
+    } else if (what.find("ill-formed UTF-8") != std::string::npos) {
+      // Not echoed: the bytes would be as unreadable in the message.
+      fail("text is not valid UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8", where());
     } else if (spells_non_finite(last_token)) {
       fail("NaN and Infinity are not JSON numbers; write a finite number", where());
     } else {
@@ -88,7 +128,8 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
   // Path of the value being read: the current key, or the next index.
   std::string where() const {
     std::string p;
-    for (const Level& l : path_) p += "/" + (l.object ? l.key : std::to_string(l.index));
+    for (const Level& l : path_)
+      p += "/" + (l.object ? pointer_token(l.key) : std::to_string(l.index));
     return p;
   }
   bool value() {
@@ -141,10 +182,18 @@ std::string describe(const json& v) {
   }
 }
 
+// Whole numbers in full ("10000000", "4294967296"), others as %g.
 std::string format_number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
+  if (std::fabs(v) < 1e15 && v == std::floor(v))
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
+}
+
+std::string count(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 size_t edit_distance(const std::string& a, const std::string& b) {
@@ -170,8 +219,9 @@ class Reader {
     return false;
   }
 
+  // JSON Pointer (RFC 6901): "~" and "/" inside a key are escaped.
   static std::string at(const std::string& path, const std::string& key) {
-    return path + "/" + key;
+    return path + "/" + pointer_token(key);
   }
   static std::string at(const std::string& path, size_t i) {
     return path + "/" + std::to_string(i);
@@ -302,8 +352,8 @@ class Reader {
       if (!v[r].is_array())
         return fail(at(path, r), "expected a row (an array of numbers), got " + describe(v[r]));
       if (v[r].size() != cols)
-        return fail(at(path, r), "row has " + std::to_string(v[r].size()) + " numbers, expected " +
-                                     std::to_string(cols) +
+        return fail(at(path, r), "row has " + count(v[r].size(), "number", "numbers") +
+                                     ", expected " + std::to_string(cols) +
                                      " like row 0 (rows must have equal length)");
     }
     out = Matrix(static_cast<int>(rows), static_cast<int>(cols));

@@ -3,6 +3,7 @@
 // structs that keep a pointer to this and their own view state.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include "core/session.h"
@@ -32,9 +33,10 @@ struct UiContext {
 
   const Trace& trace() const { return session->trace(); }
   const TraceStep& step() const { return session->trace().steps[view->step]; }
-  // Digits for a step: the learner's choice, or the notebook's.
+  // Digits for a step: the learner's choice, or the notebook's (0 to 12 either
+  // way: a typed-in 9999999 must not ask printf for ten million decimals).
   int digits(const TraceStep& s) const {
-    return view->precision >= 0 ? view->precision : s.precision;
+    return std::clamp(view->precision >= 0 ? view->precision : s.precision, 0, 12);
   }
   // The part the current step belongs to.
   int part() const { return step().part; }

@@ -354,7 +354,7 @@ void SettingsPanel::draw() {
   if (!notebook_digits) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::SliderInt("##digits", &v.precision, 0, 8, "%d digits");
+    ImGui::SliderInt("##digits", &v.precision, 0, 8, "%d digits", ImGuiSliderFlags_AlwaysClamp);
   }
 }
 

@@ -96,6 +96,18 @@ export async function itemCentre(page, label) {
   return { x: box.x + (rect[0] + rect[2]) / 2, y: box.y + (rect[1] + rect[3]) / 2, rect };
 }
 
+// The clipboard's text once it contains `expected` (a copy lands a frame or
+// two after the click); throws after about 10 s.
+export async function clipboardText(page, expected) {
+  let text = "";
+  for (let i = 0; i < 100; ++i) {
+    text = await page.evaluate(() => navigator.clipboard.readText());
+    if (text.includes(expected)) return text;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the clipboard never held ${JSON.stringify(expected)} (it holds ${JSON.stringify(text.slice(0, 80))})`);
+}
+
 // Waits until the page stops drawing (it is idle).
 export async function settle(page) {
   let last = -1;

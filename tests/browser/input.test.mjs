@@ -1,7 +1,7 @@
 // Keyboard focus, the wheel inside a host page, and the clipboard.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, itemCentre, settle } from "./browser.mjs";
+import { launch, startServer, openPage, itemCentre, settle, clipboardText } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -94,8 +94,7 @@ test("Copy as numpy puts the snippet on the clipboard", async () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const { x, y } = await itemCentre(page, "Copy as numpy");
     await page.mouse.click(x, y);
-    await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes("import numpy"), null, { timeout: 5000 });
-    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const text = await clipboardText(page, "import numpy");
     assert.match(text, /W_q = np\.array\(\[\n    \[1\.0, 2\.0\],/);
     assert.match(text, /Q = X @ W_q\.T/);
   });

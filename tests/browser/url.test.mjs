@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { launch, useBrowser, openPage, itemCentre, ROOT } from "./browser.mjs";
+import { launch, useBrowser, openPage, itemCentre, clipboardText, ROOT } from "./browser.mjs";
 
 const env = useBrowser({}, { mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
 
@@ -39,8 +39,7 @@ test("Copy link puts the full state in the URL, and the link reopens exactly tha
   const wanted = await page.evaluate(() => window.attention.trace());
   const { x, y } = await itemCentre(page, "Copy link");
   await page.mouse.click(x, y);
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes("state="), null, { timeout: 5000 });
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await clipboardText(page, "state=");
   assert.equal(link, await page.evaluate(() => window.location.href), "the address bar shows it too");
   assert.deepEqual(problems, []);
   await page.close();
@@ -67,7 +66,7 @@ test("?lesson-url loads an instructor's lesson from beside the page", async () =
 test("a broken lesson file gives its one-line error and the built-in lesson stays", async () => {
   const { page, state } = await open("?lesson-url=fixtures/broken-lesson.json");
   assert.equal(state.lesson, "the-cat-sat");
-  assert.deepEqual(state.notices, ["broken-lesson.json: /X/1: row has 1 numbers, expected 2 like row 0 (rows must have equal length)"]);
+  assert.deepEqual(state.notices, ["broken-lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)"]);
   await page.close();
 });
 

@@ -64,6 +64,9 @@ done < tests/malformed/expected.tsv
 expect_error 2 "attention-cli: tests/malformed/no-such-file.json: no such file" trace tests/malformed/no-such-file.json
 expect_error 2 "attention-cli: unknown lesson \"the-dog-sat\": not a built-in id (see \`attention-cli list\`) and no such file" trace the-dog-sat
 expect_error 2 "attention-cli: tests/malformed: is a directory, not a lesson file" trace tests/malformed
+big=$(mktemp --suffix=.json); head -c 1048577 /dev/zero | tr '\0' ' ' > "$big"
+expect_error 2 "attention-cli: $big: file is 1048577 bytes, the limit is 1048576" trace "$big"
+rm -f "$big"
 expect_error 2 "attention-cli: unknown format \"xml\" (use json or text)" trace the-cat-sat --format xml
 
 if [ "$failures" -gt 0 ]; then echo "$failures failure(s)"; exit 1; fi

@@ -49,7 +49,7 @@ TEST_CASE("errors name the JSON path and the reason") {
   CHECK(
       error_of(
           R"({"id": "x", "title": "x", "tokens": ["a", "b"], "X": [[1, 2], [3]], "W_q": [[1], [2]], "W_k": [[1], [2]]})") ==
-      "lesson.json: /X/1: row has 1 numbers, expected 2 like row 0 (rows must have equal length)");
+      "lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)");
   CHECK(error_of(R"({"title": "x"})") == "lesson.json: missing key \"id\"");
   CHECK(
       error_of(
@@ -90,4 +90,12 @@ TEST_CASE("random draws fill inputs in the stated order") {
   CHECK(s.parts[0].inputs.at("W_q")(0, 0) == doctest::Approx(0.5488135039273248).epsilon(1e-15));
   CHECK(s.parts[0].inputs.at("W_k")(0, 0) == doctest::Approx(0.4236547993389047).epsilon(1e-15));
   CHECK(s.parts[0].seeds == std::vector<uint32_t>{0});
+}
+
+TEST_CASE("errors are one line even when the file's keys hold line breaks (found by the fuzzer)") {
+  const std::string e = error_of("{\"title\": \"x\", \"a\\nb\": 1}");
+  CHECK(e == "lesson.json: /a\\nb: unknown key \"a\\nb\"");
+  CHECK(e.find('\n') == std::string::npos);
+  // JSON Pointer escaping: "/" and "~" inside keys.
+  CHECK(error_of(R"({"a/b~c": 1})") == "lesson.json: /a~1b~0c: unknown key \"a/b~c\"");
 }

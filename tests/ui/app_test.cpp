@@ -92,3 +92,22 @@ TEST_CASE("unknown start-up lesson or step fall back with a notice") {
   CHECK(ui.app().view().step == 0);
   ui.frames(2);
 }
+
+TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's range") {
+  // Found by the monkey: 9999999 typed into the digits slider asked printf for
+  // ten million decimals.
+  test::HeadlessUi ui;
+  ui.frames(2);
+  REQUIRE(ui.click("Digits as the notebook printed"));  // unchecked: the slider appears
+  ui.frames(2);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = true;
+  REQUIRE(ui.click("##digits"));
+  io.KeyCtrl = false;
+  for (const char* c = "9999999"; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
+  ui.frame();
+  ui.key(ImGuiKey_Enter);
+  ui.frames(2);
+  CHECK(ui.app().view().precision >= 0);
+  CHECK(ui.app().view().precision <= 8);
+}

@@ -17,6 +17,7 @@ class HeadlessUi {
 
   ui::App& app() { return *app_; }
   void frame();  // one frame with the current input
+  void set_size(ImVec2 size) { size_ = size; }
   void frames(int n) {
     for (int i = 0; i < n; ++i) frame();
   }

@@ -10,6 +10,7 @@
 // [SECTION] Page API (called from web/page.js)
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/heap.h>
 #include <emscripten/html5.h>
 
 #include <algorithm>
@@ -466,6 +467,11 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
 EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* json, const char* source) {
   return after_call(g.app->add_lesson(json, source));
 }
+// A file's bytes as read, so the loader itself judges their encoding.
+EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson_bytes(const char* bytes, int size,
+                                                       const char* source) {
+  return after_call(g.app->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
+}
 EMSCRIPTEN_KEEPALIVE int attn_set_step(int step) {
   const bool ok = g.app->set_step(step);
   after_call("");
@@ -511,5 +517,8 @@ EMSCRIPTEN_KEEPALIVE void attn_enable_items(int on) {
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_items() { return keep(attn::ui::items_json()); }
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { g.clipboard = text; }
+EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() {
+  return static_cast<double>(emscripten_get_heap_size());
+}
 
 }  // extern "C"

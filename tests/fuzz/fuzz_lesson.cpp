@@ -1,0 +1,101 @@
+#include "fuzz/fuzz_lesson.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/builtin_lessons.h"
+#include "core/explain.h"
+#include "core/lesson_loader.h"
+#include "core/numpy_snippet.h"
+#include "core/session.h"
+#include "core/state_link.h"
+#include "core/trace_json.h"
+
+namespace attn::fuzz {
+
+namespace {
+
+[[noreturn]] void broken(const char* what, const std::string& detail = "") {
+  std::fprintf(stderr, "fuzz: %s %s\n", what, detail.c_str());
+  std::abort();
+}
+
+void check_trace(const Trace& t) {
+  for (const TraceMatrix& m : t.matrices)
+    for (size_t i = 0; i < m.value.size(); ++i) {
+      const double v = m.value.data()[i];
+      if (std::isnan(v)) broken("NaN in", m.id);
+      if (std::isinf(v) && !(m.role == Role::Masked && v < 0)) broken("infinity in", m.id);
+    }
+  const std::string json = trace_to_json(t);
+  if (nlohmann::json::parse(json, nullptr, false).is_discarded())
+    broken("trace JSON does not parse");
+  // A few explanations per matrix: they read operands across the trace.
+  for (int i = 0; i < static_cast<int>(t.matrices.size()); ++i) {
+    const Matrix& m = t.matrices[i].value;
+    if (m.empty()) continue;
+    const Explanation e = explain_cell(t, i, m.rows() - 1, m.cols() - 1, 3);
+    if (e.lines.empty()) broken("empty explanation for", t.matrices[i].id);
+  }
+}
+
+// Edits a learner could make, at the extremes.
+void exercise(Session& s, const uint8_t* data, size_t size) {
+  check_trace(s.trace());
+  const double extremes[] = {1e300, -1e300, 0.0, 1e-300, 7.5, -1e6};
+  size_t k = 0;
+  for (const TraceMatrix& m : std::vector<TraceMatrix>(s.trace().matrices)) {
+    if (!m.editable || m.value.empty()) continue;
+    const int r = size ? data[k % size] % m.value.rows() : 0;
+    const int c = size ? data[(k + 1) % size] % m.value.cols() : 0;
+    s.set_value(m.id, r, c, extremes[k % 6]);
+    ++k;
+  }
+  for (int p = 0; p < static_cast<int>(s.lesson().parts.size()); ++p) {
+    s.set_causal(p, true);
+    s.set_scaling(p, {ScaleMode::Divide, 1e-9});  // clamped to the documented minimum
+  }
+  check_trace(s.trace());
+  const std::string link = encode_state(s.lesson(), s.state());
+  const DecodedState back = decode_state(s.lesson(), link);
+  if (!back.state || !(*back.state == s.state()))
+    broken("state link does not round-trip", back.error);
+  for (int p = 0; p < static_cast<int>(s.lesson().parts.size()); ++p)
+    if (numpy_snippet(s.lesson(), s.state(), p).empty()) broken("empty numpy snippet");
+}
+
+}  // namespace
+
+void check_one_input(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  constexpr std::string_view kState = "state:";
+  if (text.substr(0, kState.size()) == kState && size > kState.size()) {
+    const std::vector<Lesson>& lessons = builtin_lessons();
+    const Lesson& lesson = lessons[data[kState.size()] % lessons.size()];
+    const DecodedState d = decode_state(lesson, text.substr(kState.size() + 1));
+    if (!d.state) {
+      if (d.error.empty() || d.error.find('\n') != std::string::npos)
+        broken("bad state error", d.error);
+      return;
+    }
+    Session s(lesson);
+    if (!s.set_state(*d.state)) broken("a decoded state does not fit its lesson");
+    exercise(s, data, size);
+    return;
+  }
+  const LoadResult r = load_lesson(text);
+  if (!r.ok()) {
+    const std::string message = r.error.message("fuzz.json");
+    if (r.error.reason.empty() || message.find('\n') != std::string::npos)
+      broken("bad error line", message);
+    return;
+  }
+  Session s(*r.lesson);
+  exercise(s, data, size);
+}
+
+}  // namespace attn::fuzz
