@@ -175,6 +175,11 @@
       enableItems: () => module._attn_enable_items(1),
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
+      // The last frames: {frame, revisionStart, revisionEnd, cpuMs}, the C++ work of each
+      // (recompute + UI build, GL drawing excluded; ./dev bench, docs/performance.md).
+      frameCosts: () => json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs]) =>
+        ({ frame, revisionStart, revisionEnd, cpuMs })),
+      lastFrameCpuMs() { const c = api.testing.frameCosts(); return c.length ? c[c.length - 1].cpuMs : null; },
     },
   };
   window.attention = api;
