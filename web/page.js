@@ -304,6 +304,7 @@
     const data = payload ? JSON.parse(payload) : {};
         if (name === "firstframe" || name === "nogl") {
       if (name === "firstframe") firstFrameMs = performance.now();
+      else withoutGl();
       startEvent = name;
       maybeStarted();
     } else if (name === "statechange") {
@@ -386,8 +387,11 @@
     return {};
   }
 
-  if (!document.createElement("canvas").getContext("webgl2")) {
-    noGl = true;  // no canvas UI: the lesson as text instead of a blank canvas
+  // Without WebGL2, the lesson as text instead of a blank canvas. No context is
+  // made here to find out (a second one costs a cold start hundreds of ms under
+  // software GL, docs/performance.md): the module tries and says "nogl".
+  function withoutGl() {
+    noGl = true;
     canvas.hidden = true;
     textToggle.hidden = true;
     const notice = $("text-view-notice");
@@ -395,6 +399,7 @@
       "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
     notice.hidden = false;
   }
+  if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
     return;
