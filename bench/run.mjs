@@ -417,7 +417,7 @@ function framePart() {
 
 function environment() {
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) || [])[1];
-  const version = (cmd, a) => { try { return execFileSync(cmd, a, { encoding: "utf8" }).trim().split("\n")[0]; } catch (e) { return null; } };
+  const version = (cmd, a) => { try { return execFileSync(cmd, a, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n")[0]; } catch (e) { return null; } };
   return {
     date: new Date().toISOString(),
     cpu, cores: os.cpus().length, loadAverage: os.loadavg(),
