@@ -169,6 +169,10 @@ async function interactionPart(srv) {
       while (a.framesDrawn() < n && performance.now() < until) await new Promise((r) => requestAnimationFrame(r));
       return a.testing.frameCosts().find((c) => c.frame === n);
     };
+    // The C++ work is timed with the GPU idle: under SwiftShader the GPU is
+    // threads on the same two cores, still drawing the previous frame when
+    // the next one is built. finish() waits for it (it is not in the timing).
+    const gl = document.getElementById("canvas").getContext("webgl2");
     const steps = [];
     let lagged = 0, edits = 0;
     for (const lesson of a.lessons()) {
@@ -187,6 +191,7 @@ async function interactionPart(srv) {
         await frameAfter(f + 2);
         const costs = [];
         for (let i = 0; i < perStep && input; ++i) {
+          gl.finish();
           f = a.framesDrawn();
           a.setValue(input.name, 0, 0, input.data[0][0] + 0.01 * (i + 1));
           const revision = a.state().revision;
@@ -198,7 +203,7 @@ async function interactionPart(srv) {
         costs.sort((x, y) => x - y);
         steps.push({ lesson, step: s + 1, input: input ? input.name : null,
                      ms: costs.length ? costs[Math.floor(costs.length / 2)] : null,
-                     max: costs.length ? costs[costs.length - 1] : null,
+                     min: costs.length ? costs[0] : null, max: costs.length ? costs[costs.length - 1] : null,
                      stepChangeMs: stepFrame ? stepFrame.cpuMs : null });
       }
       a.reset();
@@ -238,7 +243,7 @@ async function interactionPart(srv) {
     await page.waitForFunction((n) => window.attention.framesDrawn() > n + 1, f);
     const moves = quick ? 4 : 10;
     for (let i = 1; i <= moves; ++i) {
-      await page.evaluate(() => { window.benchMoves = []; });
+      await page.evaluate(() => { window.benchMoves = []; document.getElementById("canvas").getContext("webgl2").finish(); });
       await page.mouse.move(x + 6 * i, y);
       const at = await page.evaluate(() => window.benchMoves[0]);
       await page.waitForFunction((n) => window.attention.framesDrawn() >= n + 2, at);
@@ -255,8 +260,10 @@ async function interactionPart(srv) {
   const measured = walk.steps.filter((s) => s.ms !== null);
   const worst = measured.reduce((w, s) => (s.ms > w.ms ? s : w), measured[0]);
   const worstStepChange = walk.steps.reduce((w, s) => (s.stepChangeMs > w.stepChangeMs ? s : w), walk.steps[0]);
+  const typical = median(measured.map((s) => s.ms));
   row("interaction", `wasm: C++ per frame after setValue, worst step (median of ${perStep})`, "≤ 3 ms",
-      `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step})`, worst.ms <= 3);
+      `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step}; fastest frame there ${fmt(worst.min, 3)})`, worst.ms <= 3);
+  row("interaction", "wasm: C++ per frame after setValue, median step", "", `${fmt(typical, 3)} ms`);
   row("interaction", "wasm: first frame after a step change, worst", "",
       `${fmt(worstStepChange.stepChangeMs, 3)} ms (${worstStepChange.lesson} step ${worstStepChange.step})`);
   row("interaction", "wasm: frames after setValue showing the new trace", "all (0 lag)",
