@@ -193,6 +193,11 @@
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(),  // the WebAssembly memory's size
+      // The last frames: {frame, revisionStart, revisionEnd, cpuMs}, the C++ work of each
+      // (recompute + UI build, GL drawing excluded; ./dev bench, docs/performance.md).
+      frameCosts: () => json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs]) =>
+        ({ frame, revisionStart, revisionEnd, cpuMs })),
+      lastFrameCpuMs() { const c = api.testing.frameCosts(); return c.length ? c[c.length - 1].cpuMs : null; },
     },
   };
   window.attention = api;
@@ -315,8 +320,9 @@
   // ---- [7] Loading ---------------------------------------------------------------------
   function onEvent(name, payload) {
     const data = payload ? JSON.parse(payload) : {};
-        if (name === "firstframe" || name === "nogl") {
+    if (name === "firstframe" || name === "nogl") {
       if (name === "firstframe") firstFrameMs = performance.now();
+      else withoutGl();
       startEvent = name;
       maybeStarted();
     } else if (name === "statechange") {
@@ -397,8 +403,11 @@
     return {};
   }
 
-  if (!document.createElement("canvas").getContext("webgl2")) {
-    noGl = true;  // no canvas UI: the lesson as text instead of a blank canvas
+  // Without WebGL2, the lesson as text instead of a blank canvas. No context is
+  // made here to find out (a second one costs a cold start hundreds of ms under
+  // software GL, docs/performance.md): the module tries and says "nogl".
+  function withoutGl() {
+    noGl = true;
     canvas.hidden = true;
     textToggle.hidden = true;
     const notice = $("text-view-notice");
@@ -406,6 +415,7 @@
       "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
     notice.hidden = false;
   }
+  if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
     return;

@@ -329,6 +329,21 @@ void follow_canvas_size() {
   wake();
 }
 
+// What each recent frame cost in C++ (recompute + UI build, no GL drawing) and
+// which trace revisions it started and ended with: ./dev bench reads these
+// through window.attention.testing to check the frame budget and that a
+// frame after an edit already shows it.
+struct FrameCost {
+  int frame = 0;
+  uint64_t revision_start = 0, revision_end = 0;
+  double cpu_ms = 0;
+};
+struct FrameCosts {
+  FrameCost recent[64];
+  double pending_ms = 0;  // recomputes by API calls since the last frame
+};
+FrameCosts costs;
+
 // Tells the page when what state() reports has changed.
 void report_state() {
   if (g.app->state_version() == g.reported_state) return;
@@ -354,8 +369,15 @@ void frame() {
   io.MouseWheelH += g.wheel_x;
   g.wheel_x = g.wheel_y = 0;
 
+  const double build_start = emscripten_get_now();
+  const uint64_t revision_start = g.app->session().revision();
   ImGui::NewFrame();
   g.app->frame();
+  ImGui::EndFrame();  // the rest of Render() is drawing
+  FrameCost& cost = costs.recent[g.frames_drawn % 64];
+  cost = {g.frames_drawn + 1, revision_start, g.app->session().revision(),
+          emscripten_get_now() - build_start + costs.pending_ms};
+  costs.pending_ms = 0;
   attn::platform::render_frame(g.window);
   ++g.frames_drawn;
 
@@ -479,7 +501,10 @@ EMSCRIPTEN_KEEPALIVE int attn_set_step(int step) {
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int col,
                                                 double value) {
-  return after_call(g.app->set_value(matrix, row, col, value));
+  const double start = emscripten_get_now();
+  std::string error = g.app->set_value(matrix, row, col, value);
+  costs.pending_ms += emscripten_get_now() - start;  // the recompute belongs to the next frame
+  return after_call(std::move(error));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_apply_state(const char* state) {
   return after_call(g.app->apply_state(state));
@@ -519,6 +544,15 @@ EMSCRIPTEN_KEEPALIVE const char* attn_items() { return keep(attn::ui::items_json
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { g.clipboard = text; }
 EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() {
   return static_cast<double>(emscripten_get_heap_size());
+}
+// The last frames' costs, oldest first: [[frame, revision at start, at end, C++ ms], ...].
+EMSCRIPTEN_KEEPALIVE const char* attn_frame_costs() {
+  nlohmann::json out = nlohmann::json::array();
+  for (int f = std::max(0, g.frames_drawn - 64); f < g.frames_drawn; ++f) {
+    const FrameCost& c = costs.recent[f % 64];
+    out.push_back({c.frame, c.revision_start, c.revision_end, c.cpu_ms});
+  }
+  return keep(out.dump());
 }
 
 }  // extern "C"
