@@ -39,6 +39,7 @@
   const KNOWN = ["lesson", "step", "theme", "embed", "state", "lesson-url"];
   const start = { lesson: "", step: 0, theme: "", embed: false, state: "", lessonUrl: "" };
 
+  const utf8 = new TextEncoder();
   function fromBase64Url(text) {
     const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
     const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
@@ -46,7 +47,7 @@
   }
   function toBase64Url(text) {
     let binary = "";
-    for (const b of new TextEncoder().encode(text)) binary += String.fromCharCode(b);
+    for (const b of utf8.encode(text)) binary += String.fromCharCode(b);
     return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
   const quoted = (s) => JSON.stringify(s.length > 40 ? s.slice(0, 40) + "…" : s);
@@ -132,28 +133,37 @@
   canvas.addEventListener("pointerdown", () => canvas.focus({ preventScroll: true }));
 
   // ---- [3] window.attention -------------------------------------------------
+  // String and byte arguments go through the heap, not ccall's stack: ccall
+  // copies strings onto the 5 MB stack (up to 4 bytes a character), so one long
+  // string (a pasted text, a big lesson) would overwrite the module's memory.
   function call(name, returns, types, values) {
     if (!module) throw new Error("Attention Lab is not ready yet: await window.attention.ready");
-    return module.ccall(name, returns, types, values);
+    const allocated = [];
+    try {
+      const args = values.map((value, i) => {
+        if (types[i] !== "string" && types[i] !== "bytes") return value;
+        const bytes = types[i] === "string" ? utf8.encode(`${value}\0`) : value;
+        const at = module._malloc(bytes.length || 1);
+        if (!at) throw new Error(`not enough memory for ${bytes.length} bytes`);
+        allocated.push(at);
+        module.HEAPU8.set(bytes, at);
+        return at;
+      });
+      return module.ccall(name, returns, types.map((t) => (t === "string" || t === "bytes" ? "number" : t)), args);
+    } finally {
+      for (const at of allocated) module._free(at);
+    }
   }
   const json = (name) => JSON.parse(call(name, "string", [], []));
   function checked(message) { if (message) throw new Error(message); }
   // A lesson as text, or as a file's bytes (ArrayBuffer or typed array): bytes go
   // to the loader unchanged, so a Latin-1 file gets the loader's encoding message.
   function addLesson(content, source) {
-    source = String(source || "lesson.json");
-    if (typeof content === "string") return call("attn_add_lesson", "string", ["string", "string"], [content, source]);
-    const bytes = ArrayBuffer.isView(content)
-      ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
+    const bytes = typeof content === "string" ? utf8.encode(content)
+      : ArrayBuffer.isView(content) ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
       : new Uint8Array(content);
-    if (bytes.length > 64 * 1048576) return `${source}: file is ${bytes.length} bytes, the limit is 1048576`;
-    const at = call("malloc", "number", ["number"], [bytes.length || 1]);
-    try {
-      module.HEAPU8.set(bytes, at);
-      return call("attn_add_lesson_bytes", "string", ["number", "number", "string"], [at, bytes.length, source]);
-    } finally {
-      module._free(at);
-    }
+    return call("attn_add_lesson", "string", ["bytes", "number", "string"],
+                [bytes, bytes.length, String(source || "lesson.json")]);
   }
 
   const api = {
@@ -440,7 +450,7 @@
     }).observe(canvas);
     window.addEventListener("paste", (event) => {
       const text = event.clipboardData && event.clipboardData.getData("text/plain");
-      if (text) module.ccall("attn_paste", null, ["string"], [text]);
+      if (text) call("attn_paste", null, ["string"], [text]);
     });
   }, (error) => fail(`Attention Lab could not start (${(error && error.message) || error}).`));
 })();

@@ -28,6 +28,18 @@ test(`each of the ${corpus.length} malformed lessons: its notice, and the lesson
     assert.equal(result.notice, result.error, `${file}: the notice is the error`);
     assert.equal(result.error, `${file}: ${expected}`);
   }
+  // Strings far larger than the module's stack (ccall would put them there).
+  const huge = await page.evaluate(() => {
+    const errors = [];
+    for (const f of [() => window.attention.loadLesson("x".repeat(3e6), "huge.json"),
+                     () => window.attention.setLesson("x".repeat(3e6))]) {
+      try { f(); } catch (e) { errors.push(e.message.slice(0, 60)); }
+    }
+    return errors;
+  });
+  assert.equal(huge.length, 2);
+  assert.match(huge[0], /^huge\.json: file is 3000000 bytes/);
+  assert.match(huge[1], /^Unknown lesson "xxx/);
   // Still usable: steps and edits work.
   await page.evaluate(() => { window.attention.setStep(4); window.attention.setValue("X", 0, 0, 2); });
   assert.equal(await page.evaluate(() => window.attention.state().edited), true);

@@ -486,12 +486,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lessons() {
 EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
   return after_call(g.app->set_lesson(id));
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* json, const char* source) {
-  return after_call(g.app->add_lesson(json, source));
-}
-// A file's bytes as read, so the loader itself judges their encoding.
-EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson_bytes(const char* bytes, int size,
-                                                       const char* source) {
+// A lesson file's bytes as read (not a C string), so the loader itself judges
+// their encoding.
+EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, const char* source) {
   return after_call(g.app->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
 }
 EMSCRIPTEN_KEEPALIVE int attn_set_step(int step) {
