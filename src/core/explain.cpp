@@ -322,7 +322,7 @@ class Explainer {
     }
     int q = 0, d = 0;
     split(m_, row, col, q, d);
-    const int first = v == nullptr ? 0 : head_dims(*v).first;
+    const int first = head_dims(*v).first;
     std::vector<std::string> terms;
     double sum = 0;
     for (int k = 0; k < tokens_of(*v); ++k) {

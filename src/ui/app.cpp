@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
@@ -182,6 +183,11 @@ bool App::set_pixel_ratio(float ratio) {
 
 bool App::animating() const { return ImGui::GetTime() < toast_until_; }
 
+void App::show_toast(std::string text) {
+  toast_ = std::move(text);
+  toast_until_ = ImGui::GetTime() + 2.0;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Frame
 //-----------------------------------------------------------------------------
@@ -288,8 +294,7 @@ void App::draw_top_bar() {
   same_line_if_fits(button_w(copy_label));
   if (ImGui::Button(copy_label)) {
     ImGui::SetClipboardText(numpy_snippet().c_str());
-    toast_ = "Copied: paste it into a notebook cell";
-    toast_until_ = ImGui::GetTime() + 2.0;
+    show_toast("Copied: paste it into a notebook cell");
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A Python/numpy snippet that rebuilds these numbers, edits included");
@@ -301,8 +306,7 @@ void App::draw_top_bar() {
                           {"theme", view_.dark ? "dark" : "light"},
                           {"state", encode_state(session_->lesson(), session_->state())}};
       on_copy_link(link.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-      toast_ = "Link copied: it reopens this lesson, step and every change";
-      toast_until_ = ImGui::GetTime() + 2.0;
+      show_toast("Link copied: it reopens this lesson, step and every change");
     }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A link to exactly this: lesson, step, settings and edited numbers");

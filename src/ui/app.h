@@ -71,6 +71,7 @@ class App {
   void draw_body();
   void handle_keys();
   void select(size_t lesson_index);
+  void show_toast(std::string text);  // a short confirmation, for 2 s
 
   struct LessonSlot {
     Lesson lesson;
