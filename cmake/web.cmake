@@ -1,9 +1,14 @@
 # The web build: attention.js + attention.wasm, assembled with the page into
-# dist/ (a static folder any host can serve as it is), and the same program
-# as one self-contained file, dist/attention-lab.html, for file:// and uploads.
+# dist/ (target `dist`: a static folder any host can serve as it is), and the
+# same program as one self-contained file, dist/attention-lab.html (target
+# `single-file`), for file:// and uploads.
+set(ATTN_WEB_SOURCES
+  ${PROJECT_SOURCE_DIR}/src/platform/web/main.cpp
+  ${PROJECT_SOURCE_DIR}/src/platform/web/browser_input.cpp
+  ${PROJECT_SOURCE_DIR}/src/platform/web/page_api.cpp)
 function(attn_web_executable name)
-  add_executable(${name} src/platform/web/main.cpp)
-  target_link_libraries(${name} PRIVATE attention_gl attn_json)
+  add_executable(${name} ${ATTN_WEB_SOURCES})
+  target_link_libraries(${name} PRIVATE attention_render attn_json)
   set_target_properties(${name} PROPERTIES SUFFIX ".js")
   attn_project_options(${name})
   target_link_options(${name} PRIVATE
@@ -20,7 +25,10 @@ function(attn_web_executable name)
 endfunction()
 
 attn_web_executable(attention)
-attn_web_executable(attention-single -sSINGLE_FILE=1)  # the wasm inlined as base64
+# The wasm inlined as base64: a second link of the same program, so only
+# built when asked for (./dev build and ./dev test; ./dev serve does not).
+attn_web_executable(attention-single -sSINGLE_FILE=1)
+set_target_properties(attention-single PROPERTIES EXCLUDE_FROM_ALL TRUE)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 set(ATTN_PAGE_FILES
@@ -40,11 +48,12 @@ set(ATTN_EXAMPLE_FILES
   ${PROJECT_SOURCE_DIR}/web/examples/embed.html
   ${PROJECT_SOURCE_DIR}/web/examples/embed.js
   ${PROJECT_SOURCE_DIR}/web/examples/embed.css)
+add_custom_target(single-file DEPENDS "${ATTN_DIST}/attention-lab.html")
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES}
           $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/attention-lab.html"
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES}
   COMMENT "Assembling dist/"
   VERBATIM)

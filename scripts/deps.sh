@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
-# Installs what the project needs on a Debian machine, and only what is missing:
-# a second run touches no package manager. Used by ./dev for every command.
+# Installs what a ./dev command needs on a Debian machine, and only what is
+# missing: a second run touches no package manager.
 #
-#   scripts/deps.sh [apt|imgui|npm|all]   (default: all)
+#   scripts/deps.sh serve|build|test|fuzz|bench
+#
+# Each command has its own group: serving the page needs Emscripten and the
+# font tools, not Chromium or clang (README.md has what ./dev serve installs).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache="${ATTENTION_CACHE:-$root/.cache}"
 
 # Debian packages, by what they are for.
-apt_packages=(
-  cmake ninja-build g++ pkg-config          # native build
-  emscripten                                # web build (3.1.6, clang-14, binaryen)
-  libglfw3-dev                              # desktop window
-  doctest-dev nlohmann-json3-dev libstb-dev # tests, lesson files, PNG output
-  clang libclang-rt-14-dev                  # libFuzzer + sanitizers for the fuzz target
-  fonts-dejavu-core python3-fonttools       # UI font and its subsetting
-  python3-numpy                             # runs the "Copy as numpy" snippets in tests
-  chromium                                  # browser tests (playwright-core drives it)
-  xvfb xauth libgl1-mesa-dri                # native window tests (Mesa software GL)
-  xz-utils                                  # unpacking the ImGui source package
-)
+web=(cmake ninja-build emscripten nlohmann-json3-dev libstb-dev  # the web build (3.1.6, clang-14, binaryen)
+     fonts-dejavu-core python3-fonttools                         # the UI font and its subsetting
+     xz-utils)                                                   # unpacking the ImGui source package
+native=(g++ pkg-config libglfw3-dev)                             # the desktop app and the CLI
+tests=(doctest-dev                                               # unit tests
+       clang libclang-rt-14-dev                                  # libFuzzer + sanitizers for the fuzz target
+       python3-numpy                                             # runs the "Copy as numpy" snippets
+       chromium                                                  # browser tests (playwright-core drives it)
+       xvfb xauth libgl1-mesa-dri)                               # native window tests (Mesa software GL)
+fuzz=(cmake ninja-build clang libclang-rt-14-dev nlohmann-json3-dev)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -29,24 +30,28 @@ as_root() {
 
 missing_apt() {
   local p
-  # Node may come from elsewhere (NodeSource's nodejs bundles npm and conflicts
-  # with Debian's npm): only ask Debian for what has no command yet.
-  command -v node >/dev/null || echo nodejs
-  command -v npm >/dev/null || echo npm
-  for p in "${apt_packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || echo "$p"
   done
 }
 
+# Waits up to 10 minutes for another apt or dpkg (unattended upgrades, a
+# second ./dev) to let go of its lock, rather than failing at once.
+apt_get() { as_root apt-get -o DPkg::Lock::Timeout=600 "$@"; }
+
 install_apt() {
   local missing
-  missing=$(missing_apt)
-  [ -z "$missing" ] && return 0
+  missing=$(missing_apt "$@")
+  # Node may come from elsewhere (NodeSource's nodejs bundles npm and conflicts
+  # with Debian's npm): only ask Debian for what has no command yet.
+  command -v node >/dev/null || missing="$missing nodejs"
+  command -v npm >/dev/null || missing="$missing npm"
+  [ -z "${missing// /}" ] && return 0
   echo "deps: installing Debian packages:" $missing
   export DEBIAN_FRONTEND=noninteractive
-  as_root apt-get update -qq
+  apt_get update -qq
   # shellcheck disable=SC2086
-  as_root apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  apt_get install -y -qq --no-install-recommends $missing >/dev/null
 }
 
 # Dear ImGui sources from Debian's source package (libimgui-dev has no sources,
@@ -67,7 +72,7 @@ install_imgui() {
   mkdir -p "$tmp/lists/partial"
   local opts=(-o Dir::Etc::sourcelist="$tmp/src.sources" -o Dir::Etc::sourceparts=-
               -o Dir::State::Lists="$tmp/lists")
-  as_root apt-get -qq "${opts[@]}" update
+  apt_get -qq "${opts[@]}" update
   (cd "$tmp" && apt-get -qq "${opts[@]}" source --download-only imgui >/dev/null)
   local orig
   orig=$(ls "$tmp"/imgui_*.orig.tar.* | head -1)
@@ -77,16 +82,24 @@ install_imgui() {
   [ -f "$dest/imgui.cpp" ] || { echo "deps: ImGui sources not found in $orig" >&2; exit 1; }
 }
 
+# npm packages from the lock file: the server's alone (serve), or with the
+# test packages too (everything else). A marker per set says what is there.
 install_npm() {
-  [ -d "$root/node_modules/playwright-core" ] && [ "$root/node_modules/.package-lock.json" -nt "$root/package-lock.json" ] && return 0
-  echo "deps: installing npm packages (package-lock.json)"
-  (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
+  local set=$1 marker="$root/node_modules/.attention-$1"
+  [ -f "$marker" ] && [ "$marker" -nt "$root/package-lock.json" ] && return 0
+  [ "$set" = serve ] && [ -f "$root/node_modules/.attention-all" ] &&
+    [ "$root/node_modules/.attention-all" -nt "$root/package-lock.json" ] && return 0
+  echo "deps: installing npm packages ($set, from package-lock.json)"
+  local omit=()
+  [ "$set" = serve ] && omit=(--omit=dev)
+  (cd "$root" && npm ci --no-audit --no-fund --loglevel=error "${omit[@]}")
+  touch "$marker"
 }
 
-case "${1:-all}" in
-  apt) install_apt ;;
-  imgui) install_imgui ;;
-  npm) install_npm ;;
-  all) install_apt; install_imgui; [ -f "$root/package-lock.json" ] && install_npm || true ;;
-  *) echo "usage: $0 [apt|imgui|npm|all]" >&2; exit 2 ;;
+case "${1:-}" in
+  serve) install_apt "${web[@]}"; install_imgui; install_npm serve ;;
+  build) install_apt "${web[@]}" "${native[@]}"; install_imgui; install_npm serve ;;
+  test|bench) install_apt "${web[@]}" "${native[@]}" "${tests[@]}"; install_imgui; install_npm all ;;
+  fuzz) install_apt "${fuzz[@]}" ;;
+  *) echo "usage: $0 serve|build|test|fuzz|bench" >&2; exit 2 ;;
 esac

@@ -1,12 +1,14 @@
 // The page around the WebAssembly module (docs/embedding.md):
-//   [1] URL parameters, checked, with visible notices for what is wrong
+//   [1] start: the URL's parameters and the lesson file they name, passed to the app as they are
 //   [2] keyboard focus inside host pages
 //   [3] window.attention, the API for tests, hosts and instructors
 //   [4] the postMessage bridge for cross-origin iframes
 //   [5] links that reopen exactly what the learner sees
 //   [6] the text view: the current step as HTML tables
 //   [7] loading the module, with byte progress and readable failures
-// Text from lessons, links and messages is only ever set as text, never HTML.
+// The app checks every parameter and words every notice (src/app/app.cpp);
+// this file only carries them. Text from lessons, links and messages is only
+// ever set as text, never HTML.
 (function () {
   "use strict";
 
@@ -26,7 +28,6 @@
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   ready.catch(() => {});  // failures are shown on the page; an unobserved rejection is not an error
   const listeners = { statechange: [], copy: [], link: [] };
-  const notices = [];
 
   function fail(message) {
     loading.hidden = true;
@@ -35,10 +36,7 @@
     rejectReady(new Error(message));
   }
 
-  // ---- [1] URL parameters -------------------------------------------------
-  const KNOWN = ["lesson", "step", "theme", "embed", "state", "lesson-url"];
-  const start = { lesson: "", step: 0, theme: "", embed: false, state: "", lessonUrl: "" };
-
+  // ---- [1] Start ------------------------------------------------------------
   const utf8 = new TextEncoder();
   function fromBase64Url(text) {
     const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
@@ -50,76 +48,33 @@
     for (const b of utf8.encode(text)) binary += String.fromCharCode(b);
     return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
-  const quoted = (s) => JSON.stringify(s.length > 40 ? s.slice(0, 40) + "…" : s);
 
-  (function readParameters() {
-    const query = window.location.search;
-    if (query.length > 100000) {
-      notices.push("The link is too long to be a link of this page; it was ignored.");
-      return;
-    }
-    const params = new URLSearchParams(query);
-    for (const key of new Set(params.keys())) {
-      if (!KNOWN.includes(key)) notices.push(`The link's parameter ${quoted(key)} is not one this page knows; it was ignored.`);
-      else if (params.getAll(key).length > 1) notices.push(`The link gives ${key} more than once; using the first.`);
-    }
-    const lesson = params.get("lesson");
-    if (lesson !== null) {
-      if (/^[a-z0-9_-]{1,64}$/.test(lesson)) start.lesson = lesson;
-      else notices.push(`The link names the lesson ${quoted(lesson)}, which is not a lesson id; showing the first lesson.`);
-    }
-    const step = params.get("step");
-    if (step !== null) {
-      if (/^[0-9]{1,3}$/.test(step) && Number(step) >= 1) start.step = Number(step);
-      else notices.push(`The link's step ${quoted(step)} is not a step number; showing the first step.`);
-    }
-    const theme = params.get("theme");
-    if (theme !== null) {
-      if (theme === "light" || theme === "dark") start.theme = theme;
-      else notices.push(`The link's theme ${quoted(theme)} is not light or dark; using light.`);
-    }
-    const embed = params.get("embed");
-    if (embed !== null) {
-      if (embed === "1" || embed === "0") start.embed = embed === "1";
-      else notices.push(`The link's embed=${quoted(embed)} is not 0 or 1; showing the full page.`);
-    }
-    const state = params.get("state");
-    if (state !== null) {
-      try {
-        if (state.length > 65536 || !/^[A-Za-z0-9_-]*$/.test(state)) throw new Error();
-        start.state = fromBase64Url(state);
-        JSON.parse(start.state);
-      } catch (e) {
-        start.state = "";
-        notices.push("The link's changes are damaged (perhaps cut short); showing the notebook's numbers.");
-      }
-    }
-    const lessonUrl = params.get("lesson-url");
-    if (lessonUrl !== null) {
-      try {
-        const url = new URL(lessonUrl, window.location.href);
-        if (url.origin !== window.location.origin || lessonUrl.length > 2048) throw new Error();
-        start.lessonUrl = url.href;
-      } catch (e) {
-        notices.push(`lesson-url=${quoted(lessonUrl)} is not a file beside this page; showing the built-in lessons.`);
-      }
+  // Every parameter, in order, as the URL has it; a link's state arrives as
+  // base64url (the app reads the JSON inside, and says so if it cannot).
+  const parameters = [...new URLSearchParams(window.location.search)].map(([key, value]) => {
+    if (key !== "state") return [key, value];
+    try { return [key, fromBase64Url(value)]; } catch (e) { return [key, value]; }
+  });
+  const first = (key) => { const p = parameters.find(([k]) => k === key); return p ? p[1] : null; };
+  if (first("theme") === "dark") document.documentElement.classList.add("dark");
+
+  // The lesson file lesson-url names, fetched while the module loads: its
+  // bytes, or why not. Only files beside the page: a course page must not be
+  // able to load lessons (or anything else) from another site into this one.
+  const lessonFile = (async () => {
+    const name = first("lesson-url");
+    if (name === null) return null;
+    let url;
+    try { url = new URL(name, window.location.href); } catch (e) { return { error: "not a file beside this page" }; }
+    if (url.origin !== window.location.origin) return { error: "not a file beside this page" };
+    try {
+      const response = await fetch(url.href, { credentials: "same-origin" });
+      if (!response.ok) return { error: `HTTP ${response.status}` };
+      return { bytes: new Uint8Array(await response.arrayBuffer()) };
+    } catch (e) {
+      return { error: "the connection failed" };
     }
   })();
-  if (start.theme === "dark") document.documentElement.classList.add("dark");
-
-  function moduleArguments() {
-    const args = [];
-    // A lesson from lesson-url is applied after it loads, with the step and state.
-    if (!start.lessonUrl) {
-      if (start.lesson) args.push("--lesson", start.lesson);
-      if (start.step) args.push("--step", String(start.step));
-      if (start.state) args.push("--state", start.state);
-    }
-    if (start.theme) args.push("--theme", start.theme);
-    if (start.embed) args.push("--embed", "1");
-    if (noGl) args.push("--no-gl", "1");
-    return args;
-  }
 
   // ---- [2] Keys belong to the canvas only while it has focus ---------------
   // Emscripten's GLFW listens on the whole window (and eats Backspace and Tab):
@@ -142,6 +97,7 @@
     try {
       const args = values.map((value, i) => {
         if (types[i] !== "string" && types[i] !== "bytes") return value;
+        if (value === null) return 0;
         const bytes = types[i] === "string" ? utf8.encode(`${value}\0`) : value;
         const at = module._malloc(bytes.length || 1);
         if (!at) throw new Error(`not enough memory for ${bytes.length} bytes`);
@@ -172,28 +128,27 @@
     framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
     lessons: () => json("attn_lessons"),
     state: () => json("attn_state"),
-    getState: () => json("attn_state"),
     trace: () => json("attn_trace"),
     numpy: () => call("attn_numpy", "string", [], []),
     setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
     loadLesson: (content, source) =>
       checked(addLesson(content && typeof content === "object" ? content : String(content), source)),
     setStep(n) {
-      if (!Number.isInteger(n) || call("attn_set_step", "number", ["number"], [n]) !== 1)
-        throw new Error(`no step ${n} in this lesson`);
+      if (!Number.isInteger(n)) throw new Error(`no step ${n} in this lesson`);
+      checked(call("attn_set_step", "string", ["number"], [n]));
     },
     setValue: (name, row, col, value) =>
       checked(call("attn_set_value", "string", ["string", "number", "number", "number"],
                    [String(name), row | 0, col | 0, Number(value)])),
     reset: () => call("attn_reset", null, [], []),
     setTheme(theme) {
-      if (theme !== "light" && theme !== "dark") throw new Error(`theme must be "light" or "dark", not ${quoted(String(theme))}`);
+      if (theme !== "light" && theme !== "dark") throw new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`);
       document.documentElement.classList.toggle("dark", theme === "dark");
       call("attn_set_theme", null, ["number"], [theme === "dark" ? 1 : 0]);
     },
-    link: () => linkFor(api.state()),
+    link: () => linkFor(json("attn_link")),
     on(event, callback) {
-      if (!listeners[event]) throw new Error(`no event ${quoted(String(event))}: use ${Object.keys(listeners).join(", ")}`);
+      if (!listeners[event]) throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
       listeners[event].push(callback);
     },
     showTextView: (show) => setTextView(show !== false),
@@ -223,14 +178,14 @@
   //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, "*")
   // and hears back {type: "attention:result", id: 1, ok, value | error}.
   const embedded = window.parent !== window;
-  const VERBS = ["setLesson", "setStep", "setValue", "reset", "getState", "setTheme", "lessons", "trace", "link"];
+  const VERBS = ["setLesson", "setStep", "setValue", "reset", "state", "setTheme", "lessons", "trace", "link"];
   function toParent(message) { if (embedded) window.parent.postMessage(message, "*"); }
   window.addEventListener("message", (event) => {
     if (!embedded || event.source !== window.parent) return;  // only the page that embeds us
     const m = event.data;
     if (!m || typeof m !== "object" || m.type !== "attention:call") return;
     const reply = (body) => event.source.postMessage({ type: "attention:result", id: m.id, ...body }, event.origin);
-    if (!VERBS.includes(m.method)) return reply({ ok: false, error: `unknown method ${quoted(String(m.method))}` });
+    if (!VERBS.includes(m.method)) return reply({ ok: false, error: `unknown method ${JSON.stringify(String(m.method))}` });
     ready.then(() => {
       try {
         reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
@@ -241,16 +196,13 @@
   });
 
   // ---- [5] Links ----------------------------------------------------------------
-  function linkFor(state) {
+  // The app says what a link needs ({"lesson" or "lesson-url", "step", ...});
+  // the state goes in base64url so the link stays one unbroken word.
+  function linkFor(parts) {
     const url = new URL(window.location.href);
     url.search = "";
-    const p = url.searchParams;
-        if (!state.builtin && start.lessonUrl) p.set("lesson-url", new URL(start.lessonUrl).pathname.split("/").pop());
-    else p.set("lesson", state.lesson);
-    p.set("step", String(state.step + 1));
-    if (state.theme === "dark") p.set("theme", "dark");
-    if (start.embed) p.set("embed", "1");
-    if (state.changes) p.set("state", toBase64Url(state.changes));
+    for (const [key, value] of Object.entries(parts))
+      url.searchParams.set(key, key === "state" ? toBase64Url(value) : value);
     return url.href;
   }
   function copyLink(link) {
@@ -260,10 +212,6 @@
   }
 
   // ---- [6] The text view ------------------------------------------------------------
-  function formatNumber(v, digits) {
-    if (v === null) return "−∞";  // a masked score
-    return v.toFixed(Math.min(Math.max(digits, 0), 12)).replace(/^-(?=\d)/, "−").replace(/^−(0\.?0*)$/, "$1");
-  }
   function el(tag, text, attributes) {
     const e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
@@ -272,25 +220,22 @@
   }
   function renderTextView() {
     if (!module || textView.hidden) return;
-    const state = api.state();
-    const trace = api.trace();
-    const step = trace.steps[state.step];
+    const view = json("attn_text_view");
     const body = $("text-view-body");
     body.replaceChildren();
     const select = $("text-view-lesson");
-    if (select.options.length === 0)
-      for (const id of api.lessons()) select.append(el("option", id, { value: id }));
-    select.value = state.lesson;
-    $("text-view-position").textContent = `Step ${state.step + 1} of ${state.steps}`;
-    $("text-view-previous").disabled = state.step === 0;
-    $("text-view-next").disabled = state.step === state.steps - 1;
-    body.append(el("p", trace.title + (trace.source ? ": " + trace.source : ""), { class: "source" }));
-    body.append(el("h2", step.title));
-    if (step.formula) body.append(el("p", step.formula, { class: "formula" }));
-    if (step.text) body.append(el("p", step.text));
-    for (const m of step.matrices) {
+    select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id })));
+    select.value = view.lesson;
+    $("text-view-position").textContent = `Step ${view.step + 1} of ${view.steps}`;
+    $("text-view-previous").disabled = view.step === 0;
+    $("text-view-next").disabled = view.step === view.steps - 1;
+    body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source" }));
+    body.append(el("h2", view.stepTitle));
+    if (view.formula) body.append(el("p", view.formula, { class: "formula" }));
+    if (view.text) body.append(el("p", view.text));
+    for (const m of view.matrices) {
       const table = el("table");
-      table.append(el("caption", `${m.label} (${m.data.length}×${m.data[0] ? m.data[0].length : 0})`));
+      table.append(el("caption", `${m.label} (${m.cells.length}×${m.cells[0] ? m.cells[0].length : 0})`));
       const head = el("tr");
       head.append(el("td"));
       for (const c of m.cols) head.append(el("th", c, { scope: "col" }));
@@ -298,10 +243,10 @@
       thead.append(head);
       table.append(thead);
       const tbody = el("tbody");
-      m.data.forEach((row, r) => {
+      m.cells.forEach((row, r) => {
         const tr = el("tr");
         tr.append(el("th", m.rows[r] || String(r), { scope: "row" }));
-        for (const v of row) tr.append(el("td", formatNumber(v, step.precision)));
+        for (const text of row) tr.append(el("td", text));
         tbody.append(tr);
       });
       table.append(tbody);
@@ -333,8 +278,7 @@
     if (name === "firstframe" || name === "nogl") {
       if (name === "firstframe") firstFrameMs = performance.now();
       else withoutGl();
-      startEvent = name;
-      maybeStarted();
+      started();
     } else if (name === "statechange") {
       scheduleTextView();
       emit("statechange", data);
@@ -342,47 +286,19 @@
     } else if (name === "copy") {
       emit("copy", data);
     } else if (name === "copylink") {
-      copyLink(linkFor({ ...api.state(), ...data, changes: data.state }));
+      copyLink(linkFor(data));
     } else if (name === "contextrestored") {
       emit("statechange", api.state());
     }
   }
 
-    // Started once the module is ours and has drawn (or, without WebGL2, run):
-  // these arrive in either order.
-  let startEvent = null, started = false;
-  function maybeStarted() {
-    if (started || !module || !startEvent) return;
-    started = true;
+  // The app has started (and drawn, or without WebGL2, run): it is ready.
+  function started() {
     loading.hidden = true;
     canvas.removeAttribute("aria-describedby");
     if (noGl) setTextView(true);
-    afterStart().then(() => {
-      resolveReady(api);
-      toParent({ type: "attention:ready", state: api.state() });
-      if (!textView.hidden) renderTextView();
-    });
-  }
-
-  // After the first frame: notices, and a lesson file named by the link.
-  async function afterStart() {
-    for (const n of notices) call("attn_notice", null, ["string"], [n]);
-    if (!start.lessonUrl) return;
-    const name = decodeURIComponent(new URL(start.lessonUrl).pathname.split("/").pop()) || "lesson.json";
-    try {
-      const response = await fetch(start.lessonUrl, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const error = addLesson(await response.arrayBuffer(), name);
-      if (error) return;  // shown on the page; the built-in lesson stays
-      if (start.state) {
-        const stateError = call("attn_apply_state", "string", ["string"], [start.state]);
-        if (stateError) call("attn_notice", null, ["string"], [`The link's changes could not be used (${stateError}).`]);
-      }
-      if (start.step && call("attn_set_step", "number", ["number"], [start.step - 1]) !== 1)
-        call("attn_notice", null, ["string"], [`There is no step ${start.step} in ${name}; showing the first.`]);
-    } catch (e) {
-      call("attn_notice", null, ["string"], [`${name} could not be loaded (${e.message}); showing the built-in lessons.`]);
-    }
+    resolveReady(api);
+    toParent({ type: "attention:ready", state: api.state() });
   }
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
@@ -432,16 +348,18 @@
   }
   const options = {
     canvas,
-    arguments: moduleArguments(),
+    arguments: noGl ? ["--no-gl"] : [],
     attentionEvent: onEvent,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
   };
   if (!singleFile) options.instantiateWasm = instantiateWasm;  // the single file carries its wasm inside
-  createAttentionModule(options).then((instance) => {
-        module = instance;
-    maybeStarted();
+  Promise.all([createAttentionModule(options), lessonFile]).then(([instance, file]) => {
+    module = instance;
+    call("attn_start", null, ["string", "bytes", "number", "string"],
+         [JSON.stringify(parameters), file && file.bytes ? file.bytes : null,
+          file && file.bytes ? file.bytes.length : 0, (file && file.error) || ""]);
     if (noGl) return;
     // Wake the module when its canvas changes size; rest while out of view.
     new ResizeObserver(() => module._attn_wake()).observe(canvas);

@@ -88,8 +88,7 @@ int trace_command(int argc, char** argv) {
   if (format != "json" && format != "text")
     return bad_input("unknown format \"" + format + "\" (use json or text)");
 
-  std::optional<attn::Lesson> loaded;
-  const attn::Lesson* lesson = attn::find_builtin_lesson(lesson_arg);
+  std::shared_ptr<const attn::Lesson> lesson = attn::find_builtin_lesson(lesson_arg);
   if (!lesson) {
     const bool looks_like_path =
         lesson_arg.find('/') != std::string::npos || lesson_arg.find(".json") != std::string::npos;
@@ -101,8 +100,7 @@ int trace_command(int argc, char** argv) {
     if (!text) return bad_input(error);
     attn::LoadResult result = attn::load_lesson(*text);
     if (!result.ok()) return bad_input(result.error.message(lesson_arg));
-    loaded = std::move(result.lesson);
-    lesson = &*loaded;
+    lesson = std::make_shared<const attn::Lesson>(std::move(*result.lesson));
   }
   const attn::Trace trace = attn::build_trace(*lesson, attn::default_state(*lesson));
   if (format == "text")
@@ -123,7 +121,7 @@ int main(int argc, char** argv) {
   }
   if (command == "list") {
     if (argc > 2) return bad_input(std::string("list takes no arguments\n") + kUsage);
-    for (const attn::Lesson& l : attn::builtin_lessons()) std::printf("%s\n", l.id.c_str());
+    for (const auto& l : attn::builtin_lessons()) std::printf("%s\n", l->id.c_str());
     return 0;
   }
   if (command == "trace") return trace_command(argc, argv);

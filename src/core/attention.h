@@ -1,11 +1,12 @@
 // Scaled dot-product attention, one head and multi-head, on the canonical
 // row-vector layout: one row per token. Lessons in other layouts (transposed
 // weights, column vectors) are converted to this layout before they get here
-// and back again for display (see lesson_trace.h).
+// and back again for display (see trace.h).
 #pragma once
 
 #include <vector>
 
+#include "core/enum_names.h"
 #include "core/matrix.h"
 
 namespace attn {
@@ -15,6 +16,10 @@ enum class ScaleMode {
   None,    // raw dot products
   Divide,  // divide by a chosen number: a temperature
 };
+
+// The two modes a lesson file or link spells as a word; Divide is a number.
+inline constexpr EnumName<ScaleMode> kScaleWords[] = {{ScaleMode::SqrtDk, "sqrt_dk"},
+                                                      {ScaleMode::None, "none"}};
 
 struct Scaling {
   ScaleMode mode = ScaleMode::SqrtDk;
@@ -35,6 +40,11 @@ enum class Arrangement {
   // multiplied with V as if they were KeyRows (V @ weights instead of
   // V @ weights.T). Its "Your answer" differs from the "True values".
   QueryRowsAppliedAsKeyRows,
+};
+inline constexpr EnumName<Arrangement> kArrangementNames[] = {
+    {Arrangement::QueryRows, "query_rows"},
+    {Arrangement::KeyRows, "key_rows"},
+    {Arrangement::QueryRowsAppliedAsKeyRows, "query_rows_applied_as_key_rows"},
 };
 
 struct AttentionOptions {

@@ -14,21 +14,21 @@ const std::vector<EmbeddedFile>& builtin_lesson_files() {
   return files;
 }
 
-const std::vector<Lesson>& builtin_lessons() {
-  static const std::vector<Lesson> lessons = [] {
-    std::vector<Lesson> out;
+const std::vector<std::shared_ptr<const Lesson>>& builtin_lessons() {
+  static const std::vector<std::shared_ptr<const Lesson>> lessons = [] {
+    std::vector<std::shared_ptr<const Lesson>> out;
     for (const EmbeddedFile& f : builtin_lesson_files()) {
       LoadResult r = load_lesson(f.text());
-      if (r.ok()) out.push_back(std::move(*r.lesson));
+      if (r.ok()) out.push_back(std::make_shared<const Lesson>(std::move(*r.lesson)));
     }
     return out;
   }();
   return lessons;
 }
 
-const Lesson* find_builtin_lesson(std::string_view id) {
-  for (const Lesson& l : builtin_lessons())
-    if (l.id == id) return &l;
+std::shared_ptr<const Lesson> find_builtin_lesson(std::string_view id) {
+  for (const auto& l : builtin_lessons())
+    if (l->id == id) return l;
   return nullptr;
 }
 

@@ -2,6 +2,7 @@
 // into the binary, loaded through the same loader as any instructor's file.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -13,9 +14,10 @@ namespace attn {
 // The lesson files in the order the picker lists them.
 const std::vector<EmbeddedFile>& builtin_lesson_files();
 
-// Loaded once. A built-in file that fails to load is a build defect (the
-// tests load every one), so it is left out rather than shown broken.
-const std::vector<Lesson>& builtin_lessons();
-const Lesson* find_builtin_lesson(std::string_view id);
+// Loaded once and shared by every session that opens them. A built-in file
+// that fails to load is a build defect (the tests load every one), so it is
+// left out rather than shown broken.
+const std::vector<std::shared_ptr<const Lesson>>& builtin_lessons();
+std::shared_ptr<const Lesson> find_builtin_lesson(std::string_view id);
 
 }  // namespace attn

@@ -2,24 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <functional>
+
+#include "core/number_text.h"
 
 namespace attn {
 
 namespace {
 
-std::string num(double v, int precision) {
-  if (std::isinf(v)) return v < 0 ? "−∞" : "∞";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", std::clamp(precision, 0, 10), v);
-  std::string s = buf;
-  if (s[0] == '-') s = "−" + s.substr(1);  // a real minus sign
-  return s;
-}
-
 // A factor inside a product: negative numbers in parentheses.
-std::string factor(double v, int precision) {
-  const std::string s = num(v, precision);
+std::string factor(double v, int digits) {
+  const std::string s = number_text(v, digits);
   return v < 0 ? "(" + s + ")" : s;
 }
 
@@ -39,71 +32,64 @@ std::string join_terms(const std::vector<std::string>& terms) {
   return out;
 }
 
-bool token_axis(AxisKind k) {
-  return k == AxisKind::Token || k == AxisKind::Query || k == AxisKind::Key;
+// Σ_i a(i)·b(i), written out term by term.
+struct Products {
+  std::vector<std::string> terms;
+  double sum = 0;
+};
+Products products(int n, const std::function<double(int)>& a, const std::function<double(int)>& b,
+                  int digits) {
+  Products p;
+  for (int i = 0; i < n; ++i) {
+    const double x = a(i), y = b(i);
+    p.sum += x * y;
+    p.terms.push_back(factor(x, digits) + "×" + factor(y, digits));
+  }
+  return p;
 }
 
 // Entry `dim` of token `token`'s vector in a token-major matrix, whichever way it is laid out.
 double at_token(const TraceMatrix& m, int token, int dim) {
-  return token_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
+  return is_token_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
 }
 int dims_of(const TraceMatrix& m) {
-  return token_axis(m.row_kind) ? m.value.cols() : m.value.rows();
+  return is_token_axis(m.row_kind) ? m.value.cols() : m.value.rows();
 }
 int tokens_of(const TraceMatrix& m) {
-  return token_axis(m.row_kind) ? m.value.rows() : m.value.cols();
+  return is_token_axis(m.row_kind) ? m.value.rows() : m.value.cols();
 }
 
 // Which row/col of a token-major matrix is the token and which the dimension.
 void split(const TraceMatrix& m, int row, int col, int& token, int& dim) {
-  if (token_axis(m.row_kind))
+  if (is_token_axis(m.row_kind))
     token = row, dim = col;
   else
     token = col, dim = row;
 }
 
+std::string label(const std::vector<std::string>& labels, int i) {
+  return i < static_cast<int>(labels.size()) && !labels[i].empty() ? labels[i] : std::to_string(i);
+}
+
 class Explainer {
  public:
-  Explainer(const Trace& t, const TraceMatrix& m, int precision) : t_(t), m_(m), p_(precision) {}
+  Explainer(const Trace& t, const TraceMatrix& m, int digits)
+      : t_(t), m_(m), p_(digits), short_(std::min(digits, 3)) {}
 
-  // A sibling in the same part: same head and variant unless asked otherwise.
-  const TraceMatrix* sibling(const std::string& base, bool per_head, bool per_variant) const {
-    std::string name = base;
-    if (per_head && m_.head) name += "_h" + std::to_string(m_.head);
-    if (per_variant && !m_.variant.empty()) name += "@" + m_.variant;
-    const std::string prefix = m_.id.substr(0, m_.id.size() - m_.name.size());
-    return t_.find(prefix + name);
+  // A matrix of the same part: the same head and variant unless asked otherwise.
+  const TraceMatrix* sibling(Stage stage, bool per_head, bool per_variant) const {
+    return t_.find(
+        {m_.key.part, stage, per_head ? m_.key.head : 0, per_variant ? m_.key.variant : 0});
   }
 
-  const std::string& token(int part_token) const {
-    static const std::string none;
-    const TraceMatrix& axis_source = m_;
-    const std::vector<std::string>& labels =
-        token_axis(axis_source.row_kind) ? axis_source.rows : axis_source.cols;
-    return part_token < static_cast<int>(labels.size()) ? labels[part_token] : none;
-  }
+  std::string token(int i) const { return label(t_.parts[m_.key.part].tokens, i); }
+  int heads() const { return t_.parts[m_.key.part].heads; }
 
   // The head's block of dimensions in Q, K or V.
   std::pair<int, int> head_dims(const TraceMatrix& qkv) const {
-    const int width = dims_of(qkv) / std::max(1, m_.heads);
-    const int h = std::max(1, m_.head) - 1;
+    const int width = dims_of(qkv) / std::max(1, heads());
+    const int h = std::max(1, m_.key.head) - 1;
     return {h * width, (h + 1) * width};
-  }
-
-  // Dot product of query q and key k within this head.
-  std::string dot_terms(int q, int k, double& sum) const {
-    const TraceMatrix* Q = sibling("Q", false, false);
-    const TraceMatrix* K = sibling("K", false, false);
-    sum = 0;
-    if (!Q || !K) return "";
-    std::vector<std::string> terms;
-    const auto [begin, end] = head_dims(*Q);
-    for (int d = begin; d < end; ++d) {
-      const double a = at_token(*Q, q, d), b = at_token(*K, k, d);
-      sum += a * b;
-      terms.push_back(factor(a, std::min(p_, 3)) + "×" + factor(b, std::min(p_, 3)));
-    }
-    return join_terms(terms);
   }
 
   // Query and key of an (N, N) matrix's entry, by its layout.
@@ -125,216 +111,209 @@ class Explainer {
     Explanation e;
     e.recomputed = NAN;
     const double value = m_.value(row, col);
-    const std::string at = "[" + label(m_.rows, row) + ", " + label(m_.cols, col) + "]";
-    e.title = m_.label + " " + at;
-    switch (m_.role) {
-      case Role::Input:
-      case Role::Weight:
-      case Role::Bias:
-        if (m_.editable) {
-          e.lines.push_back("An input of the lesson: " + num(value, p_));
-          e.lines.push_back(
-              "Drag it (or Ctrl+click to type) and everything after it is recomputed.");
-          return e;
-        }
+    e.title = m_.label + " " + at(row, col);
+    if (m_.editable) return input(row, col, value, e);
+    switch (m_.key.stage) {
+      case Stage::K_T:
+        e.lines.push_back("Kᵀ" + at(row, col) + " = K[" + label(m_.cols, col) + ", " +
+                          label(m_.rows, row) + "]");
         break;
-      case Role::Query:
-      case Role::Key:
-      case Role::Value:
-        if (m_.base == "K_T") {
-          e.lines.push_back("Kᵀ" + at + " = K[" + label(m_.cols, col) + ", " + label(m_.rows, row) +
-                            "]");
-          e.lines.push_back("= " + num(value, p_));
-          return e;
-        }
-        if (!m_.editable) return projection(row, col, value, e);
-        e.lines.push_back("Given by the lesson: " + num(value, p_));
-        return e;
-      case Role::Scores:
+      case Stage::Q:
+      case Stage::K:
+      case Stage::V:
+        return projection(row, col, value, e);
+      case Stage::scores:
         return scores(row, col, value, e);
-      case Role::Scaled:
+      case Stage::scaled:
         return scaled_score(row, col, value, e);
-      case Role::Masked:
+      case Stage::masked:
         return masked(row, col, value, e);
-      case Role::Weights:
+      case Stage::weights:
         return weights(row, col, value, e);
-      case Role::Context:
-      case Role::Output:
-        if (m_.role == Role::Output && sibling("W_o", false, false))
-          return projected(row, col, value, e);
+      case Stage::context:
         return weighted_sum(row, col, value, e);
-      case Role::Concat: {
+      case Stage::output:
+        return sibling(Stage::W_o, false, false) ? projected(row, col, value, e)
+                                                 : weighted_sum(row, col, value, e);
+      case Stage::concat: {
         int t = 0, d = 0;
         split(m_, row, col, t, d);
-        const int width = dims_of(m_) / std::max(1, m_.heads);
+        const int width = dims_of(m_) / std::max(1, heads());
         const int head = d / std::max(1, width) + 1;
         e.lines.push_back("Dimension " + std::to_string(d - (head - 1) * width) + " of head " +
                           std::to_string(head) + "'s output for " + token(t));
-        e.lines.push_back("= " + num(value, p_));
-        return e;
+        break;
       }
+      default:
+        break;
     }
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
 
+  std::string at(int row, int col) const {
+    return "[" + label(m_.rows, row) + ", " + label(m_.cols, col) + "]";
+  }
+
  private:
-  static std::string label(const std::vector<std::string>& labels, int i) {
-    return i < static_cast<int>(labels.size()) && !labels[i].empty() ? labels[i]
-                                                                     : std::to_string(i);
+  Explanation input(int row, int, double value, Explanation& e) const {
+    e.lines.push_back("An input of the lesson: " + number_text(value, p_));
+    if (m_.key.stage == Stage::weights) {
+      double sum = 0;
+      for (int c = 0; c < m_.value.cols(); ++c) sum += m_.value(row, c);
+      e.lines.push_back("This row sums to " + number_text(sum, p_));
+    }
+    e.lines.push_back("Drag it (or Ctrl+click to type) and everything after it is recomputed.");
+    return e;
   }
 
   Explanation projection(int row, int col, double value, Explanation& e) const {
     // q[t][j] = Σ_i x[t][i] · W[i][j] + b[j], in whichever layout the lesson uses.
-    const std::string suffix = m_.base == "Q" ? "q" : m_.base == "K" ? "k" : "v";
-    const TraceMatrix* X = sibling("X", false, false);
-    const TraceMatrix* W = sibling("W_" + suffix, false, false);
-    const TraceMatrix* b = sibling("b_" + suffix, false, false);
+    const Stage w_stage = m_.key.stage == Stage::Q   ? Stage::W_q
+                          : m_.key.stage == Stage::K ? Stage::W_k
+                                                     : Stage::W_v;
+    const Stage b_stage = m_.key.stage == Stage::Q   ? Stage::b_q
+                          : m_.key.stage == Stage::K ? Stage::b_k
+                                                     : Stage::b_v;
+    const TraceMatrix* X = sibling(Stage::X, false, false);
+    const TraceMatrix* W = sibling(w_stage, false, false);
+    const TraceMatrix* b = sibling(b_stage, false, false);
     if (!X || !W) {
-      e.lines.push_back("= " + num(value, p_));
+      e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
     int t = 0, j = 0;
     split(m_, row, col, t, j);
     const bool stores_out_in = W->transposed;  // (out, in) in the transposed and columns layouts
-    double sum = 0;
-    std::vector<std::string> terms;
-    for (int i = 0; i < dims_of(*X); ++i) {
-      const double x = at_token(*X, t, i);
-      const double w = stores_out_in ? W->value(j, i) : W->value(i, j);
-      sum += x * w;
-      terms.push_back(factor(x, std::min(p_, 3)) + "×" + factor(w, std::min(p_, 3)));
-    }
+    Products p = products(
+        dims_of(*X), [&](int i) { return at_token(*X, t, i); },
+        [&](int i) { return stores_out_in ? W->value(j, i) : W->value(i, j); }, short_);
     std::string formula =
-        m_.label + at_str(row, col) + " = Σ_i X[" + token(t) + ", i] × " + W->label +
+        m_.label + at(row, col) + " = Σ_i X[" + token(t) + ", i] × " + W->label +
         (stores_out_in ? "[" + std::to_string(j) + ", i]" : "[i, " + std::to_string(j) + "]");
     if (b) {
       const double bias = b->value.rows() == 1 ? b->value(0, j) : b->value(j, 0);
       formula += " + " + b->label + "[" + std::to_string(j) + "]";
-      terms.push_back(factor(bias, std::min(p_, 3)));
-      sum += bias;
+      p.terms.push_back(factor(bias, short_));
+      p.sum += bias;
     }
-    e.recomputed = sum;
+    e.recomputed = p.sum;
     e.lines.push_back(formula);
-    e.lines.push_back("= " + join_terms(terms));
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + join_terms(p.terms));
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
-  }
-
-  std::string at_str(int row, int col) const {
-    return "[" + label(m_.rows, row) + ", " + label(m_.cols, col) + "]";
   }
 
   Explanation scores(int row, int col, double value, Explanation& e) const {
     int q = 0, k = 0;
     query_key(row, col, q, k);
-    double sum = 0;
-    const std::string terms = dot_terms(q, k, sum);
-    e.recomputed = sum;
-    e.lines.push_back("score = q(" + token(q) + ") · k(" + token(k) + ")" +
-                      (m_.head ? ", head " + std::to_string(m_.head) + "'s dimensions" : ""));
-    if (!terms.empty()) e.lines.push_back("= " + terms);
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back(
+        "score = q(" + token(q) + ") · k(" + token(k) + ")" +
+        (m_.key.head ? ", head " + std::to_string(m_.key.head) + "'s dimensions" : ""));
+    const TraceMatrix* Q = sibling(Stage::Q, false, false);
+    const TraceMatrix* K = sibling(Stage::K, false, false);
+    if (Q && K) {
+      const std::pair<int, int> dims = head_dims(*Q);
+      const int begin = dims.first;  // a plain variable: clang 14 cannot capture a binding
+      const Products p = products(
+          dims.second - begin, [&](int d) { return at_token(*Q, q, begin + d); },
+          [&](int d) { return at_token(*K, k, begin + d); }, short_);
+      e.recomputed = p.sum;
+      e.lines.push_back("= " + join_terms(p.terms));
+    }
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
 
   Explanation scaled_score(int row, int col, double value, Explanation& e) const {
-    const TraceMatrix* s = sibling("scores", true, true);
+    const TraceMatrix* s = sibling(Stage::scores, true, true);
     const double raw = s ? s->value(row, col) : value * m_.divisor;
     e.recomputed = raw / m_.divisor;
     if (m_.divisor == 1.0) {
       e.lines.push_back("No scaling: the score itself");
     } else {
-      e.lines.push_back(
-          "scaled = score / " + num(m_.divisor, 4) +
-          (std::fabs(m_.divisor * m_.divisor - std::round(m_.divisor * m_.divisor)) < 1e-9
-               ? "  (√" + num(std::round(m_.divisor * m_.divisor), 0) + ")"
-               : ""));
-      e.lines.push_back("= " + num(raw, p_) + " / " + num(m_.divisor, 4));
+      const double square = m_.divisor * m_.divisor;
+      const bool root = std::fabs(square - std::round(square)) < 1e-9;
+      e.lines.push_back("scaled = score / " + number_text(m_.divisor, 4) +
+                        (root ? "  (√" + number_text(std::round(square), 0) + ")" : ""));
+      e.lines.push_back("= " + number_text(raw, p_) + " / " + number_text(m_.divisor, 4));
     }
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
 
   Explanation masked(int row, int col, double value, Explanation& e) const {
     int q = 0, k = 0;
     query_key(row, col, q, k);
-    e.recomputed = value;
+    // The mask hides keys after the query; every other score passes unchanged.
+    const TraceMatrix* scaled = sibling(Stage::scaled, true, true);
+    if (scaled) e.recomputed = k > q ? -INFINITY : scaled->value(row, col);
     if (std::isinf(value)) {
       e.lines.push_back(token(k) + " comes after " + token(q) + ": the causal mask hides it");
       e.lines.push_back("= −∞, so its weight will be exactly 0");
     } else {
       e.lines.push_back(token(k) + " is at or before " + token(q) + ": visible, unchanged");
-      e.lines.push_back("= " + num(value, p_));
+      e.lines.push_back("= " + number_text(value, p_));
     }
     return e;
   }
 
   Explanation weights(int row, int col, double value, Explanation& e) const {
-    if (m_.editable) {
-      e.lines.push_back("Given by the lesson: " + num(value, p_));
-      double sum = 0;
-      for (int c = 0; c < m_.value.cols(); ++c) sum += m_.value(row, c);
-      e.lines.push_back("This row sums to " + num(sum, p_));
-      return e;
-    }
-    const TraceMatrix* logits = sibling("masked", true, true);
-    if (!logits) logits = sibling("scaled", true, true);
+    const TraceMatrix* logits = sibling(Stage::masked, true, true);
+    if (!logits) logits = sibling(Stage::scaled, true, true);
     if (!logits) {
-      e.lines.push_back("= " + num(value, p_));
+      e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
     // The softmax runs over the keys of one query: a row, or a column when keys are rows.
     const bool along_rows = m_.row_kind != AxisKind::Key;
     const int n = along_rows ? m_.value.cols() : m_.value.rows();
-    auto at = [&](int i) { return along_rows ? logits->value(row, i) : logits->value(i, col); };
+    auto logit = [&](int i) { return along_rows ? logits->value(row, i) : logits->value(i, col); };
     const int self = along_rows ? col : row;
     double max = -INFINITY;
-    for (int i = 0; i < n; ++i) max = std::max(max, at(i));
+    for (int i = 0; i < n; ++i) max = std::max(max, logit(i));
     std::vector<std::string> terms;
     double denominator = 0;
     for (int i = 0; i < n; ++i) {
-      const double s = at(i);
+      const double s = logit(i);
       if (std::isinf(s) && s < 0) continue;
       denominator += std::exp(s - max);
-      terms.push_back("e^(" + num(s - max, std::min(p_, 3)) + ")");
+      terms.push_back("e^(" + number_text(s - max, short_) + ")");
     }
     e.lines.push_back("weight = e^(s − max) / Σ e^(s − max) over " +
                       std::string(along_rows ? "the row" : "the column"));
-    e.recomputed = std::isinf(at(self)) ? 0.0 : std::exp(at(self) - max) / denominator;
-    if (std::isinf(at(self)) && at(self) < 0) {
+    const double own = logit(self);
+    e.recomputed = std::isinf(own) ? 0.0 : std::exp(own - max) / denominator;
+    if (std::isinf(own) && own < 0) {
       e.lines.push_back("Masked (−∞): e^(−∞) = 0");
     } else {
-      e.lines.push_back("= e^(" + num(at(self) - max, std::min(p_, 3)) + ") / (" +
-                        join_terms(terms) + ")");
-      e.lines.push_back("= " + num(std::exp(at(self) - max), 4) + " / " + num(denominator, 4));
+      e.lines.push_back("= e^(" + number_text(own - max, short_) + ") / (" + join_terms(terms) +
+                        ")");
+      e.lines.push_back("= " + number_text(std::exp(own - max), 4) + " / " +
+                        number_text(denominator, 4));
     }
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
 
   Explanation weighted_sum(int row, int col, double value, Explanation& e) const {
-    const TraceMatrix* w = sibling("weights", true, true);
-    const TraceMatrix* v = sibling("V", false, false);
+    const TraceMatrix* w = sibling(Stage::weights, true, true);
+    const TraceMatrix* v = sibling(Stage::V, false, false);
     if (!w || !v) {
-      e.lines.push_back("= " + num(value, p_));
+      e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
     int q = 0, d = 0;
     split(m_, row, col, q, d);
     const int first = head_dims(*v).first;
-    std::vector<std::string> terms;
-    double sum = 0;
-    for (int k = 0; k < tokens_of(*v); ++k) {
-      const double weight = weight_for(*w, q, k), value_kd = at_token(*v, k, first + d);
-      sum += weight * value_kd;
-      terms.push_back(factor(weight, std::min(p_, 3)) + "×" + factor(value_kd, std::min(p_, 3)));
-    }
-    e.recomputed = sum;
+    const Products p = products(
+        tokens_of(*v), [&](int k) { return weight_for(*w, q, k); },
+        [&](int k) { return at_token(*v, k, first + d); }, short_);
+    e.recomputed = p.sum;
     e.lines.push_back("= Σ_k weight(" + token(q) + ", k) × V[k, " + std::to_string(first + d) +
                       "]");
-    e.lines.push_back("= " + join_terms(terms));
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + join_terms(p.terms));
+    e.lines.push_back("= " + number_text(value, p_));
     if (w->arrangement == Arrangement::QueryRowsAppliedAsKeyRows)
       e.lines.push_back("(The notebook's arrangement: the weights are read down column " +
                         token(q) + ", which is not this query's row.)");
@@ -342,57 +321,52 @@ class Explainer {
   }
 
   Explanation projected(int row, int col, double value, Explanation& e) const {
-    const TraceMatrix* c = sibling(m_.heads > 1 ? "concat" : "context", false, true);
-    const TraceMatrix* wo = sibling("W_o", false, false);
+    const TraceMatrix* c = sibling(heads() > 1 ? Stage::concat : Stage::context, false, true);
+    const TraceMatrix* wo = sibling(Stage::W_o, false, false);
     if (!c || !wo) {
-      e.lines.push_back("= " + num(value, p_));
+      e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
     int t = 0, j = 0;
     split(m_, row, col, t, j);
     const bool out_in = wo->transposed;
-    std::vector<std::string> terms;
-    double sum = 0;
-    for (int i = 0; i < dims_of(*c); ++i) {
-      const double a = at_token(*c, t, i), b = out_in ? wo->value(j, i) : wo->value(i, j);
-      sum += a * b;
-      terms.push_back(factor(a, std::min(p_, 3)) + "×" + factor(b, std::min(p_, 3)));
-    }
-    e.recomputed = sum;
+    const Products p = products(
+        dims_of(*c), [&](int i) { return at_token(*c, t, i); },
+        [&](int i) { return out_in ? wo->value(j, i) : wo->value(i, j); }, short_);
+    e.recomputed = p.sum;
     e.lines.push_back(
         "= Σ_i " + c->label + "[" + token(t) + ", i] × " + wo->label +
         (out_in ? "[" + std::to_string(j) + ", i]" : "[i, " + std::to_string(j) + "]"));
-    e.lines.push_back("= " + join_terms(terms));
-    e.lines.push_back("= " + num(value, p_));
+    e.lines.push_back("= " + join_terms(p.terms));
+    e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
 
   const Trace& t_;
   const TraceMatrix& m_;
-  int p_;
+  int p_;      // digits of the result
+  int short_;  // digits of operands inside sums
 };
 
 }  // namespace
 
 Explanation explain_cell(const Trace& trace, int index, int row, int col, int precision) {
-  const TraceMatrix& m = trace.matrices[index];
-  Explainer e(trace, m, precision);
-  return e.run(row, col);
+  return Explainer(trace, trace.matrices[index], precision).run(row, col);
 }
 
 std::string explain_output_row(const Trace& trace, int index, int row, int precision) {
   const TraceMatrix& m = trace.matrices[index];
-  if (m.role != Role::Output && m.role != Role::Context) return "";
-  Explainer x(trace, m, precision);
-  if (m.role == Role::Output && x.sibling("W_o", false, false)) return "";
-  const TraceMatrix* w = x.sibling("weights", true, true);
-  const TraceMatrix* v = x.sibling("V", false, false);
+  if (m.key.stage != Stage::output && m.key.stage != Stage::context) return "";
+  const Explainer x(trace, m, precision);
+  if (m.key.stage == Stage::output && x.sibling(Stage::W_o, false, false)) return "";
+  const TraceMatrix* w = x.sibling(Stage::weights, true, true);
+  const TraceMatrix* v = x.sibling(Stage::V, false, false);
   if (!w || !v) return "";
   std::string out = m.label + "[" + x.token(row) + "] = ";
   for (int k = 0; k < tokens_of(*v); ++k) {
     if (k) out += " + ";
-    out += num(Explainer::weight_for(*w, row, k), precision) + " × " + v->label + "[" + x.token(k) +
-           "]";
+    out += number_text(Explainer::weight_for(*w, row, k), precision) + " × " + v->label + "[" +
+           x.token(k) + "]";
   }
   return out;
 }

@@ -1,56 +1,42 @@
 #include "core/lesson.h"
 
-#include <algorithm>
-
 #include "core/numpy_random.h"
 
 namespace attn {
 
-namespace {
-bool is_weight(const std::string& name) { return name.size() == 3 && name[0] == 'W'; }
-}  // namespace
-
-const std::vector<std::string>& input_names() {
-  static const std::vector<std::string> names = {"X",   "W_q", "W_k", "W_v", "b_q", "b_k",
-                                                 "b_v", "W_o", "Q",   "K",   "V",   "weights"};
-  return names;
-}
-
-bool is_input_name(const std::string& name) {
-  return std::find(input_names().begin(), input_names().end(), name) != input_names().end();
-}
-
-bool input_is_transposed(Layout layout, const std::string& name) {
-  if (name == "weights") return false;
-  if (is_weight(name)) return layout != Layout::Rows;
+bool input_is_transposed(Layout layout, Stage input) {
+  if (input == Stage::weights) return false;
+  if (is_weight_matrix(input)) return layout != Layout::Rows;
   return layout == Layout::Columns;
 }
 
-Block head_block(Layout layout, const std::string& name, int rows, int cols, int heads, int head) {
+Block head_block(Layout layout, Stage input, int rows, int cols, int heads, int head) {
   // Heads split the output features: the columns of a canonical matrix, which
   // are the rows of a transposed one.
   Block b;
-  b.along_rows = input_is_transposed(layout, name);
+  b.along_rows = input_is_transposed(layout, input);
   const int width = (b.along_rows ? rows : cols) / heads;
   b.begin = (head - 1) * width;
   b.end = head * width;
   return b;
 }
 
+namespace {
+// One draw, filled as numpy fills it.
+Matrix draw(NumpyRandom& rng, const RandomDraw& d) {
+  // np.hstack of `cols` column vectors drawn one after another is a (cols,
+  // rows) draw in C order, transposed.
+  const int rows = d.fill_columns ? d.cols : d.rows, cols = d.fill_columns ? d.rows : d.cols;
+  Matrix m = d.fn == DrawFn::Rand ? rng.rand(rows, cols) : rng.normal(rows, cols, d.loc, d.scale);
+  return d.fill_columns ? transpose(m) : m;
+}
+}  // namespace
+
 void redraw(const Part& part, int group, uint32_t seed, PartState& state) {
   const RandomGroup& g = part.random[group];
   NumpyRandom rng(seed);
   for (const RandomDraw& d : g.draws) {
-    auto next = [&] {
-      return d.fn == RandomDraw::Fn::Rand ? rng.rand() : d.loc + d.scale * rng.randn();
-    };
-    Matrix drawn(d.rows, d.cols);
-    if (d.fill_columns) {  // np.hstack of column vectors drawn one after another
-      for (int c = 0; c < d.cols; ++c)
-        for (int r = 0; r < d.rows; ++r) drawn(r, c) = next();
-    } else {  // C order, as numpy fills an array
-      for (size_t i = 0; i < drawn.size(); ++i) drawn.data()[i] = next();
-    }
+    const Matrix drawn = draw(rng, d);
     Matrix& target = state.inputs[d.target];
     const auto [rows, cols] = part.shapes.at(d.target);
     if (target.rows() != rows || target.cols() != cols) target = Matrix(rows, cols);

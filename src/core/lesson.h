@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "core/attention.h"
+#include "core/enum_names.h"
 #include "core/matrix.h"
+#include "core/matrix_key.h"
 
 namespace attn {
 
@@ -19,6 +21,11 @@ enum class Layout {
   Rows,                   // X is (N, d), one row per token; Q = X·W_q      (000, 004)
   RowsTransposedWeights,  // X is (N, d); W_q is (d_k, d); Q = X·W_qᵀ        (001)
   Columns,                // X is (d, N), one column per token; Q = Ω_q·X + β_q (003)
+};
+inline constexpr EnumName<Layout> kLayoutNames[] = {
+    {Layout::Rows, "rows"},
+    {Layout::RowsTransposedWeights, "rows_transposed_weights"},
+    {Layout::Columns, "columns"},
 };
 
 // Limits, checked before anything is allocated. Documented in docs/lessons.md.
@@ -40,19 +47,20 @@ struct Limits {
   static constexpr double kMaxDivisor = 1e6;
 };
 
-// The inputs a part may give. Everything else is computed.
+// The inputs a part may give (kInputStages). Everything else is computed.
 //   X, W_q, W_k, W_v, b_q, b_k, b_v, W_o  -- from embeddings
 //   Q, K, V                               -- from given queries, keys, values
 //   weights, V                            -- from given attention weights
-bool is_input_name(const std::string& name);
-// All input names, in pipeline order (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights).
-const std::vector<std::string>& input_names();
+using Inputs = std::map<Stage, Matrix>;
+
+enum class DrawFn { Rand, Randn, Normal };
+inline constexpr EnumName<DrawFn> kDrawFnNames[] = {
+    {DrawFn::Rand, "rand"}, {DrawFn::Randn, "randn"}, {DrawFn::Normal, "normal"}};
 
 struct RandomDraw {
-  enum class Fn { Rand, Randn, Normal };
-  std::string target;  // an input name
-  int head = 0;        // 0: the whole matrix; h >= 1: head h's block of it
-  Fn fn = Fn::Rand;
+  Stage target = Stage::X;  // an input
+  int head = 0;             // 0: the whole matrix; h >= 1: head h's block of it
+  DrawFn fn = DrawFn::Rand;
   int rows = 0, cols = 0;
   double loc = 0.0, scale = 1.0;  // normal() only
   bool fill_columns = false;      // fill column by column (np.hstack of column draws)
@@ -77,8 +85,8 @@ struct Variant {
 
 struct StepSpec {
   std::string id, title, formula, text;
-  std::vector<std::string> show;  // matrix names within the part, e.g. "Q", "weights_h1@unscaled"
-  int precision = -1;             // digits shown; -1: the part's
+  std::vector<MatrixKey> show;  // written in the file as "Q", "weights_h1@unscaled"
+  int precision = -1;           // digits shown; -1: the part's
 };
 
 struct Part {
@@ -88,14 +96,15 @@ struct Part {
   std::vector<std::string> tokens;
   int heads = 1;
   AttentionOptions options;
-  std::map<std::string, Matrix> given;  // inputs written as numbers, in the part's layout
-  std::map<std::string, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
+  Inputs given;                                 // inputs written as numbers, in the part's layout
+  std::map<Stage, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
   std::vector<RandomGroup> random;
   std::vector<Variant> variants;
   std::vector<StepSpec> steps;
-  // Display names by base name ("W_q" -> "Ω_q") or by full name
-  // ("output@your_answer" -> "X′ (Your answer)"), the full name winning.
-  std::map<std::string, std::string> names;
+  // Display names by stage ("W_q" -> "Ω_q") or for one matrix
+  // ("output@your_answer" -> "X′ (Your answer)"), the latter winning.
+  std::map<Stage, std::string> stage_names;
+  std::map<MatrixKey, std::string> matrix_names;
   int precision = 8;      // digits shown, as the notebook printed
   bool suppress = false;  // numpy's suppress: never scientific notation
 };
@@ -108,7 +117,7 @@ struct Lesson {
 
 // The learner's copy of a part's inputs and settings.
 struct PartState {
-  std::map<std::string, Matrix> inputs;  // every input, in the part's layout
+  Inputs inputs;  // every input, in the part's layout
   AttentionOptions options;
   std::vector<uint32_t> seeds;  // one per random group
   bool operator==(const PartState&) const = default;
@@ -128,7 +137,7 @@ void redraw(const Part& part, int group, uint32_t seed, PartState& state);
 // True when an input is shown transposed from the canonical row layout the
 // core computes in: X, Q, K, V and biases in Columns; weights in Columns and
 // RowsTransposedWeights.
-bool input_is_transposed(Layout layout, const std::string& name);
+bool input_is_transposed(Layout layout, Stage input);
 
 // Where head h (1-based) of `heads` sits in an input, in the part's layout:
 // [begin, end) of its rows (along_rows) or of its columns.
@@ -136,6 +145,6 @@ struct Block {
   bool along_rows = false;
   int begin = 0, end = 0;
 };
-Block head_block(Layout layout, const std::string& name, int rows, int cols, int heads, int head);
+Block head_block(Layout layout, Stage input, int rows, int cols, int heads, int head);
 
 }  // namespace attn

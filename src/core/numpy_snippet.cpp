@@ -1,5 +1,7 @@
 #include "core/numpy_snippet.h"
 
+#include <nlohmann/json.hpp>
+
 #include "core/numpy_format.h"
 
 namespace attn {
@@ -40,56 +42,46 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, int pa
   const PartState& ps = state.parts[part_index];
   const AttentionOptions& o = ps.options;
   const bool columns = part.layout == Layout::Columns;
-  auto has = [&](const char* n) { return ps.inputs.count(n) > 0; };
+  auto has = [&](Stage s) { return ps.inputs.count(s) > 0; };
 
   std::string s = "import numpy as np\n\n";
   s += "# Attention Lab: " + lesson.title;
   if (!part.title.empty()) s += " (" + part.title + ")";
   s += "\n# Rebuilds the current inputs and recomputes the lesson's steps.\n";
-  s += "tokens = [";
-  for (size_t i = 0; i < part.tokens.size(); ++i) {
-    // repr() of a Python string: escape what would end or break the literal.
-    std::string t;
-    for (char c : part.tokens[i]) {
-      if (c == '\\' || c == '\'') t += '\\';
-      if (c == '\n') {
-        t += "\\n";
-        continue;
-      }
-      t += c;
-    }
-    s += (i ? ", '" : "'") + t + "'";
-  }
-  s += "]\n";
-  for (const std::string& name : input_names())
-    if (auto it = ps.inputs.find(name); it != ps.inputs.end())
-      s += name + " = " + array_literal(it->second) + "\n";
+  // A JSON array of strings is a valid Python list literal: every quote,
+  // backslash and control character is escaped.
+  s += "tokens = " +
+       nlohmann::json(part.tokens).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+       "\n";
+  for (Stage stage : kInputStages)
+    if (auto it = ps.inputs.find(stage); it != ps.inputs.end())
+      s += std::string(stage_name(stage)) + " = " + array_literal(it->second) + "\n";
   if (o.scaling.mode == ScaleMode::Divide)
     s += "T = " + format_round_trip(o.scaling.divisor) + "  # temperature\n";
   s += "\n";
 
   // 1. Q, K, V with one row per token.
   const std::string note = columns ? "  # one row per token" : "";
-  if (has("X")) {
+  if (has(Stage::X)) {
     for (const char* n : {"q", "k", "v"}) {
       const std::string w = std::string("W_") + n, b = std::string("b_") + n;
-      if (!has(w.c_str())) continue;
+      if (!has(*parse_name(kStageNames, w))) continue;
       std::string expr = part.layout == Layout::Rows                    ? "X @ " + w
                          : part.layout == Layout::RowsTransposedWeights ? "X @ " + w + ".T"
                                                                         : w + " @ X";
-      if (has(b.c_str())) expr += " + " + b;
+      if (has(*parse_name(kStageNames, b))) expr += " + " + b;
       const std::string upper(1, static_cast<char>(n[0] - 'a' + 'A'));
       s += upper + " = " + (columns ? "(" + expr + ").T" : expr) + note + "\n";
     }
-  } else if (has("Q")) {
+  } else if (has(Stage::Q)) {
     if (columns) s += "Q, K = Q.T, K.T" + note + "\n";
-    if (columns && has("V")) s += "V = V.T\n";
-  } else if (has("weights")) {
+    if (columns && has(Stage::V)) s += "V = V.T\n";
+  } else if (has(Stage::weights)) {
     if (columns) s += "V = V.T" + note + "\n";
   }
 
-  const bool qk = has("X") || has("Q");
-  const bool v = has("W_v") || has("V");
+  const bool qk = has(Stage::X) || has(Stage::Q);
+  const bool v = has(Stage::W_v) || has(Stage::V);
   if (!qk) {
     s += "\noutput = weights @ V\n";
   } else {
@@ -121,7 +113,7 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, int pa
         s += "  # notebook 003's arrangement";
       s += "\n";
       s += "output = np.hstack(heads)\n";
-      if (has("W_o"))
+      if (has(Stage::W_o))
         s += std::string("output = output @ ") + (part.layout == Layout::Rows ? "W_o" : "W_o.T") +
              "\n";
     }

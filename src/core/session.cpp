@@ -1,32 +1,34 @@
 #include "core/session.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace attn {
 
-Session::Session(Lesson lesson)
-    : lesson_(std::move(lesson)), defaults_(default_state(lesson_)), state_(defaults_) {
-  notebook_ = build_trace(lesson_, defaults_);
+Session::Session(std::shared_ptr<const Lesson> lesson)
+    : lesson_(std::move(lesson)), defaults_(default_state(*lesson_)), state_(defaults_) {
+  notebook_ = build_trace(*lesson_, defaults_);
   trace_ = notebook_;
 }
 
 void Session::recompute() {
-  trace_ = build_trace(lesson_, state_);
+  trace_ = build_trace(*lesson_, state_);
   ++revision_;
 }
 
-std::string Session::set_value(std::string_view matrix_id, int row, int col, double value) {
-  const TraceMatrix* m = trace_.find(matrix_id);
-  if (!m) return "no matrix \"" + std::string(matrix_id) + "\" in this lesson";
-  if (!m->editable) return "\"" + std::string(matrix_id) + "\" is computed, not an input";
+std::string Session::set_value(const MatrixKey& key, int row, int col, double value) {
+  const TraceMatrix* m = trace_.find(key);
+  const std::string id = m ? trace_.id_of(key) : "";
+  if (!m) return "no such matrix in this lesson";
+  if (!m->editable) return "\"" + id + "\" is computed, not an input";
   if (row < 0 || row >= m->value.rows() || col < 0 || col >= m->value.cols())
-    return "(" + std::to_string(row) + ", " + std::to_string(col) + ") is outside \"" +
-           std::string(matrix_id) + "\", which is (" + std::to_string(m->value.rows()) + ", " +
+    return "(" + std::to_string(row) + ", " + std::to_string(col) + ") is outside \"" + id +
+           "\", which is (" + std::to_string(m->value.rows()) + ", " +
            std::to_string(m->value.cols()) + ")";
   if (!std::isfinite(value)) return "not a finite number";
   value = std::clamp(value, -Limits::kMaxAbsValue, Limits::kMaxAbsValue);
-  Matrix& input = state_.parts[m->part].inputs.at(m->base);
+  Matrix& input = state_.parts[key.part].inputs.at(key.stage);
   if (input(row, col) == value) return "";
   input(row, col) = value;
   recompute();
@@ -51,35 +53,18 @@ void Session::set_causal(int part, bool causal) {
 
 void Session::set_seed(int part, int group, uint32_t seed) {
   if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
-  const Part& p = lesson_.parts[part];
+  const Part& p = lesson_->parts[part];
   if (group < 0 || group >= static_cast<int>(p.random.size())) return;
+  if (state_.parts[part].seeds[group] == seed) return;
   redraw(p, group, seed, state_.parts[part]);
   recompute();
 }
 
-bool Session::set_state(const LessonState& state) {
-  if (state.parts.size() != defaults_.parts.size()) return false;
-  for (size_t p = 0; p < state.parts.size(); ++p) {
-    const PartState& given = state.parts[p];
-    const PartState& reference = defaults_.parts[p];
-    if (given.inputs.size() != reference.inputs.size()) return false;
-    for (const auto& [name, m] : reference.inputs) {
-      auto it = given.inputs.find(name);
-      if (it == given.inputs.end() || !it->second.same_shape(m) || !all_finite(it->second))
-        return false;
-    }
-    if (given.seeds.size() != reference.seeds.size()) return false;
-  }
+void Session::set_state(const LessonState& state) {
+  assert(state.parts.size() == defaults_.parts.size());
+  if (state == state_) return;
   state_ = state;
-  for (PartState& p : state_.parts) {
-    for (auto& [name, m] : p.inputs)
-      for (size_t i = 0; i < m.size(); ++i)
-        m.data()[i] = std::clamp(m.data()[i], -Limits::kMaxAbsValue, Limits::kMaxAbsValue);
-    p.options.scaling.divisor =
-        std::clamp(p.options.scaling.divisor, Limits::kMinDivisor, Limits::kMaxDivisor);
-  }
   recompute();
-  return true;
 }
 
 void Session::reset() {
@@ -89,14 +74,7 @@ void Session::reset() {
   ++revision_;
 }
 
-bool Session::differs_from_notebook(int index, int row, int col) const {
-  const TraceMatrix& now = trace_.matrices[index];
-  // Matrices line up by position unless a setting added or removed one (the
-  // causal mask); then match by id.
-  const TraceMatrix* then =
-      index < static_cast<int>(notebook_.matrices.size()) && notebook_.matrices[index].id == now.id
-          ? &notebook_.matrices[index]
-          : notebook_.find(now.id);
+bool differs_from_notebook(const TraceMatrix& now, const TraceMatrix* then, int row, int col) {
   if (!then || !then->value.same_shape(now.value)) return true;
   const double a = now.value(row, col), b = then->value(row, col);
   if (a == b || (std::isinf(a) && std::isinf(b) && (a > 0) == (b > 0))) return false;

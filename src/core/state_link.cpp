@@ -22,20 +22,19 @@ std::string encode_state(const Lesson& lesson, const LessonState& state) {
     if (now.seeds != defaults.parts[p].seeds) entry["seeds"] = now.seeds;
     const Scaling& s = now.options.scaling;
     if (!(s == part.options.scaling)) {
-      if (s.mode == ScaleMode::SqrtDk)
-        entry["scale"] = "sqrt_dk";
-      else if (s.mode == ScaleMode::None)
-        entry["scale"] = "none";
-      else
+      if (s.mode == ScaleMode::Divide)
         entry["scale"] = s.divisor;
+      else
+        entry["scale"] = name_of(kScaleWords, s.mode);
     }
     if (now.options.causal != part.options.causal) entry["causal"] = now.options.causal;
     json set = json::array();
-    for (const auto& [name, m] : now.inputs) {
-      const Matrix& before = drawn.inputs.at(name);
+    for (const auto& [stage, m] : now.inputs) {
+      const Matrix& before = drawn.inputs.at(stage);
       for (int r = 0; r < m.rows(); ++r)
         for (int c = 0; c < m.cols(); ++c)
-          if (m(r, c) != before(r, c)) set.push_back(json::array({name, r, c, m(r, c)}));
+          if (m(r, c) != before(r, c))
+            set.push_back(json::array({stage_name(stage), r, c, m(r, c)}));
     }
     if (!set.empty()) entry["set"] = std::move(set);
     if (entry.size() > 1) parts.push_back(std::move(entry));
@@ -76,15 +75,15 @@ DecodedState decode_state(const Lesson& lesson, std::string_view text) {
     }
     if (entry.contains("scale")) {
       const json& s = entry["scale"];
-      if (s == "sqrt_dk")
-        ps.options.scaling = {ScaleMode::SqrtDk, 1.0};
-      else if (s == "none")
-        ps.options.scaling = {ScaleMode::None, 1.0};
+      const std::optional<ScaleMode> word =
+          s.is_string() ? parse_name(kScaleWords, s.get_ref<const std::string&>()) : std::nullopt;
+      if (word)
+        ps.options.scaling = {*word, 1.0};
       else if (s.is_number() && std::isfinite(s.get<double>()))
         ps.options.scaling = {ScaleMode::Divide, std::clamp(s.get<double>(), Limits::kMinDivisor,
                                                             Limits::kMaxDivisor)};
       else
-        return refuse("the link's scale is not \"sqrt_dk\", \"none\" or a number");
+        return refuse("the link's scale is not " + quoted_names(kScaleWords, "a number"));
     }
     if (entry.contains("causal")) {
       if (!entry["causal"].is_boolean())
@@ -98,7 +97,8 @@ DecodedState decode_state(const Lesson& lesson, std::string_view text) {
         if (!e.is_array() || e.size() != 4 || !e[0].is_string() || !e[1].is_number_unsigned() ||
             !e[2].is_number_unsigned() || !e[3].is_number())
           return refuse("an edit in the link is malformed");
-        auto it = ps.inputs.find(e[0].get<std::string>());
+        const std::optional<Stage> stage = parse_name(kStageNames, e[0].get<std::string>());
+        auto it = stage ? ps.inputs.find(*stage) : ps.inputs.end();
         if (it == ps.inputs.end())
           return refuse("the link edits \"" + e[0].get<std::string>() +
                         "\", which this lesson has no input of");

@@ -1,30 +1,157 @@
+// [SECTION] Structure: which matrices a part shows, and how they are laid out
+// [SECTION] Values: the attention passes, in the canonical row layout
+// [SECTION] Trace
 #include "core/trace.h"
 
 #include <cassert>
 
 namespace attn {
 
+//-----------------------------------------------------------------------------
+// [SECTION] Structure
+//-----------------------------------------------------------------------------
+
 namespace {
 
-std::vector<std::string> index_labels(int n) {
-  std::vector<std::string> out;
-  for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
-  return out;
+AttentionOptions options_for(const Variant& v, AttentionOptions o) {
+  if (v.scaling) o.scaling = *v.scaling;
+  if (v.causal) o.causal = *v.causal;
+  if (v.arrangement) o.arrangement = *v.arrangement;
+  return o;
 }
 
-const char* default_label(const std::string& base) {
-  if (base == "scores") return "scores";
-  if (base == "scaled") return "scaled scores";
-  if (base == "masked") return "masked scores";
-  if (base == "weights") return "attention weights";
-  if (base == "context") return "head output";
-  if (base == "concat") return "heads concatenated";
-  if (base == "output") return "output";
-  if (base == "K_T") return "Kᵀ";
-  return nullptr;  // inputs and Q, K, V are shown by their own names
+class Structure {
+ public:
+  Structure(const Part& part, int part_index) : part_(part), index_(part_index) {}
+
+  std::vector<MatrixSpec> run(const AttentionOptions& options) {
+    inputs(options);
+    projections();
+    attention(options, 0);
+    for (size_t v = 0; v < part_.variants.size(); ++v)
+      attention(options_for(part_.variants[v], options), static_cast<int>(v) + 1);
+    return std::move(out_);
+  }
+
+ private:
+  bool has(Stage s) const { return part_.shapes.count(s) > 0; }
+
+  // A token-major matrix's axes in the part's layout.
+  std::pair<AxisKind, AxisKind> token_axes(AxisKind tokens) const {
+    if (part_.layout == Layout::Columns) return {AxisKind::Dim, tokens};
+    return {tokens, AxisKind::Dim};
+  }
+  static std::pair<AxisKind, AxisKind> weight_axes(Arrangement arrangement) {
+    if (arrangement == Arrangement::KeyRows) return {AxisKind::Key, AxisKind::Query};
+    return {AxisKind::Query, AxisKind::Key};
+  }
+
+  void add(Stage stage, int head, int variant, std::pair<AxisKind, AxisKind> axes,
+           bool editable = false, bool transposed = false) {
+    MatrixSpec m;
+    m.key = {index_, stage, head, variant};
+    m.row_kind = axes.first;
+    m.col_kind = axes.second;
+    m.editable = editable;
+    // A token-major matrix is transposed exactly when its tokens run along columns.
+    m.transposed = transposed || (m.row_kind == AxisKind::Dim && is_token_axis(m.col_kind));
+    out_.push_back(m);
+  }
+
+  void inputs(const AttentionOptions& options) {
+    for (Stage s : kInputStages) {
+      if (!has(s)) continue;
+      std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
+      if (s == Stage::X)
+        axes = token_axes(AxisKind::Token);
+      else if (is_bias(s))
+        axes = part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
+                                               : std::pair{AxisKind::Single, AxisKind::Dim};
+      else if (s == Stage::Q)
+        axes = token_axes(AxisKind::Query);
+      else if (s == Stage::K || s == Stage::V)
+        axes = token_axes(AxisKind::Key);
+      else if (s == Stage::weights)
+        axes = weight_axes(options.arrangement);
+      add(s, 0, 0, axes, true, input_is_transposed(part_.layout, s));
+    }
+  }
+
+  void projections() {
+    const auto [kr, kc] = token_axes(AxisKind::Key);
+    if (has(Stage::X)) {
+      add(Stage::Q, 0, 0, token_axes(AxisKind::Query));
+      add(Stage::K, 0, 0, {kr, kc});
+      add(Stage::K_T, 0, 0, {kc, kr});
+      if (has(Stage::W_v)) add(Stage::V, 0, 0, {kr, kc});
+    } else if (has(Stage::Q)) {
+      add(Stage::K_T, 0, 0, {kc, kr});  // given Q, K, V are inputs already
+    }
+  }
+
+  void attention(const AttentionOptions& options, int variant) {
+    const auto out_axes = token_axes(AxisKind::Query);
+    const bool qk = has(Stage::X) || has(Stage::Q);
+    const bool v = has(Stage::W_v) || has(Stage::V);
+    if (!qk) {
+      if (v) add(Stage::output, 0, variant, out_axes);
+      return;
+    }
+    const auto w_axes = weight_axes(options.arrangement);
+    const int heads = part_.heads;
+    for (int h = 0; h < heads; ++h) {
+      const int head = heads > 1 ? h + 1 : 0;
+      add(Stage::scores, head, variant, w_axes);
+      add(Stage::scaled, head, variant, w_axes);
+      if (options.causal) add(Stage::masked, head, variant, w_axes);
+      add(Stage::weights, head, variant, w_axes);
+      if (v && (heads > 1 || has(Stage::W_o))) add(Stage::context, head, variant, out_axes);
+    }
+    if (!v) return;
+    if (heads > 1 && has(Stage::W_o)) add(Stage::concat, 0, variant, out_axes);
+    add(Stage::output, 0, variant, out_axes);
+  }
+
+  const Part& part_;
+  int index_;
+  std::vector<MatrixSpec> out_;
+};
+
+}  // namespace
+
+std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
+                                      const AttentionOptions& options) {
+  return Structure(part, part_index).run(options);
 }
 
-std::string head_suffix(int head) { return head ? "_h" + std::to_string(head) : ""; }
+//-----------------------------------------------------------------------------
+// [SECTION] Values
+//-----------------------------------------------------------------------------
+
+namespace {
+
+const char* default_label(Stage s) {
+  switch (s) {
+    case Stage::scores:
+      return "scores";
+    case Stage::scaled:
+      return "scaled scores";
+    case Stage::masked:
+      return "masked scores";
+    case Stage::weights:
+      return "attention weights";
+    case Stage::context:
+      return "head output";
+    case Stage::concat:
+      return "heads concatenated";
+    case Stage::output:
+      return "output";
+    case Stage::K_T:
+      return "Kᵀ";
+    default:
+      return nullptr;  // inputs and Q, K, V are shown by their own names
+  }
+}
 
 // One part's computation in the canonical row layout.
 struct Computed {
@@ -36,44 +163,32 @@ struct Computed {
 
 class PartBuilder {
  public:
-  PartBuilder(const Lesson& lesson, int part_index, const PartState& state, Trace& trace)
-      : lesson_(lesson),
-        index_(part_index),
-        part_(lesson.parts[part_index]),
-        state_(state),
-        trace_(trace) {}
+  PartBuilder(const Part& part, int part_index, const PartState& state, Trace& trace)
+      : part_(part), index_(part_index), state_(state), trace_(trace) {}
 
   void build() {
-    emit_inputs();
-    const Computed main = compute(state_.options);
-    emit_projections(main);
-    emit_attention(main, state_.options, nullptr);
-    for (const Variant& v : part_.variants)
-      emit_attention(compute(options_for(v)), options_for(v), &v);
-    emit_steps();
+    std::vector<Computed> computed;  // [0]: the part's own options; [v]: variant v
+    std::vector<AttentionOptions> options{state_.options};
+    for (const Variant& v : part_.variants) options.push_back(options_for(v, state_.options));
+    for (const AttentionOptions& o : options) computed.push_back(compute(o));
+    for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
+      add(spec, computed[spec.key.variant], options[spec.key.variant]);
+    steps();
   }
 
  private:
-  bool has(const char* name) const { return state_.inputs.count(name) > 0; }
+  bool has(Stage s) const { return state_.inputs.count(s) > 0; }
 
-  Matrix canonical(const std::string& name) const {
-    const Matrix& m = state_.inputs.at(name);
-    return input_is_transposed(part_.layout, name) ? transpose(m) : m;
+  Matrix canonical(Stage s) const {
+    const Matrix& m = state_.inputs.at(s);
+    return input_is_transposed(part_.layout, s) ? transpose(m) : m;
   }
-  Matrix displayed(const Matrix& canonical_value, bool token_major) const {
-    return token_major && part_.layout == Layout::Columns ? transpose(canonical_value)
-                                                          : canonical_value;
-  }
-
-  AttentionOptions options_for(const Variant& v) const {
-    AttentionOptions o = state_.options;
-    if (v.scaling) o.scaling = *v.scaling;
-    if (v.causal) o.causal = *v.causal;
-    if (v.arrangement) o.arrangement = *v.arrangement;
-    return o;
+  // A token-major matrix computed in rows, in the part's layout.
+  Matrix displayed(const Matrix& canonical_value) const {
+    return part_.layout == Layout::Columns ? transpose(canonical_value) : canonical_value;
   }
 
-  Matrix project(const Matrix& x, const char* w, const char* b) const {
+  Matrix project(const Matrix& x, Stage w, Stage b) const {
     Matrix out = matmul(x, canonical(w));  // (N, d) · (d, d_k) -> (N, d_k)
     if (has(b)) out = add_row_bias(out, canonical(b));
     return out;
@@ -81,172 +196,108 @@ class PartBuilder {
 
   Computed compute(const AttentionOptions& options) const {
     Computed c;
-    if (has("X")) {
+    if (has(Stage::X)) {
       // 1. projections: Q, K, V = X·W (+ b), in canonical rows
-      const Matrix x = canonical("X");
-      c.q = project(x, "W_q", "b_q");
-      c.k = project(x, "W_k", "b_k");
-      c.has_v = has("W_v");
-      if (c.has_v) c.v = project(x, "W_v", "b_v");
+      const Matrix x = canonical(Stage::X);
+      c.q = project(x, Stage::W_q, Stage::b_q);
+      c.k = project(x, Stage::W_k, Stage::b_k);
+      c.has_v = has(Stage::W_v);
+      if (c.has_v) c.v = project(x, Stage::W_v, Stage::b_v);
       c.has_qk = true;
-    } else if (has("Q")) {
-      c.q = canonical("Q");
-      c.k = canonical("K");
-      c.has_v = has("V");
-      if (c.has_v) c.v = canonical("V");
+    } else if (has(Stage::Q)) {
+      c.q = canonical(Stage::Q);
+      c.k = canonical(Stage::K);
+      c.has_v = has(Stage::V);
+      if (c.has_v) c.v = canonical(Stage::V);
       c.has_qk = true;
-    } else if (has("weights")) {
+    } else if (has(Stage::weights)) {
       c.has_v = true;
-      c.v = canonical("V");
-      c.output = apply_weights(state_.inputs.at("weights"), c.v, options.arrangement);
+      c.v = canonical(Stage::V);
+      c.output = apply_weights(state_.inputs.at(Stage::weights), c.v, options.arrangement);
     }
     if (c.has_qk) {
       // 2. attention per head, 3. concatenation and projection
       Matrix w_o;
-      if (has("W_o")) w_o = canonical("W_o");
+      if (has(Stage::W_o)) w_o = canonical(Stage::W_o);
       multi_head_attention(c.q, c.k, c.has_v ? &c.v : nullptr, part_.heads,
-                           has("W_o") ? &w_o : nullptr, options, c.heads);
+                           has(Stage::W_o) ? &w_o : nullptr, options, c.heads);
     }
     return c;
   }
 
-  int add(const std::string& base, Role role, int head, const Variant* variant, Matrix value,
-          AxisKind row_kind, AxisKind col_kind, bool editable, bool transposed = false) {
-    TraceMatrix m;
-    m.base = base;
-    m.name = base + head_suffix(head) + (variant ? "@" + variant->id : "");
-    m.id = matrix_id(lesson_, index_, m.name);
-    if (auto exact = part_.names.find(m.name); exact != part_.names.end()) {
-      m.label = exact->second;
-    } else {
-      auto custom = part_.names.find(base);
-      const char* fallback = default_label(base);
-      m.label = custom != part_.names.end() ? custom->second : fallback ? fallback : base;
-      if (head) m.label += " (head " + std::to_string(head) + ")";
-      if (variant) m.label += " — " + variant->label;
+  Matrix value_of(const MatrixSpec& spec, const Computed& c) const {
+    const MatrixKey& k = spec.key;
+    if (spec.editable) return state_.inputs.at(k.stage);
+    const HeadTrace* head =
+        c.has_qk ? &c.heads.heads[static_cast<size_t>(std::max(k.head, 1) - 1)] : nullptr;
+    switch (k.stage) {
+      case Stage::Q:
+        return displayed(c.q);
+      case Stage::K:
+        return displayed(c.k);
+      case Stage::V:
+        return displayed(c.v);
+      case Stage::K_T:
+        return transpose(displayed(c.k));
+      case Stage::scores:
+        return head->scores;
+      case Stage::scaled:
+        return head->scaled;
+      case Stage::masked:
+        return head->masked;
+      case Stage::weights:
+        return head->weights;
+      case Stage::context:
+        return displayed(head->output);
+      case Stage::concat:
+        return displayed(c.heads.concat);
+      case Stage::output:
+        return displayed(c.has_qk ? c.heads.output : c.output);
+      default:
+        assert(false && "inputs are editable");
+        return Matrix();
     }
-    m.role = role;
-    m.part = index_;
-    m.head = head;
-    m.variant = variant ? variant->id : "";
-    m.row_kind = row_kind;
-    m.col_kind = col_kind;
-    m.rows = labels(row_kind, value.rows());
-    m.cols = labels(col_kind, value.cols());
-    m.value = std::move(value);
-    m.editable = editable;
-    // A token-major matrix is transposed exactly when its tokens run along columns.
-    const bool token_cols =
-        col_kind == AxisKind::Token || col_kind == AxisKind::Query || col_kind == AxisKind::Key;
-    m.transposed = transposed || (row_kind == AxisKind::Dim && token_cols);
-    m.heads = part_.heads;
-    m.arrangement = state_.options.arrangement;
-    trace_.matrices.push_back(std::move(m));
-    return static_cast<int>(trace_.matrices.size()) - 1;
+  }
+
+  std::string label_of(const MatrixKey& k) const {
+    if (auto exact = part_.matrix_names.find(k); exact != part_.matrix_names.end())
+      return exact->second;
+    std::string label;
+    if (auto named = part_.stage_names.find(k.stage); named != part_.stage_names.end())
+      label = named->second;
+    else if (const char* fallback = default_label(k.stage))
+      label = fallback;
+    else
+      label = std::string(stage_name(k.stage));
+    if (k.head) label += " (head " + std::to_string(k.head) + ")";
+    if (k.variant) label += " — " + part_.variants[k.variant - 1].label;
+    return label;
   }
 
   std::vector<std::string> labels(AxisKind kind, int n) const {
     if (kind == AxisKind::Single) return std::vector<std::string>(n, "");
-    if (kind == AxisKind::Dim || static_cast<int>(part_.tokens.size()) != n) return index_labels(n);
-    return part_.tokens;
+    if (kind != AxisKind::Dim && static_cast<int>(part_.tokens.size()) == n) return part_.tokens;
+    std::vector<std::string> out;
+    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
+    return out;
   }
 
-  // A token-major matrix's axis kinds in the part's layout.
-  std::pair<AxisKind, AxisKind> token_axes(AxisKind tokens) const {
-    if (part_.layout == Layout::Columns) return {AxisKind::Dim, tokens};
-    return {tokens, AxisKind::Dim};
+  void add(const MatrixSpec& spec, const Computed& c, const AttentionOptions& options) {
+    TraceMatrix m;
+    static_cast<MatrixSpec&>(m) = spec;
+    m.value = value_of(spec, c);
+    m.label = label_of(spec.key);
+    m.rows = labels(spec.row_kind, m.value.rows());
+    m.cols = labels(spec.col_kind, m.value.cols());
+    m.arrangement = options.arrangement;
+    if (c.has_qk && spec.key.stage >= Stage::scores)
+      m.divisor = options.scaling.divisor_for(c.q.cols() / part_.heads);
+    trace_.index[spec.key.packed()] = static_cast<int>(trace_.matrices.size());
+    trace_.matrices.push_back(std::move(m));
   }
 
-  std::pair<AxisKind, AxisKind> weight_axes(Arrangement arrangement) const {
-    if (arrangement == Arrangement::KeyRows) return {AxisKind::Key, AxisKind::Query};
-    return {AxisKind::Query, AxisKind::Key};
-  }
-
-  void emit_inputs() {
-    for (const std::string& n : input_names()) {
-      if (!has(n.c_str())) continue;
-      const Matrix& value = state_.inputs.at(n);
-      Role role = Role::Input;
-      std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
-      if (n == "X")
-        axes = token_axes(AxisKind::Token);
-      else if (n[0] == 'W')
-        role = Role::Weight;
-      else if (n[0] == 'b') {
-        role = Role::Bias;
-        axes = part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
-                                               : std::pair{AxisKind::Single, AxisKind::Dim};
-      } else if (n == "Q")
-        role = Role::Query, axes = token_axes(AxisKind::Query);
-      else if (n == "K")
-        role = Role::Key, axes = token_axes(AxisKind::Key);
-      else if (n == "V")
-        role = Role::Value, axes = token_axes(AxisKind::Key);
-      else if (n == "weights")
-        role = Role::Weights, axes = weight_axes(state_.options.arrangement);
-      add(n, role, 0, nullptr, value, axes.first, axes.second, true,
-          input_is_transposed(part_.layout, n));
-    }
-  }
-
-  void emit_projections(const Computed& c) {
-    if (!c.has_qk) return;
-    if (!has("X")) return emit_key_transpose(c);  // given Q, K, V are inputs already
-    auto [qr, qc] = token_axes(AxisKind::Query);
-    auto [kr, kc] = token_axes(AxisKind::Key);
-    add("Q", Role::Query, 0, nullptr, displayed(c.q, true), qr, qc, false);
-    add("K", Role::Key, 0, nullptr, displayed(c.k, true), kr, kc, false);
-    emit_key_transpose(c);
-    if (c.has_v) add("V", Role::Value, 0, nullptr, displayed(c.v, true), kr, kc, false);
-  }
-
-  // Kᵀ as the notebooks print it before Q·Kᵀ.
-  void emit_key_transpose(const Computed& c) {
-    auto [kr, kc] = token_axes(AxisKind::Key);
-    add("K_T", Role::Key, 0, nullptr, transpose(displayed(c.k, true)), kc, kr, false);
-  }
-
-  void emit_attention(const Computed& c, const AttentionOptions& options, const Variant* variant) {
-    const size_t first = trace_.matrices.size();
-    emit_attention_matrices(c, options, variant);
-    for (size_t i = first; i < trace_.matrices.size(); ++i) {
-      TraceMatrix& m = trace_.matrices[i];
-      m.arrangement = options.arrangement;
-      m.divisor = options.scaling.divisor_for(c.has_qk ? c.q.cols() / part_.heads : 1);
-    }
-  }
-
-  void emit_attention_matrices(const Computed& c, const AttentionOptions& options,
-                               const Variant* variant) {
-    const auto [out_r, out_c] = token_axes(AxisKind::Query);
-    if (!c.has_qk) {
-      if (c.has_v)
-        add("output", Role::Output, 0, variant, displayed(c.output, true), out_r, out_c, false);
-      return;
-    }
-    const auto [wr, wc] = weight_axes(options.arrangement);
-    const int heads = part_.heads;
-    for (int h = 0; h < heads; ++h) {
-      const HeadTrace& t = c.heads.heads[h];
-      const int head = heads > 1 ? h + 1 : 0;
-      add("scores", Role::Scores, head, variant, t.scores, wr, wc, false);
-      add("scaled", Role::Scaled, head, variant, t.scaled, wr, wc, false);
-      if (options.causal) add("masked", Role::Masked, head, variant, t.masked, wr, wc, false);
-      add("weights", Role::Weights, head, variant, t.weights, wr, wc, false);
-      const bool show_context = c.has_v && (heads > 1 || has("W_o"));
-      if (show_context)
-        add("context", Role::Context, head, variant, displayed(t.output, true), out_r, out_c,
-            false);
-    }
-    if (!c.has_v) return;
-    if (heads > 1 && has("W_o"))
-      add("concat", Role::Concat, 0, variant, displayed(c.heads.concat, true), out_r, out_c, false);
-    add("output", Role::Output, 0, variant, displayed(c.heads.output, true), out_r, out_c, false);
-  }
-
-  void emit_steps() {
-    const std::vector<StepSpec>& specs = part_.steps;
-    for (const StepSpec& spec : specs) {
+  void steps() {
+    for (const StepSpec& spec : part_.steps) {
       TraceStep step;
       step.id = spec.id;
       step.title = spec.title;
@@ -255,9 +306,9 @@ class PartBuilder {
       step.part = index_;
       step.precision = spec.precision >= 0 ? spec.precision : part_.precision;
       step.suppress = part_.suppress;
-      for (const std::string& name : spec.show) {
-        const int at = trace_.index_of(matrix_id(lesson_, index_, name));
-        if (at >= 0) step.matrices.push_back(at);  // the loader checked every name
+      for (const MatrixKey& key : spec.show) {
+        const int at = trace_.index_of(key);
+        if (at >= 0) step.matrices.push_back(at);  // `masked` is gone while the mask is off
       }
       trace_.steps.push_back(std::move(step));
     }
@@ -282,29 +333,59 @@ class PartBuilder {
     return text;
   }
 
-  const Lesson& lesson_;
-  int index_;
   const Part& part_;
+  int index_;
   const PartState& state_;
   Trace& trace_;
 };
 
 }  // namespace
 
-std::string matrix_id(const Lesson& lesson, int part, const std::string& name) {
-  if (lesson.parts.size() <= 1) return name;
-  return lesson.parts[part].id + "/" + name;
+//-----------------------------------------------------------------------------
+// [SECTION] Trace
+//-----------------------------------------------------------------------------
+
+int Trace::index_of(const MatrixKey& key) const {
+  const auto it = index.find(key.packed());
+  return it == index.end() ? -1 : it->second;
 }
 
-const TraceMatrix* Trace::find(std::string_view id) const {
-  const int at = index_of(id);
+const TraceMatrix* Trace::find(const MatrixKey& key) const {
+  const int at = index_of(key);
   return at < 0 ? nullptr : &matrices[at];
 }
 
-int Trace::index_of(std::string_view id) const {
-  for (size_t i = 0; i < matrices.size(); ++i)
-    if (matrices[i].id == id) return static_cast<int>(i);
-  return -1;
+std::string Trace::id_of(const MatrixKey& key) const {
+  const TracePart& p = parts[key.part];
+  const std::string name =
+      matrix_name(key.stage, key.head, key.variant ? p.variants[key.variant - 1] : "");
+  return parts.size() > 1 ? p.id + "/" + name : name;
+}
+
+std::optional<MatrixKey> Trace::key_of(std::string_view id) const {
+  MatrixKey key;
+  if (parts.size() > 1) {
+    const size_t slash = id.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const std::string_view part_id = id.substr(0, slash);
+    key.part = -1;
+    for (size_t p = 0; p < parts.size(); ++p)
+      if (parts[p].id == part_id) key.part = static_cast<int>(p);
+    if (key.part < 0) return std::nullopt;
+    id.remove_prefix(slash + 1);
+  }
+  const std::optional<ParsedName> name = parse_matrix_name(id);
+  if (!name) return std::nullopt;
+  key.stage = name->stage;
+  key.head = name->head;
+  if (!name->variant.empty()) {
+    const std::vector<std::string>& variants = parts[key.part].variants;
+    for (size_t v = 0; v < variants.size(); ++v)
+      if (variants[v] == name->variant) key.variant = static_cast<int>(v) + 1;
+    if (!key.variant) return std::nullopt;
+  }
+  if (!find(key)) return std::nullopt;
+  return key;
 }
 
 Trace build_trace(const Lesson& lesson, const LessonState& state) {
@@ -314,16 +395,21 @@ Trace build_trace(const Lesson& lesson, const LessonState& state) {
   trace.title = lesson.title;
   trace.source = lesson.source;
   trace.main_part = lesson.main_part;
+  for (const Part& p : lesson.parts) {
+    TracePart tp{p.id, p.title, p.layout, p.heads, p.tokens, {}};
+    for (const Variant& v : p.variants) tp.variants.push_back(v.id);
+    trace.parts.push_back(std::move(tp));
+  }
   for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p)
-    PartBuilder(lesson, p, state.parts[p], trace).build();
+    PartBuilder(lesson.parts[p], p, state.parts[p], trace).build();
 
   const Part& main = lesson.parts[lesson.main_part];
   for (int h = 0; h < main.heads; ++h) {
-    const std::string name = main.heads > 1 ? "weights_h" + std::to_string(h + 1) : "weights";
-    const int at = trace.index_of(matrix_id(lesson, lesson.main_part, name));
+    const int at =
+        trace.index_of({lesson.main_part, Stage::weights, main.heads > 1 ? h + 1 : 0, 0});
     if (at >= 0) trace.result_weights.push_back(at);
   }
-  trace.result_output = trace.index_of(matrix_id(lesson, lesson.main_part, "output"));
+  trace.result_output = trace.index_of({lesson.main_part, Stage::output, 0, 0});
   return trace;
 }
 

@@ -3,55 +3,48 @@
 // Trace, so what is shown is what was computed.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/lesson.h"
 #include "core/matrix.h"
+#include "core/matrix_key.h"
 
 namespace attn {
-
-enum class Role {
-  Input,    // X
-  Weight,   // W_q, W_k, W_v, W_o
-  Bias,     // b_q, b_k, b_v
-  Query,    // Q
-  Key,      // K
-  Value,    // V
-  Scores,   // raw dot products
-  Scaled,   // scores / divisor
-  Masked,   // scaled with the causal mask
-  Weights,  // softmax: attention weights
-  Context,  // one head's weighted sum of values
-  Concat,   // heads side by side
-  Output,   // the part's final output
-};
 
 // What runs along an axis of a matrix: token labels have meaning for queries
 // and keys, dimension labels are indices.
 enum class AxisKind { Dim, Token, Query, Key, Single };
+inline bool is_token_axis(AxisKind k) {
+  return k == AxisKind::Token || k == AxisKind::Query || k == AxisKind::Key;
+}
 
-struct TraceMatrix {
-  std::string id;  // unique in the trace: [part/]name[_hN][@variant], e.g. "weights_h1@your_answer"
-  std::string name;   // within the part, without the part prefix: "weights_h1@your_answer"
-  std::string base;   // "weights"
-  std::string label;  // display name: "attention weights (head 1, Your answer)"
-  Role role = Role::Input;
-  int part = 0;
-  int head = 0;         // 1..H for per-head matrices, else 0
-  std::string variant;  // empty for the part's own settings
+// Where a part's matrix sits and how it is laid out: known from the lesson
+// and the options alone, before any number is computed.
+struct MatrixSpec {
+  MatrixKey key;
   AxisKind row_kind = AxisKind::Dim, col_kind = AxisKind::Dim;
-  std::vector<std::string> rows, cols;  // labels
-  Matrix value;                         // in the part's layout, as the notebook shows it
-  bool editable = false;                // an input the learner may change
+  bool editable = false;  // an input the learner may change
   // Shown as the transpose of the row layout the core computes in: tokens as
   // columns (columns layout), or weights stored (out, in).
   bool transposed = false;
+};
+
+// Every matrix a part shows, in pipeline order, with the part's own options
+// and then each variant's. The causal mask adds `masked`.
+std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
+                                      const AttentionOptions& options);
+
+struct TraceMatrix : MatrixSpec {
+  std::string label;                    // display name: "attention weights (head 1)"
+  std::vector<std::string> rows, cols;  // axis labels: tokens or indices
+  Matrix value;                         // in the part's layout, as the notebook shows it
   // For scores, weights and outputs: how they were computed.
   Arrangement arrangement = Arrangement::QueryRows;
   double divisor = 1.0;  // what this head's scores were divided by
-  int heads = 1;         // the part's head count
 };
 
 struct TraceStep {
@@ -62,8 +55,19 @@ struct TraceStep {
   std::vector<int> matrices;  // indices into Trace::matrices
 };
 
+// What the trace needs to know of each part to name and explain its matrices.
+struct TracePart {
+  std::string id;  // empty when the lesson has one part
+  std::string title;
+  Layout layout = Layout::Rows;
+  int heads = 1;
+  std::vector<std::string> tokens;
+  std::vector<std::string> variants;  // variant ids, in order
+};
+
 struct Trace {
   std::string lesson_id, title, source;
+  std::vector<TracePart> parts;
   std::vector<TraceMatrix> matrices;
   std::vector<TraceStep> steps;
   int main_part = 0;
@@ -72,14 +76,17 @@ struct Trace {
   std::vector<int> result_weights;
   int result_output = -1;
 
-  const TraceMatrix* find(std::string_view id) const;
-  int index_of(std::string_view id) const;  // -1 if absent
+  int index_of(const MatrixKey& key) const;  // -1 if absent
+  const TraceMatrix* find(const MatrixKey& key) const;
+
+  // The text form, for the JSON and the API only: "[part/]stage[_hH][@variant]".
+  std::string id_of(const MatrixKey& key) const;
+  std::optional<MatrixKey> key_of(std::string_view id) const;
+
+  std::unordered_map<uint32_t, int> index;  // MatrixKey::packed() -> position in matrices
 };
 
 // Computes every part of the lesson from the given state.
 Trace build_trace(const Lesson& lesson, const LessonState& state);
-
-// Matrix ids as the trace and the API name them.
-std::string matrix_id(const Lesson& lesson, int part, const std::string& name);
 
 }  // namespace attn

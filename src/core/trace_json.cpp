@@ -15,8 +15,8 @@ json data_of(const Matrix& m) {
   return rows;  // non-finite numbers dump as null
 }
 
-json matrix_json(const TraceMatrix& m) {
-  return json{{"name", m.id},
+json matrix_json(const Trace& t, const TraceMatrix& m) {
+  return json{{"name", t.id_of(m.key)},
               {"label", m.label},
               {"rows", m.rows},
               {"cols", m.cols},
@@ -29,7 +29,7 @@ std::string trace_to_json(const Trace& trace, int indent) {
   json steps = json::array();
   for (const TraceStep& s : trace.steps) {
     json matrices = json::array();
-    for (int i : s.matrices) matrices.push_back(matrix_json(trace.matrices[i]));
+    for (int i : s.matrices) matrices.push_back(matrix_json(trace, trace.matrices[i]));
     steps.push_back(json{{"id", s.id},
                          {"title", s.title},
                          {"formula", s.formula},

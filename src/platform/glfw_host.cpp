@@ -6,7 +6,7 @@
 
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
-#include "ui/gl.h"
+#include "render/gl.h"
 
 namespace attn::platform {
 

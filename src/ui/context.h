@@ -1,10 +1,15 @@
-// What every panel works with: the model (the current lesson's Session), the
-// learner's view settings, and the drawing resources. Panels are small
-// structs that keep a pointer to this and their own view state.
+// What every panel works with: the model (read only), the learner's view
+// settings (read only), the drawing resources, and a list to put requests in.
+// Panels never change anything themselves: they request, and the app (the
+// one owner, src/app/app.h) applies every request after the frame is built.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "core/session.h"
 #include "ui/fonts.h"
@@ -14,6 +19,7 @@ namespace attn::ui {
 
 // The learner's view: everything that is not the model.
 struct ViewState {
+  int lesson = 0;  // index into the lesson list
   int step = 0;
   int head = 1;        // the head shown where a part has several (1-based)
   int query = 0;       // the query row the softmax panel follows
@@ -21,15 +27,104 @@ struct ViewState {
   bool dark = false;
   bool embed = false;  // a focused embed: no lesson picker, less chrome
   // A cell the learner tapped or clicked: its explanation stays shown.
-  int pinned_matrix = -1, pinned_row = 0, pinned_col = 0;
+  bool pinned = false;
+  MatrixKey pin;
+  int pin_row = 0, pin_col = 0;
+  std::vector<std::string> notices;  // messages at the top (bad input, a lesson that failed)
+  std::string toast;                 // a short confirmation ("Copied")
+  double toast_until = 0.0;          // ImGui time it fades at
+};
+
+//-----------------------------------------------------------------------------
+// Requests: every change a view can ask for.
+//-----------------------------------------------------------------------------
+namespace request {
+struct SelectLesson {
+  int index;
+};
+struct GoToStep {
+  int step;
+};
+struct EditCell {
+  MatrixKey key;
+  int row, col;
+  double value;
+};
+struct SetScaling {
+  int part;
+  Scaling scaling;
+};
+struct SetCausal {
+  int part;
+  bool causal;
+};
+struct SetSeed {
+  int part, group;
+  uint32_t seed;
+};
+struct ResetNumbers {};
+struct SetTheme {
+  bool dark;
+};
+struct FollowQuery {
+  int query;
+};
+struct ShowHead {
+  int head;
+};
+struct Pin {
+  MatrixKey key;
+  int row, col;
+};
+struct Unpin {};
+struct SetDigits {
+  int digits;
+};  // -1: as the notebook printed
+struct DismissNotice {
+  int index;
+};
+struct CopySnippet {};
+struct CopyLink {};
+// From the API and the start parameters rather than a panel:
+struct AddLesson {
+  std::shared_ptr<const Lesson> lesson;
+  std::string file;
+};
+struct RestoreState {
+  LessonState state;
+};  // a link's changes, checked by decode_state
+struct SetEmbed {
+  bool embed;
+};
+struct Notice {
+  std::string text;
+};
+}  // namespace request
+
+using Request =
+    std::variant<request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
+                 request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+                 request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
+                 request::SetDigits, request::DismissNotice, request::CopySnippet,
+                 request::CopyLink, request::AddLesson, request::RestoreState, request::SetEmbed,
+                 request::Notice>;
+
+// A lesson as the picker lists it.
+struct LessonEntry {
+  std::string title, source;
 };
 
 struct UiContext {
-  Session* session = nullptr;
-  ViewState* view = nullptr;
+  const Session* session = nullptr;
+  const ViewState* view = nullptr;
+  const std::vector<LessonEntry>* lessons = nullptr;
   Fonts* fonts = nullptr;
   HeatmapRenderer* heatmaps = nullptr;
-  float pixel_ratio = 1.0f;  // device pixels per UI pixel, for crisp textures
+  float pixel_ratio = 1.0f;       // device pixels per UI pixel, for crisp textures
+  bool can_copy_link = false;     // the platform makes links (the web page)
+  std::vector<Request> requests;  // this frame's, applied by the app after the frame
+
+  void request(Request r) { requests.push_back(std::move(r)); }
 
   const Trace& trace() const { return session->trace(); }
   const TraceStep& step() const { return session->trace().steps[view->step]; }
@@ -40,6 +135,14 @@ struct UiContext {
   }
   // The part the current step belongs to.
   int part() const { return step().part; }
+  int heads() const { return trace().parts[part()].heads; }
+  // The current part's matrix of `stage` for the shown head, at the part's own
+  // settings (no variant); null if the part has none.
+  const TraceMatrix* in_part(Stage stage) const {
+    const int head =
+        heads() > 1 && stage >= Stage::scores && stage <= Stage::context ? view->head : 0;
+    return trace().find({part(), stage, head, 0});
+  }
 };
 
 }  // namespace attn::ui

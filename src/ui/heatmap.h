@@ -1,5 +1,5 @@
 // Matrices drawn as coloured grids. The UI asks for a texture showing a
-// matrix; the GL renderer (heatmap_gl.cpp) draws it with the project's own
+// matrix; the GL renderer (src/render/heatmap_gl.cpp) draws it with the project's own
 // shader (shaders/heatmap.frag) and hands ImGui the texture. Tests use a
 // renderer that draws nothing, so the same UI runs without GL.
 #pragma once
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/matrix.h"
+#include "core/matrix_key.h"
 #include "imgui.h"
 
 namespace attn::ui {
@@ -26,8 +27,14 @@ enum CellFlag : uint8_t {
   kCellHighlight = 4,  // an operand of the hovered cell
 };
 
+// What a heatmap shows, as a stable identity: one lesson's matrix at one place.
+enum class HeatmapUse : uint8_t { Step, Thumbnail };
+inline uint64_t heatmap_key(int lesson, const MatrixKey& key, HeatmapUse use) {
+  return static_cast<uint64_t>(lesson) << 40 | static_cast<uint64_t>(use) << 32 | key.packed();
+}
+
 struct HeatmapRequest {
-  std::string key;                 // stable identity, e.g. "the-cat-sat/weights/thumb"
+  uint64_t key = 0;                // heatmap_key(): textures are cached by it
   const Matrix* values = nullptr;  // (rows, cols)
   std::vector<uint8_t> flags;      // rows*cols CellFlag bits, or empty
   ColorScale scale;

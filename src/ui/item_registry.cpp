@@ -25,6 +25,15 @@ void enable_item_registry(bool on) {
   if (ImGui::GetCurrentContext()) ImGui::GetCurrentContext()->TestEngineHookItems = on;
 }
 
+bool item_registry_enabled() { return registry().on; }
+
+void name_last_item(std::string name) {
+  Registry& r = registry();
+  if (!r.on || !ImGui::GetCurrentContext()) return;
+  const ImRect bb = ImGui::GetCurrentContext()->LastItemData.Rect;
+  r.current[std::move(name)] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+}
+
 void item_registry_new_frame() {
   Registry& r = registry();
   if (ImGui::GetCurrentContext()) ImGui::GetCurrentContext()->TestEngineHookItems = r.on;

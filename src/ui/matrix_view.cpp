@@ -5,26 +5,13 @@
 #include <cstdio>
 
 #include "core/explain.h"
-#include "imgui_internal.h"
+#include "core/number_text.h"
+#include "ui/item_registry.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
 
 namespace {
-
-std::string format_value(double v, int digits) {
-  if (std::isinf(v)) return v < 0 ? "−∞" : "∞";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string s = buf;
-  if (s == "-0" || s.rfind("-0.", 0) == 0) {  // a rounded -0.000 reads as 0.000
-    bool zero = true;
-    for (char c : s.substr(1)) zero &= c == '0' || c == '.';
-    if (zero) s.erase(0, 1);
-  }
-  if (s[0] == '-') s = "−" + s.substr(1);
-  return s;
-}
 
 float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
@@ -38,9 +25,9 @@ struct Geometry {
 Geometry geometry(const TraceMatrix& m, int digits) {
   Geometry g;
   const int rows = m.value.rows(), cols = m.value.cols();
-  float number_w = text_width(format_value(-8.0, digits));
+  float number_w = text_width(number_text(-8.0, digits));
   for (size_t i = 0; i < m.value.size(); ++i)
-    number_w = std::max(number_w, text_width(format_value(m.value.data()[i], digits)));
+    number_w = std::max(number_w, text_width(number_text(m.value.data()[i], digits)));
   const float line_h = ImGui::GetTextLineHeight();
   g.label_w = 0.0f;
   for (const std::string& r : m.rows) g.label_w = std::max(g.label_w, text_width(r));
@@ -58,7 +45,7 @@ Geometry geometry(const TraceMatrix& m, int digits) {
 
 }  // namespace
 
-ImVec2 matrix_size(UiContext& ui, int index, int digits) {
+ImVec2 matrix_size(const UiContext& ui, int index, int digits) {
   const TraceMatrix& m = ui.trace().matrices[index];
   ImGui::PushFont(ui.fonts->small);
   const Geometry g = geometry(m, std::clamp(digits, 0, 10));
@@ -72,7 +59,7 @@ ImVec2 matrix_size(UiContext& ui, int index, int digits) {
 
 ColorScale color_scale_for(const TraceMatrix& m) {
   ColorScale s;
-  if (m.role == Role::Weights) {
+  if (m.key.stage == Stage::weights) {
     s.kind = ColorScale::Kind::Sequential;
     s.lo = 0.0;
     s.hi = 1.0;
@@ -87,7 +74,7 @@ ColorScale color_scale_for(const TraceMatrix& m) {
   return s;
 }
 
-void draw_cell_explanation(UiContext& ui, int index, int row, int col, int digits) {
+void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits) {
   const Trace& t = ui.trace();
   const Explanation e = explain_cell(t, index, row, col, digits);
   ImGui::PushFont(ui.fonts->body);
@@ -99,27 +86,26 @@ void draw_cell_explanation(UiContext& ui, int index, int row, int col, int digit
   if (!sum.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s", sum.c_str());
   for (const std::string& line : e.lines) ImGui::TextUnformatted(line.c_str());
-  if (ui.session->differs_from_notebook(index, row, col)) {
-    const TraceMatrix* then = ui.session->notebook().find(m.id);
+  const TraceMatrix* then = ui.session->notebook().find(m.key);
+  if (differs_from_notebook(m, then, row, col)) {
     if (then && then->value.same_shape(m.value))
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed),
                          "Changed: the notebook had %s",
-                         format_value(then->value(row, col), digits).c_str());
+                         number_text(then->value(row, col), digits).c_str());
   }
 }
 
-bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
+void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const Trace& trace = ui.trace();
   const TraceMatrix& m = trace.matrices[index];
+  const TraceMatrix* notebook = ui.session->notebook().find(m.key);
   const Palette& pal = palette();
   const int rows = m.value.rows(), cols = m.value.cols();
   const int digits = std::clamp(options.digits, 0, 10);
-  // An edit recomputes the trace, which `m` points into: apply it at the end.
-  bool changed = false;
-  int edit_row = 0, edit_col = 0;
-  double edit_value = 0.0;
+  // Test names for the cells ("##W_q:0:1"), only while tests ask for them.
+  const std::string test_id = item_registry_enabled() ? "##" + trace.id_of(m.key) + ":" : "";
 
-  ImGui::PushID(m.id.c_str());
+  ImGui::PushID(static_cast<int>(m.key.packed()));
   ImGui::BeginGroup();
 
   // Header: name, shape, and what the learner can do with it.
@@ -171,7 +157,7 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
 
   // The heatmap, drawn by the shader at the size it is shown.
   HeatmapRequest req;
-  req.key = trace.lesson_id + "/" + m.id;
+  req.key = heatmap_key(ui.view->lesson, m.key, HeatmapUse::Step);
   req.values = &m.value;
   req.flags.assign(m.value.size(), 0);
   const TraceMatrix* other =
@@ -184,7 +170,7 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       uint8_t& f = req.flags[static_cast<size_t>(r) * cols + c];
       const double v = m.value(r, c);
       if (std::isinf(v) && v < 0) f |= kCellMasked;
-      if (ui.session->differs_from_notebook(index, r, c)) f |= kCellChanged;
+      if (differs_from_notebook(m, notebook, r, c)) f |= kCellChanged;
       if (other && std::fabs(other->value(r, c) - v) > shown_step) {
         f |= kCellHighlight;
         ++differing;
@@ -215,35 +201,29 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     for (int c = 0; c < cols; ++c) {
       const ImVec2 p0(grid0.x + c * cell_w, grid0.y + r * cell_h);
       ImGui::SetCursorScreenPos(p0);
-      char id[48];
-      std::snprintf(id, sizeof id, "##%s:%d:%d", m.id.c_str(), r, c);
+      ImGui::PushID(r * cols + c);  // ids from integers: any matrix name length is fine
       const double v = m.value(r, c);
       if (m.editable) {
         double edited = v;
         ImGui::SetNextItemWidth(cell_w);
         const double lo = -Limits::kMaxAbsValue, hi = Limits::kMaxAbsValue;
-        if (ImGui::DragScalar(id, ImGuiDataType_Double, &edited, static_cast<float>(0.004 * extent),
-                              &lo, &hi, format,
+        if (ImGui::DragScalar("##cell", ImGuiDataType_Double, &edited,
+                              static_cast<float>(0.004 * extent), &lo, &hi, format,
                               ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat) &&
-            edited != v) {
-          changed = true;
-          edit_row = r, edit_col = c, edit_value = edited;
-        }
+            edited != v)
+          ui.request(request::EditCell{m.key, r, c, edited});
         if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
       } else {
-        ImGui::InvisibleButton(id, ImVec2(cell_w, cell_h));
-        if (ImGui::IsItemClicked()) {
-          ui.view->pinned_matrix = index;
-          ui.view->pinned_row = r;
-          ui.view->pinned_col = c;
-        }
+        ImGui::InvisibleButton("##cell", ImVec2(cell_w, cell_h));
+        if (ImGui::IsItemClicked()) ui.request(request::Pin{m.key, r, c});
         if (numbers) {
-          const std::string s = format_value(v, digits);
+          const std::string s = number_text(v, digits);
           const float w = text_width(s);
           dl->AddText(ImVec2(p0.x + cell_w - w - pad * 0.5f, p0.y + (cell_h - line_h) * 0.5f),
                       pal.text, s.c_str());
         }
       }
+      if (!test_id.empty()) name_last_item(test_id + std::to_string(r) + ":" + std::to_string(c));
       if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
@@ -251,6 +231,7 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
+      ImGui::PopID();
     }
   ImGui::PopStyleColor(3);
   ImGui::PopStyleVar(3);
@@ -265,8 +246,6 @@ bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::PopFont();
   ImGui::EndGroup();
   ImGui::PopID();
-  if (changed) ui.session->set_value(std::string(m.id), edit_row, edit_col, edit_value);
-  return changed;
 }
 
 }  // namespace attn::ui

@@ -13,18 +13,17 @@ struct MatrixViewOptions {
   int compare_with = -1;
 };
 
-// Draws trace matrix `index` at the cursor. Returns true if an input changed;
-// the trace was then recomputed, so references into it are stale.
-bool draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options);
+// Draws trace matrix `index` at the cursor; a drag on an input requests the edit.
+void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options);
 
 // The space draw_matrix will take, for laying matrices out side by side.
-ImVec2 matrix_size(UiContext& ui, int index, int digits);
+ImVec2 matrix_size(const UiContext& ui, int index, int digits);
 
 // Colour range for a matrix: weights on [0, 1], anything else around 0.
 ColorScale color_scale_for(const TraceMatrix& m);
 
 // The tooltip body for a cell: its explanation, and for an output row the
 // whole weighted sum.
-void draw_cell_explanation(UiContext& ui, int index, int row, int col, int digits);
+void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits);
 
 }  // namespace attn::ui

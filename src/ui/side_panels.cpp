@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/sweep.h"
+#include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -20,26 +21,6 @@ namespace attn::ui {
 
 namespace {
 
-// The current part's matrix named `base` for the shown head, at the part's
-// own settings (no variant). -1 if the part has none.
-int find_in_part(const UiContext& ui, const std::string& base, bool per_head) {
-  const Trace& t = ui.trace();
-  const int part = ui.part();
-  for (int i = 0; i < static_cast<int>(t.matrices.size()); ++i) {
-    const TraceMatrix& m = t.matrices[i];
-    if (m.part != part || m.base != base || !m.variant.empty()) continue;
-    if (per_head && m.head != 0 && m.head != ui.view->head) continue;
-    return i;
-  }
-  return -1;
-}
-
-int heads_in_part(const UiContext& ui) {
-  for (const TraceMatrix& m : ui.trace().matrices)
-    if (m.part == ui.part()) return m.heads;
-  return 1;
-}
-
 ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
 }  // namespace
@@ -49,14 +30,16 @@ ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 //-----------------------------------------------------------------------------
 
 void PipelinePanel::draw() {
-  struct Stage {
+  struct PipelineStage {
     const char* label;  // empty: the names of the matrices shown
-    std::vector<const char*> bases;
+    std::vector<Stage> stages;
   };
-  const Stage stages[] = {
-      {"X", {"X"}},           {"", {"Q", "K", "V"}},  {"Q·Kᵀ", {"scores"}},
-      {"scale", {"scaled"}},  {"mask", {"masked"}},   {"softmax", {"weights"}},
-      {"heads", {"context"}}, {"concat", {"concat"}}, {"output", {"output"}},
+  const PipelineStage pipeline[] = {
+      {"X", {Stage::X}},           {"", {Stage::Q, Stage::K, Stage::V}},
+      {"Q·Kᵀ", {Stage::scores}},   {"scale", {Stage::scaled}},
+      {"mask", {Stage::masked}},   {"softmax", {Stage::weights}},
+      {"heads", {Stage::context}}, {"concat", {Stage::concat}},
+      {"output", {Stage::output}},
   };
   const Trace& t = ui->trace();
   const Palette& pal = palette();
@@ -65,16 +48,15 @@ void PipelinePanel::draw() {
   float x = 0.0f;
   bool first = true;
   int target_step = -1;
-  for (const Stage& stage : stages) {
-    std::vector<int> shown;
-    for (const char* base : stage.bases) {
-      const int i = find_in_part(*ui, base, true);
-      if (i >= 0) shown.push_back(i);
-    }
+  for (const PipelineStage& stage : pipeline) {
+    std::vector<const TraceMatrix*> shown;
+    for (Stage s : stage.stages)
+      if (const TraceMatrix* m = ui->in_part(s)) shown.push_back(m);
     if (shown.empty()) continue;
     std::string name = stage.label;
     if (name.empty())
-      for (size_t k = 0; k < shown.size(); ++k) name += (k ? " " : "") + t.matrices[shown[k]].base;
+      for (size_t k = 0; k < shown.size(); ++k)
+        name += (k ? " " : "") + std::string(stage_name(shown[k]->key.stage));
     const float w = std::max(thumb * shown.size() + 4.0f * (shown.size() - 1),
                              ImGui::CalcTextSize(name.c_str()).x);
     const float arrow_w = ImGui::CalcTextSize(" → ").x;
@@ -93,21 +75,21 @@ void PipelinePanel::draw() {
     for (int s = 0; s < static_cast<int>(t.steps.size()) && jump < 0; ++s) {
       if (t.steps[s].part != ui->part()) continue;
       for (int i : t.steps[s].matrices)
-        for (int j : shown)
-          if (t.matrices[i].base == t.matrices[j].base) jump = s;
+        for (const TraceMatrix* m : shown)
+          if (t.matrices[i].key.stage == m->key.stage) jump = s;
     }
     const bool current = jump == ui->view->step;
     ImGui::BeginGroup();
-    ImGui::PushID(stage.label);
+    ImGui::PushID(static_cast<int>(stage.stages[0]));
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     for (size_t k = 0; k < shown.size(); ++k) {
-      const TraceMatrix& m = t.matrices[shown[k]];
+      const TraceMatrix& m = *shown[k];
       // Keep the matrix's aspect within the square thumbnail.
       const float aspect = static_cast<float>(m.value.cols()) / std::max(1, m.value.rows());
       const float tw = aspect >= 1 ? thumb : thumb * std::max(0.25f, aspect);
       const float th = aspect >= 1 ? thumb / std::min(4.0f, aspect) : thumb;
       HeatmapRequest req;
-      req.key = t.lesson_id + "/" + m.id + "/thumb";
+      req.key = heatmap_key(ui->view->lesson, m.key, HeatmapUse::Thumbnail);
       req.values = &m.value;
       req.flags.assign(m.value.size(), 0);
       for (size_t c = 0; c < m.value.size(); ++c)
@@ -124,8 +106,10 @@ void PipelinePanel::draw() {
                                           current ? 2.0f : 1.0f);
     }
     if (ImGui::InvisibleButton("##stage", ImVec2(w, thumb)) && jump >= 0) target_step = jump;
+    if (item_registry_enabled())
+      name_last_item("##stage:" + std::string(stage_name(stage.stages[0])));
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s%s", t.matrices[shown[0]].label.c_str(),
+      ImGui::SetTooltip("%s%s", shown[0]->label.c_str(),
                         jump >= 0 ? "\nClick to go to the step that shows it" : "");
       if (jump >= 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     }
@@ -133,7 +117,7 @@ void PipelinePanel::draw() {
     ImGui::PopID();
     ImGui::EndGroup();
   }
-  if (target_step >= 0) ui->view->step = target_step;
+  if (target_step >= 0) ui->request(request::GoToStep{target_step});
 }
 
 //-----------------------------------------------------------------------------
@@ -141,21 +125,19 @@ void PipelinePanel::draw() {
 //-----------------------------------------------------------------------------
 
 void SoftmaxPanel::draw() {
-  const int wi = find_in_part(*ui, "weights", true);
-  if (wi < 0) {
+  const TraceMatrix* weights = ui->in_part(Stage::weights);
+  if (!weights) {
     ImGui::TextDisabled("This part computes no attention weights.");
     return;
   }
-  const Trace& t = ui->trace();
-  const TraceMatrix& w = t.matrices[wi];
+  const TraceMatrix& w = *weights;
   const Palette& pal = palette();
   const bool key_rows = w.row_kind == AxisKind::Key;  // then each query is a column
   const int n_queries = key_rows ? w.value.cols() : w.value.rows();
   const int n_keys = key_rows ? w.value.rows() : w.value.cols();
   const std::vector<std::string>& queries = key_rows ? w.cols : w.rows;
   const std::vector<std::string>& keys = key_rows ? w.rows : w.cols;
-  ViewState& v = *ui->view;
-  v.query = std::clamp(v.query, 0, n_queries - 1);
+  const int followed = std::clamp(ui->view->query, 0, n_queries - 1);
   auto weight = [&](int q, int k) { return key_rows ? w.value(k, q) : w.value(q, k); };
 
   // Bars: one row per query, one bar per key.
@@ -184,7 +166,7 @@ void SoftmaxPanel::draw() {
   for (int q = 0; q < n_queries; ++q) {
     ImGui::PushID(q);
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const bool selected = q == v.query;
+    const bool selected = q == followed;
     if (selected)
       dl->AddRectFilled(ImVec2(p.x - 2, p.y - 1),
                         ImVec2(p.x + label_w + n_keys * bar_w, p.y + bar_h + 1), pal.accent_soft,
@@ -198,7 +180,8 @@ void SoftmaxPanel::draw() {
       dl->AddRectFilled(ImVec2(x0 + 1, p.y + bar_h * static_cast<float>(1.0 - value)),
                         ImVec2(x0 + bar_w - 1, p.y + bar_h), pal.series[k % 8], 1.0f);
     }
-    if (ImGui::InvisibleButton("##query", ImVec2(label_w + n_keys * bar_w, bar_h))) v.query = q;
+    if (ImGui::InvisibleButton("##query", ImVec2(label_w + n_keys * bar_w, bar_h)))
+      ui->request(request::FollowQuery{q});
     if (ImGui::IsItemHovered()) {
       const int k = std::clamp(
           static_cast<int>((ImGui::GetIO().MousePos.x - p.x - label_w) / bar_w), 0, n_keys - 1);
@@ -211,21 +194,19 @@ void SoftmaxPanel::draw() {
   ImGui::PopFont();
 
   // The temperature curve of the followed query, from its raw scores.
-  const int si = find_in_part(*ui, "scores", true);
-  if (si < 0) {
+  const TraceMatrix* scores = ui->in_part(Stage::scores);
+  if (!scores) {
     ImGui::TextDisabled("The weights are given, so there are no scores to rescale.");
     return;
   }
-  const TraceMatrix& s = t.matrices[si];
-  const int mi = find_in_part(*ui, "masked", true);
+  const TraceMatrix* mask = ui->in_part(Stage::masked);
   std::vector<double> row(n_keys);
   for (int k = 0; k < n_keys; ++k) {
-    row[k] = key_rows ? s.value(k, v.query) : s.value(v.query, k);
-    if (mi >= 0) {
-      const double masked =
-          key_rows ? t.matrices[mi].value(k, v.query) : t.matrices[mi].value(v.query, k);
-      if (std::isinf(masked)) row[k] = masked;
-    }
+    auto at = [&](const TraceMatrix& m) {
+      return key_rows ? m.value(k, followed) : m.value(followed, k);
+    };
+    row[k] = at(*scores);
+    if (mask && std::isinf(at(*mask))) row[k] = at(*mask);
   }
   const double t_min = 0.01, t_max = 100.0;
   const TemperatureSweep sweep = sweep_temperature(row, t_min, t_max, 81);
@@ -233,7 +214,7 @@ void SoftmaxPanel::draw() {
   ImGui::TextWrapped(
       "%s's weights as the scores are divided by T (log scale): small T → one-hot, large T → "
       "uniform.",
-      queries[v.query].c_str());
+      queries[followed].c_str());
   const float plot_w = ImGui::GetContentRegionAvail().x;
   const float plot_h = ImGui::GetFontSize() * 7.0f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -283,12 +264,12 @@ void SoftmaxPanel::draw() {
 //-----------------------------------------------------------------------------
 
 void SettingsPanel::draw() {
-  Session& session = *ui->session;
-  ViewState& v = *ui->view;
+  const Session& session = *ui->session;
+  const ViewState& v = *ui->view;
   const int part = ui->part();
   const Lesson& lesson = session.lesson();
   const PartState& ps = session.state().parts[part];
-  const bool has_scores = find_in_part(*ui, "scores", true) >= 0;
+  const bool has_scores = ui->in_part(Stage::scores) != nullptr;
 
   if (has_scores) {
     Scaling scaling = ps.options.scaling;
@@ -303,10 +284,10 @@ void SettingsPanel::draw() {
       scaling.mode = static_cast<ScaleMode>(mode);
       // Start the temperature at the divisor in use, so nothing jumps.
       if (scaling.mode == ScaleMode::Divide) {
-        const int wi = find_in_part(*ui, "weights", true);
-        scaling.divisor = wi >= 0 ? ui->trace().matrices[wi].divisor : 1.0;
+        const TraceMatrix* w = ui->in_part(Stage::weights);
+        scaling.divisor = w ? w->divisor : 1.0;
       }
-      session.set_scaling(part, scaling);
+      ui->request(request::SetScaling{part, scaling});
     }
     if (scaling.mode == ScaleMode::Divide) {
       float temp = static_cast<float>(scaling.divisor);
@@ -314,11 +295,11 @@ void SettingsPanel::draw() {
       if (ImGui::SliderFloat("##temperature", &temp, 0.01f, 100.0f, "T = %.3g",
                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
         scaling.divisor = temp;
-        session.set_scaling(part, scaling);
+        ui->request(request::SetScaling{part, scaling});
       }
     }
     bool causal = ps.options.causal;
-    if (ImGui::Checkbox("Causal mask", &causal)) session.set_causal(part, causal);
+    if (ImGui::Checkbox("Causal mask", &causal)) ui->request(request::SetCausal{part, causal});
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Each token attends only to itself and the tokens before it");
   }
@@ -330,31 +311,33 @@ void SettingsPanel::draw() {
     const unsigned step = 1;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     if (ImGui::InputScalar("##seed", ImGuiDataType_U32, &seed, &step, &step, "%u"))
-      session.set_seed(part, g, seed);
+      ui->request(request::SetSeed{part, g, seed});
     ImGui::SameLine();
     ImGui::Text("np.random.seed for %s",
                 p.random[g].label.empty() ? "the random draws" : p.random[g].label.c_str());
     ImGui::PopID();
   }
 
-  const int heads = heads_in_part(*ui);
+  const int heads = ui->heads();
   if (heads > 1) {
     ImGui::TextUnformatted("Head shown in the panels");
     for (int h = 1; h <= heads; ++h) {
       ImGui::SameLine();
       char label[16];
       std::snprintf(label, sizeof label, "%d", h);
-      ImGui::RadioButton(label, &v.head, h);
+      if (ImGui::RadioButton(label, v.head == h)) ui->request(request::ShowHead{h});
     }
   }
 
   bool notebook_digits = v.precision < 0;
   if (ImGui::Checkbox("Digits as the notebook printed", &notebook_digits))
-    v.precision = notebook_digits ? -1 : ui->digits(ui->step());
+    ui->request(request::SetDigits{notebook_digits ? -1 : ui->digits(ui->step())});
   if (!notebook_digits) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::SliderInt("##digits", &v.precision, 0, 8, "%d digits", ImGuiSliderFlags_AlwaysClamp);
+    int digits = v.precision;
+    if (ImGui::SliderInt("##digits", &digits, 0, 8, "%d digits", ImGuiSliderFlags_AlwaysClamp))
+      ui->request(request::SetDigits{digits});
   }
 }
 

@@ -12,19 +12,18 @@ namespace {
 // For "Your answer" beside "True values": a variant's matrix compares with
 // the same matrix at the part's own settings, when the step shows both.
 int compare_partner(const Trace& t, const std::vector<int>& shown, int index) {
-  const TraceMatrix& m = t.matrices[index];
-  if (m.variant.empty()) return -1;
-  const std::string plain = m.id.substr(0, m.id.size() - m.variant.size() - 1);
+  MatrixKey plain = t.matrices[index].key;
+  if (!plain.variant) return -1;
+  plain.variant = 0;
   for (int other : shown)
-    if (t.matrices[other].id == plain) return other;
+    if (t.matrices[other].key == plain) return other;
   return -1;
 }
 
 }  // namespace
 
 void StepPanel::draw() {
-  // Copies: an edit recomputes the trace and would leave references stale.
-  const TraceStep step = ui->step();
+  const TraceStep& step = ui->step();
   const Lesson& lesson = ui->session->lesson();
   const Palette& pal = palette();
   const int digits = ui->digits(step);
@@ -72,15 +71,16 @@ void StepPanel::draw() {
 
   // A tapped cell keeps its explanation here (touch screens have no hover).
   const ViewState& v = *ui->view;
-  if (v.pinned_matrix >= 0 && std::find(step.matrices.begin(), step.matrices.end(),
-                                        v.pinned_matrix) != step.matrices.end()) {
-    const TraceMatrix& m = ui->trace().matrices[v.pinned_matrix];
-    if (v.pinned_row < m.value.rows() && v.pinned_col < m.value.cols()) {
+  const int pinned = v.pinned ? ui->trace().index_of(v.pin) : -1;
+  if (pinned >= 0 &&
+      std::find(step.matrices.begin(), step.matrices.end(), pinned) != step.matrices.end()) {
+    const TraceMatrix& m = ui->trace().matrices[pinned];
+    if (v.pin_row < m.value.rows() && v.pin_col < m.value.cols()) {
       ImGui::Spacing();
       ImGui::Indent(8.0f);
       ImGui::BeginGroup();
       ImGui::PushTextWrapPos(0.0f);
-      draw_cell_explanation(*ui, v.pinned_matrix, v.pinned_row, v.pinned_col, digits);
+      draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
       ImGui::PopTextWrapPos();
       ImGui::EndGroup();
       ImGui::Unindent(8.0f);

@@ -37,7 +37,7 @@ test("the host hears attention:ready and follows attention:statechange", async (
   await page.close();
 });
 
-test("the host drives the widget: setStep, setLesson, setValue, reset, getState over postMessage", async () => {
+test("the host drives the widget: setStep, setLesson, setValue, reset, state over postMessage", async () => {
   const { page, frame, problems } = await openHost();
   await page.click("#next");
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 2 of 5"));
@@ -46,9 +46,9 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, getState 
     const call = window.embedExample.call;
     await call("setLesson", "i-am-batman");
     await call("setValue", "W_q", 0, 0, 5);
-    const edited = await call("getState");
+    const edited = await call("state");
     await call("reset");
-    const after = await call("getState");
+    const after = await call("state");
     let error = null;
     try { await call("setStep", 42); } catch (e) { error = e.message; }
     let unknown = null;

@@ -66,7 +66,7 @@ test("?lesson-url loads an instructor's lesson from beside the page", async () =
 test("a broken lesson file gives its one-line error and the built-in lesson stays", async () => {
   const { page, state } = await open("?lesson-url=fixtures/broken-lesson.json");
   assert.equal(state.lesson, "the-cat-sat");
-  assert.deepEqual(state.notices, ["broken-lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)"]);
+  assert.deepEqual(state.notices, ["fixtures/broken-lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)"]);
   await page.close();
 });
 

@@ -87,8 +87,10 @@ TEST_CASE("random draws fill inputs in the stated order") {
                                      {"name": "W_k", "fn": "rand", "shape": [2, 2]}]}]})");
   REQUIRE(r.ok());
   const LessonState s = default_state(*r.lesson);
-  CHECK(s.parts[0].inputs.at("W_q")(0, 0) == doctest::Approx(0.5488135039273248).epsilon(1e-15));
-  CHECK(s.parts[0].inputs.at("W_k")(0, 0) == doctest::Approx(0.4236547993389047).epsilon(1e-15));
+  CHECK(s.parts[0].inputs.at(Stage::W_q)(0, 0) ==
+        doctest::Approx(0.5488135039273248).epsilon(1e-15));
+  CHECK(s.parts[0].inputs.at(Stage::W_k)(0, 0) ==
+        doctest::Approx(0.4236547993389047).epsilon(1e-15));
   CHECK(s.parts[0].seeds == std::vector<uint32_t>{0});
 }
 

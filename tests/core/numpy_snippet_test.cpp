@@ -46,12 +46,13 @@ std::vector<double> numbers(const std::string& text) {
 }  // namespace
 
 TEST_CASE("the snippet reproduces every lesson part, edits included") {
-  for (const Lesson& lesson : builtin_lessons()) {
-    Session s(lesson);
+  for (const auto& shared : builtin_lessons()) {
+    const Lesson& lesson = *shared;
+    Session s(shared);
     // Edit the first entry of the first input, as a learner would.
     for (const TraceMatrix& m : s.trace().matrices)
       if (m.editable) {
-        s.set_value(m.id, 0, 0, m.value(0, 0) + 0.25);
+        REQUIRE(s.set_value(m.key, 0, 0, m.value(0, 0) + 0.25) == "");
         break;
       }
     for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p) {
@@ -67,13 +68,12 @@ TEST_CASE("the snippet reproduces every lesson part, edits included") {
                       "import builtins; print = lambda *a, **k: None\n");
       const std::vector<double> got = numbers(run_python(program));
       std::vector<double> expected;
-      const std::string prefix = lesson.parts.size() > 1 ? lesson.parts[p].id + "/" : "";
       for (const TraceMatrix& m : s.trace().matrices) {
-        if (m.part != p || !m.variant.empty()) continue;
-        if (m.base == "weights" && !m.editable)
+        if (m.key.part != p || m.key.variant) continue;
+        if (m.key.stage == Stage::weights && !m.editable)
           expected.insert(expected.end(), m.value.data(), m.value.data() + m.value.size());
       }
-      if (const TraceMatrix* out = s.trace().find(prefix + "output"))
+      if (const TraceMatrix* out = s.trace().find({p, Stage::output, 0, 0}))
         expected.insert(expected.end(), out->value.data(), out->value.data() + out->value.size());
       REQUIRE(got.size() == expected.size());
       for (size_t i = 0; i < got.size(); ++i)

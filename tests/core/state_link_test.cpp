@@ -4,21 +4,23 @@
 
 #include "core/builtin_lessons.h"
 #include "core/session.h"
+#include "support/printed.h"
 
 using namespace attn;
 
 TEST_CASE("the lesson's own numbers need no state at all") {
-  const Lesson& l = *find_builtin_lesson("the-cat-sat");
+  const Lesson& l = *test::builtin("the-cat-sat");
   CHECK(encode_state(l, default_state(l)) == "");
 }
 
 TEST_CASE("edits, seeds, scale and mask survive the round trip exactly") {
-  for (const Lesson& l : builtin_lessons()) {
+  for (const auto& lesson : builtin_lessons()) {
+    const Lesson& l = *lesson;
     INFO(l.id);
-    Session s(l);
+    Session s(lesson);
     for (const TraceMatrix& m : s.trace().matrices)
       if (m.editable) {
-        s.set_value(m.id, m.value.rows() - 1, 0, 0.1 + 1.0 / 3.0);
+        CHECK(s.set_value(m.key, m.value.rows() - 1, 0, 0.1 + 1.0 / 3.0) == "");
         break;
       }
     if (!l.parts[0].random.empty()) s.set_seed(0, 0, 1234567);
@@ -33,7 +35,7 @@ TEST_CASE("edits, seeds, scale and mask survive the round trip exactly") {
 }
 
 TEST_CASE("malformed or foreign states are refused with a reason") {
-  const Lesson& l = *find_builtin_lesson("i-am-batman");
+  const Lesson& l = *test::builtin("i-am-batman");
   CHECK(decode_state(l, "{").error == "the link's state is not readable");
   CHECK(decode_state(l, R"({"v": 2, "parts": []})").error ==
         "the link's state is from another version");
@@ -50,5 +52,5 @@ TEST_CASE("malformed or foreign states are refused with a reason") {
   const DecodedState d =
       decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 0, 0, 1e300]]}]})");
   REQUIRE(d.state);
-  CHECK(d.state->parts[0].inputs.at("X")(0, 0) == Limits::kMaxAbsValue);
+  CHECK(d.state->parts[0].inputs.at(Stage::X)(0, 0) == Limits::kMaxAbsValue);
 }

@@ -6,8 +6,10 @@
 
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
+#include "support/printed.h"
 
 using namespace attn;
+using test::matrix_of;
 
 namespace {
 Lesson load(const char* json) {
@@ -34,9 +36,9 @@ TEST_CASE("every built-in lesson loads, in the picker's order") {
 
 TEST_CASE(
     "every step of every built-in lesson shows matrices, with unique ids and labels that fit") {
-  for (const Lesson& lesson : builtin_lessons()) {
-    const Trace t = build_trace(lesson, default_state(lesson));
-    INFO(lesson.id);
+  for (const auto& lesson : builtin_lessons()) {
+    const Trace t = build_trace(*lesson, default_state(*lesson));
+    INFO(lesson->id);
     CHECK(!t.steps.empty());
     std::set<std::string> ids;
     for (const TraceStep& s : t.steps) {
@@ -45,28 +47,30 @@ TEST_CASE(
       CHECK(!s.matrices.empty());
     }
     std::set<std::string> matrix_ids;
-    for (const TraceMatrix& m : t.matrices) {
-      CHECK(matrix_ids.insert(m.id).second);
+    for (size_t i = 0; i < t.matrices.size(); ++i) {
+      const TraceMatrix& m = t.matrices[i];
+      const std::string id = t.id_of(m.key);
+      CHECK(matrix_ids.insert(id).second);
+      CHECK(t.key_of(id) == m.key);  // the text form reads back to the same key
+      CHECK(t.index_of(m.key) == static_cast<int>(i));
       CHECK(static_cast<int>(m.rows.size()) == m.value.rows());
       CHECK(static_cast<int>(m.cols.size()) == m.value.cols());
       // finite everywhere, but for masked scores
-      if (m.role != Role::Masked) CHECK(all_finite(m.value));
+      if (m.key.stage != Stage::masked) CHECK(all_finite(m.value));
     }
     CHECK(!t.result_weights.empty());
   }
 }
 
 TEST_CASE("token labels follow the layout: rows per token, or columns per token") {
-  const Trace rows = build_trace(*find_builtin_lesson("the-cat-sat"),
-                                 default_state(*find_builtin_lesson("the-cat-sat")));
-  CHECK(rows.find("X")->rows == std::vector<std::string>{"The", "cat", "sat"});
-  CHECK(rows.find("weights")->cols == std::vector<std::string>{"The", "cat", "sat"});
-  CHECK(rows.find("weights")->row_kind == AxisKind::Query);
-  const Lesson& udl = *find_builtin_lesson("udl-self-attention");
-  const Trace cols = build_trace(udl, default_state(udl));
-  CHECK(cols.find("X")->cols == std::vector<std::string>{"x0", "x1", "x2"});
-  CHECK(cols.find("Q")->col_kind == AxisKind::Query);
-  CHECK(cols.find("W_q")->label == "Ω_q");
+  const Trace rows = test::notebook_trace("the-cat-sat");
+  CHECK(matrix_of(rows, "X").rows == std::vector<std::string>{"The", "cat", "sat"});
+  CHECK(matrix_of(rows, "weights").cols == std::vector<std::string>{"The", "cat", "sat"});
+  CHECK(matrix_of(rows, "weights").row_kind == AxisKind::Query);
+  const Trace cols = test::notebook_trace("udl-self-attention");
+  CHECK(matrix_of(cols, "X").cols == std::vector<std::string>{"x0", "x1", "x2"});
+  CHECK(matrix_of(cols, "Q").col_kind == AxisKind::Query);
+  CHECK(matrix_of(cols, "W_q").label == "Ω_q");
 }
 
 TEST_CASE("the three layouts compute the same attention") {
@@ -85,11 +89,12 @@ TEST_CASE("the three layouts compute the same attention") {
   const Trace a = build_trace(rows, default_state(rows));
   const Trace b = build_trace(transposed, default_state(transposed));
   const Trace c = build_trace(columns, default_state(columns));
-  CHECK(max_abs_diff(a.find("weights")->value, b.find("weights")->value) == 0.0);
-  CHECK(max_abs_diff(a.find("weights")->value, c.find("weights")->value) == 0.0);
-  CHECK(max_abs_diff(a.find("output")->value, b.find("output")->value) == 0.0);
-  CHECK(max_abs_diff(a.find("output")->value, transpose(c.find("output")->value)) == 0.0);
-  CHECK(max_abs_diff(a.find("Q")->value, transpose(c.find("Q")->value)) == 0.0);
+  auto m = [](const Trace& t, const char* id) { return matrix_of(t, id).value; };
+  CHECK(max_abs_diff(m(a, "weights"), m(b, "weights")) == 0.0);
+  CHECK(max_abs_diff(m(a, "weights"), m(c, "weights")) == 0.0);
+  CHECK(max_abs_diff(m(a, "output"), m(b, "output")) == 0.0);
+  CHECK(max_abs_diff(m(a, "output"), transpose(m(c, "output"))) == 0.0);
+  CHECK(max_abs_diff(m(a, "Q"), transpose(m(c, "Q"))) == 0.0);
 }
 
 TEST_CASE("inputs at the documented limits give finite results") {
@@ -100,29 +105,26 @@ TEST_CASE("inputs at the documented limits give finite results") {
   p.tokens.assign(Limits::kMaxTokens, "t");
   LessonState state = default_state(lesson);
   auto& in = state.parts[0].inputs;
-  in["X"] = Matrix(Limits::kMaxTokens, Limits::kMaxDim, Limits::kMaxAbsValue);
-  for (const char* w : {"W_q", "W_k", "W_v", "W_o"})
+  in[Stage::X] = Matrix(Limits::kMaxTokens, Limits::kMaxDim, Limits::kMaxAbsValue);
+  for (Stage w : {Stage::W_q, Stage::W_k, Stage::W_v, Stage::W_o})
     in[w] = Matrix(Limits::kMaxDim, Limits::kMaxDim, Limits::kMaxAbsValue);
-  in["W_k"] = Matrix(Limits::kMaxDim, Limits::kMaxDim, -Limits::kMaxAbsValue);
+  in[Stage::W_k] = Matrix(Limits::kMaxDim, Limits::kMaxDim, -Limits::kMaxAbsValue);
   const Trace t = build_trace(lesson, state);
   for (const TraceMatrix& m : t.matrices) {
-    INFO(m.id);
+    INFO(t.id_of(m.key));
     CHECK(all_finite(m.value));
   }
 }
 
 TEST_CASE("variants recompute from the same inputs with their own options") {
-  const Lesson& udl = *find_builtin_lesson("udl-self-attention");
-  const Trace t = build_trace(udl, default_state(udl));
-  const TraceMatrix* unscaled = t.find("scaled@unscaled");
-  REQUIRE(unscaled != nullptr);
-  CHECK(unscaled->value == t.find("scores@unscaled")->value);
-  CHECK(max_abs_diff(t.find("scaled")->value, t.find("scores")->value) > 0.1);
-  CHECK(t.find("Q@unscaled") == nullptr);  // inputs and projections are shared
+  const Trace t = test::notebook_trace("udl-self-attention");
+  CHECK(matrix_of(t, "scaled@unscaled").value == matrix_of(t, "scores@unscaled").value);
+  CHECK(max_abs_diff(matrix_of(t, "scaled").value, matrix_of(t, "scores").value) > 0.1);
+  CHECK_FALSE(t.key_of("Q@unscaled"));  // inputs and projections are shared
 }
 
 TEST_CASE("step formulas follow the scale setting") {
-  const Lesson& lesson = *find_builtin_lesson("the-cat-sat");
+  const Lesson& lesson = *test::builtin("the-cat-sat");
   LessonState state = default_state(lesson);
   Trace t = build_trace(lesson, state);
   CHECK(t.steps[2].formula == "scores = Q·Kᵀ / √d_k");

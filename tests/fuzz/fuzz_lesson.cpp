@@ -28,8 +28,9 @@ void check_trace(const Trace& t) {
   for (const TraceMatrix& m : t.matrices)
     for (size_t i = 0; i < m.value.size(); ++i) {
       const double v = m.value.data()[i];
-      if (std::isnan(v)) broken("NaN in", m.id);
-      if (std::isinf(v) && !(m.role == Role::Masked && v < 0)) broken("infinity in", m.id);
+      if (std::isnan(v)) broken("NaN in", t.id_of(m.key));
+      if (std::isinf(v) && !(m.key.stage == Stage::masked && v < 0))
+        broken("infinity in", t.id_of(m.key));
     }
   const std::string json = trace_to_json(t);
   if (nlohmann::json::parse(json, nullptr, false).is_discarded())
@@ -39,7 +40,7 @@ void check_trace(const Trace& t) {
     const Matrix& m = t.matrices[i].value;
     if (m.empty()) continue;
     const Explanation e = explain_cell(t, i, m.rows() - 1, m.cols() - 1, 3);
-    if (e.lines.empty()) broken("empty explanation for", t.matrices[i].id);
+    if (e.lines.empty()) broken("empty explanation for", t.id_of(t.matrices[i].key));
   }
 }
 
@@ -52,7 +53,7 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
     if (!m.editable || m.value.empty()) continue;
     const int r = size ? data[k % size] % m.value.rows() : 0;
     const int c = size ? data[(k + 1) % size] % m.value.cols() : 0;
-    s.set_value(m.id, r, c, extremes[k % 6]);
+    s.set_value(m.key, r, c, extremes[k % 6]);
     ++k;
   }
   for (int p = 0; p < static_cast<int>(s.lesson().parts.size()); ++p) {
@@ -74,16 +75,16 @@ void check_one_input(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   constexpr std::string_view kState = "state:";
   if (text.substr(0, kState.size()) == kState && size > kState.size()) {
-    const std::vector<Lesson>& lessons = builtin_lessons();
-    const Lesson& lesson = lessons[data[kState.size()] % lessons.size()];
-    const DecodedState d = decode_state(lesson, text.substr(kState.size() + 1));
+    const auto& lessons = builtin_lessons();
+    const std::shared_ptr<const Lesson>& lesson = lessons[data[kState.size()] % lessons.size()];
+    const DecodedState d = decode_state(*lesson, text.substr(kState.size() + 1));
     if (!d.state) {
       if (d.error.empty() || d.error.find('\n') != std::string::npos)
         broken("bad state error", d.error);
       return;
     }
     Session s(lesson);
-    if (!s.set_state(*d.state)) broken("a decoded state does not fit its lesson");
+    s.set_state(*d.state);  // a decoded state fits its lesson: set_state asserts it
     exercise(s, data, size);
     return;
   }
@@ -94,7 +95,7 @@ void check_one_input(const uint8_t* data, size_t size) {
       broken("bad error line", message);
     return;
   }
-  Session s(*r.lesson);
+  Session s(std::make_shared<const Lesson>(std::move(*r.lesson)));
   exercise(s, data, size);
 }
 

@@ -60,8 +60,8 @@ TEST_CASE("003 In[2]: the two answers differ by one arrangement: transposed weig
       CHECK(sum == doctest::Approx(1.0).epsilon(1e-14));
     }
   }
-  const TraceMatrix* variant = t.find("output@your_answer");
+  const TraceMatrix* variant = &matrix_of(t, "output@your_answer");
   REQUIRE(variant != nullptr);
   CHECK(variant->label.find("Your answer") != std::string::npos);
-  CHECK(t.find("output")->label.find("True values") != std::string::npos);
+  CHECK(matrix_of(t, "output").label.find("True values") != std::string::npos);
 }

@@ -72,15 +72,28 @@ void check_printed_relative(const Matrix& actual, std::string_view printed, doub
   check(actual, printed, rel, true);
 }
 
+MatrixKey key_of(const Trace& trace, std::string_view id) {
+  const std::optional<MatrixKey> key = trace.key_of(id);
+  REQUIRE_MESSAGE(key.has_value(), "trace has no matrix " << std::string(id));
+  return *key;
+}
+
+const TraceMatrix& matrix_of(const Trace& trace, std::string_view id) {
+  return *trace.find(key_of(trace, id));
+}
+
 const Matrix& trace_matrix(const Trace& trace, std::string_view id) {
-  const TraceMatrix* m = trace.find(id);
-  REQUIRE_MESSAGE(m != nullptr, "trace has no matrix " << std::string(id));
-  return m->value;
+  return matrix_of(trace, id).value;
+}
+
+std::shared_ptr<const Lesson> builtin(std::string_view lesson_id) {
+  std::shared_ptr<const Lesson> lesson = find_builtin_lesson(lesson_id);
+  REQUIRE_MESSAGE(lesson != nullptr, "no built-in lesson " << std::string(lesson_id));
+  return lesson;
 }
 
 Trace notebook_trace(std::string_view lesson_id) {
-  const Lesson* lesson = find_builtin_lesson(lesson_id);
-  REQUIRE_MESSAGE(lesson != nullptr, "no built-in lesson " << std::string(lesson_id));
+  const std::shared_ptr<const Lesson> lesson = builtin(lesson_id);
   return build_trace(*lesson, default_state(*lesson));
 }
 

@@ -1,6 +1,7 @@
 // Golden values pasted verbatim from the notebooks' printed output.
 #pragma once
 
+#include <memory>
 #include <string_view>
 
 #include "core/lesson.h"
@@ -22,9 +23,15 @@ Matrix parse_printed(std::string_view text);
 // plus 1e-12 for floating-point summation order.
 void check_printed(const Matrix& actual, std::string_view printed, double tolerance);
 
+// Tests name matrices as the API and the JSON do ("W_q", "value-64/weights"):
+// the key the trace has under that name; fails the test if absent.
+MatrixKey key_of(const Trace& trace, std::string_view id);
 // The matrix a lesson's trace names `id`; fails the test if absent.
+const TraceMatrix& matrix_of(const Trace& trace, std::string_view id);
 const Matrix& trace_matrix(const Trace& trace, std::string_view id);
 
+// A built-in lesson; fails the test if there is none with this id.
+std::shared_ptr<const Lesson> builtin(std::string_view lesson_id);
 // The trace of a built-in lesson at its default settings.
 Trace notebook_trace(std::string_view lesson_id);
 

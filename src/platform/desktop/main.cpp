@@ -1,12 +1,12 @@
 // attention-lab: the desktop app (GLFW + OpenGL 3.3). Owns the window and the
-// loop; everything else is the shared UI in src/ui.
-//   attention-lab [LESSON.json] [--lesson ID] [--step N] [--dark]
+// loop; everything else is the shared app in src/app and src/ui.
+//   attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme dark|--dark] [--state JSON]
 //                 [--frames N --screenshot out.png] [--size WxH]
 #include <GLFW/glfw3.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -15,51 +15,63 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
+#include "app/app.h"
+#include "core/lesson.h"
 #include "imgui.h"
 #include "platform/glfw_host.h"
-#include "ui/app.h"
-#include "ui/gl.h"
-#include "ui/heatmap_gl.h"
+#include "render/gl.h"
+#include "render/heatmap_gl.h"
 
 namespace {
 
-struct Args {
-  std::string lesson_file, lesson, screenshot;
-  int step = 1, frames = 0, width = 1280, height = 800;
-  bool dark = false;
+const char* kUsage =
+    "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme light|dark] [--dark]\n"
+    "                     [--state JSON] [--frames N --screenshot out.png] [--size WxH]\n";
+
+// The shell's own flags: for tests and screenshots.
+struct ShellFlags {
+  std::string screenshot;
+  int frames = 0, width = 1280, height = 800;
 };
 
-const char* kUsage =
-    "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--dark]\n"
-    "                     [--frames N --screenshot out.png] [--size WxH]\n";
-
-bool parse(int argc, char** argv, Args& a) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    const char* v = nullptr;
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    } else if (arg == "--dark") {
-      a.dark = true;
-    } else if (arg == "--lesson" && (v = value())) {
-      a.lesson = v;
-    } else if (arg == "--step" && (v = value())) {
-      a.step = std::atoi(v);
-    } else if (arg == "--frames" && (v = value())) {
-      a.frames = std::atoi(v);
-    } else if (arg == "--screenshot" && (v = value())) {
-      a.screenshot = v;
-    } else if (arg == "--size" && (v = value())) {
-      if (std::sscanf(v, "%dx%d", &a.width, &a.height) != 2) return false;
-    } else if (arg[0] != '-' && a.lesson_file.empty()) {
-      a.lesson_file = arg;
-    } else {
+bool parse_shell_flags(const std::vector<std::string>& rest, ShellFlags& f) {
+  for (size_t i = 0; i < rest.size(); ++i) {
+    const std::string& arg = rest[i];
+    const bool has_value = i + 1 < rest.size();
+    if (arg == "--frames" && has_value)
+      f.frames = std::atoi(rest[++i].c_str());
+    else if (arg == "--screenshot" && has_value)
+      f.screenshot = rest[++i];
+    else if (arg == "--size" && has_value) {
+      if (std::sscanf(rest[++i].c_str(), "%dx%d", &f.width, &f.height) != 2) return false;
+    } else
       return false;
-    }
   }
-  return a.width > 0 && a.height > 0 && a.frames >= 0 && (a.screenshot.empty() || a.frames > 0);
+  return f.width > 0 && f.height > 0 && f.frames >= 0 && (f.screenshot.empty() || f.frames > 0);
+}
+
+// The lesson file a command line names, read as bytes; the app judges them.
+void read_lesson_file(attn::app::StartParameters& p) {
+  for (const auto& [key, path] : p.values) {
+    if (key != "lesson-url") continue;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+      p.lesson_file_error = "cannot read the file";
+    } else if (size > attn::Limits::kMaxFileBytes) {
+      p.lesson_file_error = "the file is " + std::to_string(size) + " bytes, the limit is " +
+                            std::to_string(attn::Limits::kMaxFileBytes);
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (in)
+        p.lesson_file = text.str();
+      else
+        p.lesson_file_error = "cannot read the file";
+    }
+    return;
+  }
 }
 
 bool write_screenshot(GLFWwindow* window, const std::string& path) {
@@ -75,41 +87,37 @@ bool write_screenshot(GLFWwindow* window, const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Args args;
-  if (!parse(argc, argv, args)) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+  std::vector<std::string> rest;
+  attn::app::StartParameters parameters =
+      attn::app::parse_command_line(argc, argv, {"--frames", "--screenshot", "--size"}, rest);
+  ShellFlags flags;
+  if (!parse_shell_flags(rest, flags)) {
     std::fputs(kUsage, stderr);
     return 2;
   }
+  read_lesson_file(parameters);
+
   attn::platform::HostOptions host;
-  host.width = args.width;
-  host.height = args.height;
+  host.width = flags.width;
+  host.height = flags.height;
   GLFWwindow* window = attn::platform::create_host(host);
   if (!window) {
     std::fprintf(stderr, "attention-lab: could not open an OpenGL 3.3 window\n");
     return 1;
   }
-  {  // GL objects and the UI go before the window and context do
-    attn::ui::GlHeatmapRenderer heatmaps(host.glsl_version);
-    // A lesson file is loaded first and --step applies to it.
-    const int start_step = args.lesson_file.empty() ? std::max(0, args.step - 1) : 0;
-    attn::ui::AppOptions options;
-    options.lesson = args.lesson;
-    options.step = start_step;
-    options.dark = args.dark;
-    attn::ui::App app(&heatmaps, options);
-    if (!args.lesson_file.empty()) {
-      std::ifstream in(args.lesson_file, std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      if (!in)
-        app.notice(args.lesson_file + ": cannot read the file");
-      else if (app.add_lesson(text.str(), args.lesson_file).empty() && args.step > 1)
-        app.set_step(args.step - 1);
-    }
+  {  // GL objects and the app go before the window and context do
+    attn::render::GlHeatmapRenderer heatmaps(host.glsl_version);
+    attn::app::App app(&heatmaps);
+    app.start(parameters);
     int frame = 0, idle_frames = 0;
     while (!glfwWindowShouldClose(window)) {
       // Sleep until input when nothing changes; tests (--frames) never wait.
-      if (args.frames == 0 && idle_frames > 3 && !app.animating())
+      if (flags.frames == 0 && idle_frames > 3 && !app.animating())
         glfwWaitEventsTimeout(0.5);
       else
         glfwPollEvents();
@@ -120,16 +128,16 @@ int main(int argc, char** argv) {
         attn::platform::reload_font_texture();
       attn::platform::backend_new_frame();
       ImGui::NewFrame();
-      const uint64_t before = app.state_version();
+      const uint64_t before = app.version();
       app.frame();
       const bool busy = ImGui::IsAnyItemActive() || ImGui::GetIO().MouseDelta.x != 0 ||
-                        ImGui::GetIO().MouseDelta.y != 0 || app.state_version() != before;
+                        ImGui::GetIO().MouseDelta.y != 0 || app.version() != before;
       idle_frames = busy ? 0 : idle_frames + 1;
       attn::platform::render_frame(window);
       ++frame;
-      if (args.frames > 0 && frame >= args.frames) {
-        if (!args.screenshot.empty() && !write_screenshot(window, args.screenshot)) {
-          std::fprintf(stderr, "attention-lab: could not write %s\n", args.screenshot.c_str());
+      if (flags.frames > 0 && frame >= flags.frames) {
+        if (!flags.screenshot.empty() && !write_screenshot(window, flags.screenshot)) {
+          std::fprintf(stderr, "attention-lab: could not write %s\n", flags.screenshot.c_str());
           return 1;
         }
         break;

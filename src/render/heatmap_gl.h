@@ -9,9 +9,12 @@
 
 #include "ui/heatmap.h"
 
-namespace attn::ui {
+namespace attn::render {
 
-class GlHeatmapRenderer final : public HeatmapRenderer {
+using ui::ColorScale;
+using ui::HeatmapRequest;
+
+class GlHeatmapRenderer final : public ui::HeatmapRenderer {
  public:
   // `glsl_version` is the shader header: "#version 300 es" or "#version 330 core".
   explicit GlHeatmapRenderer(std::string glsl_version);
@@ -31,12 +34,13 @@ class GlHeatmapRenderer final : public HeatmapRenderer {
 
   std::string glsl_version_;
   unsigned program_ = 0, vao_ = 0;
+  int max_texture_ = 0;  // GL_MAX_TEXTURE_SIZE
   int u_values_ = -1, u_cells_ = -1, u_size_ = -1, u_range_ = -1, u_kind_ = -1, u_dark_ = -1,
       u_grid_ = -1;
   bool dark_ = false;
   bool broken_ = false;  // the shader failed to build: draw nothing rather than fail every frame
   uint64_t frame_ = 0;
-  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
+  std::unordered_map<uint64_t, std::unique_ptr<Entry>> entries_;
 };
 
-}  // namespace attn::ui
+}  // namespace attn::render

@@ -1,18 +1,19 @@
-#include "ui/heatmap_gl.h"
+#include "render/heatmap_gl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "core/embedded_file.h"
-#include "ui/gl.h"
+#include "render/gl.h"
 
 // shaders/heatmap.vert and .frag, embedded by cmake/embed.cmake.
 extern const attn::EmbeddedFile kShaderFiles[];
 extern const size_t kShaderFilesCount;
 
-namespace attn::ui {
+namespace attn::render {
 
 namespace {
 
@@ -106,14 +107,25 @@ bool GlHeatmapRenderer::ensure_program() {
   u_dark_ = glGetUniformLocation(program_, "u_dark");
   u_grid_ = glGetUniformLocation(program_, "u_grid");
   glGenVertexArrays(1, &vao_);  // core profiles need one bound, even without attributes
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_);
   return true;
 }
 
 void GlHeatmapRenderer::set_dark(bool dark) { dark_ = dark; }
 
-ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& r) {
-  const Matrix& m = *r.values;
-  if (m.empty() || r.width_px <= 0 || r.height_px <= 0 || !ensure_program()) return ImTextureID{};
+ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& request) {
+  const Matrix& m = *request.values;
+  if (m.empty() || request.width_px <= 0 || request.height_px <= 0 || !ensure_program())
+    return ImTextureID{};
+  // A wide matrix at a high pixel ratio can ask for more than the device's
+  // largest texture (a black image): draw it smaller, it is shown scaled.
+  HeatmapRequest r = request;
+  const int longest = std::max(r.width_px, r.height_px);
+  if (max_texture_ > 0 && longest > max_texture_) {
+    const double shrink = static_cast<double>(max_texture_) / longest;
+    r.width_px = std::clamp(static_cast<int>(r.width_px * shrink), 1, max_texture_);
+    r.height_px = std::clamp(static_cast<int>(r.height_px * shrink), 1, max_texture_);
+  }
   std::unique_ptr<Entry>& slot = entries_[r.key];
   if (!slot) slot = std::make_unique<Entry>();
   Entry& e = *slot;
@@ -207,4 +219,4 @@ void GlHeatmapRenderer::end_frame() {
   }
 }
 
-}  // namespace attn::ui
+}  // namespace attn::render

@@ -1,4 +1,4 @@
-#include "ui/headless.h"
+#include "support/headless.h"
 
 #include "ui/item_registry.h"
 
@@ -11,14 +11,15 @@ void map_keys(ImGuiIO& io) {
 }
 }  // namespace
 
-HeadlessUi::HeadlessUi(ui::AppOptions options, ImVec2 size) : size_(size) {
+HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size) : size_(size) {
   context_ = ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = size;
   io.DeltaTime = 1.0f / 60.0f;
   map_keys(io);
-  app_ = std::make_unique<ui::App>(&heatmaps, options);
+  app_ = std::make_unique<app::App>(&heatmaps);
+  app_->start(start);
   app_->set_pixel_ratio(1.0f);
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;

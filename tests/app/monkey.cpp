@@ -16,12 +16,13 @@
 #include <vector>
 
 #include "core/state_link.h"
-#include "ui/headless.h"
+#include "support/headless.h"
 
 namespace {
 
-using attn::Role;
+using attn::Stage;
 using attn::TraceMatrix;
+namespace request = attn::ui::request;
 
 long resident_bytes() {
   std::ifstream statm("/proc/self/statm");
@@ -42,7 +43,8 @@ std::string find_non_finite(const attn::Trace& t) {
   for (const TraceMatrix& m : t.matrices)
     for (size_t i = 0; i < m.value.size(); ++i) {
       const double v = m.value.data()[i];
-      if (std::isnan(v) || (std::isinf(v) && !(m.role == Role::Masked && v < 0))) return m.id;
+      if (std::isnan(v) || (std::isinf(v) && !(m.key.stage == Stage::masked && v < 0)))
+        return t.id_of(m.key);
     }
   return "";
 }
@@ -112,8 +114,8 @@ class Monkey {
 
   // What a host page or test would call, including nonsense.
   void api() {
-    attn::ui::App& app = ui_.app();
-    attn::Session& s = app.session();
+    attn::app::App& app = ui_.app();
+    const attn::Session& s = app.session();
     static const double values[] = {0.0,    1.0, -2.5,     1e300,     -1e300,
                                     1e-300, NAN, INFINITY, -INFINITY, 42.0};
     switch (pick(11)) {
@@ -129,23 +131,24 @@ class Monkey {
       case 3: {
         std::vector<std::string> inputs;
         for (const TraceMatrix& m : s.trace().matrices)
-          if (m.editable) inputs.push_back(m.id);
+          if (m.editable) inputs.push_back(s.trace().id_of(m.key));
         if (inputs.empty()) break;
         app.set_value(inputs[pick(static_cast<int>(inputs.size()))], pick(70) - 2, pick(70) - 2,
                       values[pick(10)]);
         break;
       }
       case 4:
-        app.reset();
+        app.apply(request::ResetNumbers{});
         break;
       case 5:
-        s.set_causal(pick(3), pick(2) == 0);
+        app.apply(request::SetCausal{pick(3), pick(2) == 0});
         break;
       case 6:
-        s.set_scaling(pick(3), {static_cast<attn::ScaleMode>(pick(3)), values[pick(10)]});
+        app.apply(request::SetScaling{pick(3),
+                                      {static_cast<attn::ScaleMode>(pick(3)), values[pick(10)]}});
         break;
       case 7:
-        s.set_seed(pick(3), pick(3), static_cast<uint32_t>(rng_()));
+        app.apply(request::SetSeed{pick(3), pick(3), static_cast<uint32_t>(rng_())});
         break;
       case 8:
         app.add_lesson(lesson_files_[pick(static_cast<int>(lesson_files_.size()))], "monkey.json");
@@ -158,7 +161,7 @@ class Monkey {
         break;
       }
       case 10:
-        app.set_dark(pick(2) == 0);
+        app.apply(request::SetTheme{pick(2) == 0});
         break;
     }
   }

@@ -4,18 +4,19 @@
 
 #include <string_view>
 
+#include "app/app.h"
 #include "imgui.h"
-#include "ui/app.h"
 #include "ui/heatmap.h"
 
 namespace attn::test {
 
 class HeadlessUi {
  public:
-  explicit HeadlessUi(ui::AppOptions options = {}, ImVec2 size = ImVec2(1280, 800));
+  // Starts the app with these parameters, as a shell would.
+  explicit HeadlessUi(app::StartParameters start = {}, ImVec2 size = ImVec2(1280, 800));
   ~HeadlessUi();
 
-  ui::App& app() { return *app_; }
+  app::App& app() { return *app_; }
   void frame();  // one frame with the current input
   void set_size(ImVec2 size) { size_ = size; }
   void frames(int n) {
@@ -30,7 +31,7 @@ class HeadlessUi {
 
  private:
   ImGuiContext* context_;
-  std::unique_ptr<ui::App> app_;
+  std::unique_ptr<app::App> app_;
   ImVec2 size_;
 };
 

@@ -1,0 +1,420 @@
+// [SECTION] Start
+// [SECTION] Applying changes
+// [SECTION] The API
+// [SECTION] Frame
+#include "app/app.h"
+
+#include <algorithm>
+#include <charconv>
+#include <nlohmann/json.hpp>
+#include <type_traits>
+#include <utility>
+
+#include "core/builtin_lessons.h"
+#include "core/lesson_loader.h"
+#include "core/numpy_snippet.h"
+#include "core/state_link.h"
+#include "core/trace_json.h"
+#include "imgui.h"
+#include "ui/item_registry.h"
+#include "ui/theme.h"
+
+namespace attn::app {
+
+using json = nlohmann::json;
+
+namespace {
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+// A value from a link or a command line, quoted and cut for a notice.
+std::string shown(std::string_view s) {
+  std::string cut(s.substr(0, 40));
+  if (s.size() > 40) cut += "…";
+  return dump(json(cut));
+}
+bool is_lesson_id(std::string_view s) {
+  return !s.empty() && s.size() <= Limits::kMaxIdChars &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+         });
+}
+}  // namespace
+
+App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
+  for (const auto& l : builtin_lessons()) {
+    lessons_.push_back({l, nullptr, true, ""});
+    entries_.push_back({l->title, l->source});
+  }
+  ui_.view = &view_;
+  ui_.lessons = &entries_;
+  ui_.fonts = &fonts_;
+  ui_.heatmaps = heatmaps_;
+  top_bar_.ui = step_bar_.ui = step_panel_.ui = &ui_;
+  pipeline_panel_.ui = softmax_panel_.ui = settings_panel_.ui = &ui_;
+  select(0);
+  ui::apply_theme(false);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Start
+//-----------------------------------------------------------------------------
+
+void App::start(const StartParameters& parameters) {
+  // The first of each known key; one notice for each other key.
+  std::vector<std::pair<std::string_view, std::string_view>> given;
+  std::vector<std::string_view> reported;
+  for (const auto& pair : parameters.values) {
+    const std::string& key = pair.first;
+    const bool known =
+        std::find(std::begin(kStartKeys), std::end(kStartKeys), key) != std::end(kStartKeys);
+    const bool repeated =
+        std::any_of(given.begin(), given.end(), [&](const auto& g) { return g.first == key; });
+    if (known && !repeated) {
+      given.emplace_back(key, pair.second);
+      continue;
+    }
+    if (std::find(reported.begin(), reported.end(), key) != reported.end()) continue;
+    reported.push_back(key);
+    if (!known)
+      notice("The parameter " + shown(key) + " is not one Attention Lab knows; it was ignored.");
+    else
+      notice("The parameter " + key + " is given more than once; using the first.");
+  }
+  auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (const auto& [k, v] : given)
+      if (k == key) return v;
+    return std::nullopt;
+  };
+
+  if (auto theme = value_of("theme")) {
+    if (*theme == "light" || *theme == "dark")
+      apply(ui::request::SetTheme{*theme == "dark"});
+    else
+      notice("The theme " + shown(*theme) + " is not light or dark; using light.");
+  }
+  if (auto embed = value_of("embed")) {
+    if (*embed == "1" || *embed == "0")
+      apply(ui::request::SetEmbed{*embed == "1"});
+    else
+      notice("embed=" + shown(*embed) + " is not 0 or 1; showing the full page.");
+  }
+
+  // The lesson: a file, or a built-in id.
+  bool lesson_ok = true;
+  if (auto file = value_of("lesson-url")) {
+    if (parameters.lesson_file) {
+      lesson_ok = load(*parameters.lesson_file, *file, true).empty();
+    } else {
+      notice(std::string(*file) + " could not be loaded (" +
+             (parameters.lesson_file_error.empty() ? "not read" : parameters.lesson_file_error) +
+             "); showing the built-in lessons.");
+      lesson_ok = false;
+    }
+  } else if (auto lesson = value_of("lesson")) {
+    if (!is_lesson_id(*lesson)) {
+      notice("The lesson " + shown(*lesson) + " is not a lesson id; showing \"" +
+             lessons_[0].lesson->title + "\".");
+      lesson_ok = false;
+    } else if (const std::string error = set_lesson(*lesson); !error.empty()) {
+      notice(error + "; showing \"" + lessons_[0].lesson->title + "\" instead.");
+      lesson_ok = false;
+    }
+  }
+  if (auto state = value_of("state"); state && lesson_ok) {
+    if (const std::string error = apply_state(*state); !error.empty())
+      notice("The link's changes could not be used (" + error +
+             "); showing the notebook's numbers.");
+  }
+  if (auto step = value_of("step"); step && lesson_ok) {
+    int n = 0;
+    const auto [end, error] = std::from_chars(step->data(), step->data() + step->size(), n);
+    if (error != std::errc() || end != step->data() + step->size() || n < 1)
+      notice("The step " + shown(*step) + " is not a step number; showing the first step.");
+    else if (!set_step(n - 1).empty())
+      notice("There is no step " + std::to_string(n) + " in \"" + session().lesson().title +
+             "\"; showing the first.");
+  }
+}
+
+std::string App::load(std::string_view bytes, std::string_view source, bool linked) {
+  LoadResult r = load_lesson(bytes);
+  if (!r.ok()) {
+    std::string message = r.error.message(source);
+    notice(message);
+    return message;
+  }
+  return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
+                                      linked ? std::string(source) : ""});
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Applying changes
+//-----------------------------------------------------------------------------
+
+void App::select(int index) {
+  view_.lesson = index;
+  LessonSlot& s = slot();
+  if (!s.session) s.session = std::make_unique<Session>(s.lesson);
+  ui_.session = s.session.get();
+  view_.step = 0;
+  view_.head = 1;
+  view_.query = 0;
+  view_.pinned = false;
+}
+
+std::string App::apply(const ui::Request& request) {
+  namespace r = ui::request;
+  // What state_json() reports, before: a change bumps the version.
+  const Session* session_before = &session();
+  const uint64_t revision = session().revision();
+  const ui::ViewState before = view_;
+  std::string error;
+  std::visit(
+      [&](const auto& q) {
+        using T = std::decay_t<decltype(q)>;
+        Session& s = session_mut();
+        if constexpr (std::is_same_v<T, r::SelectLesson>) {
+          if (q.index < 0 || q.index >= static_cast<int>(lessons_.size()))
+            error = "no lesson " + std::to_string(q.index);
+          else if (q.index != view_.lesson)
+            select(q.index);
+        } else if constexpr (std::is_same_v<T, r::GoToStep>) {
+          if (q.step < 0 || q.step >= static_cast<int>(s.trace().steps.size()))
+            error = "no step " + std::to_string(q.step) + " in this lesson";
+          else if (q.step != view_.step)
+            view_.step = q.step, view_.pinned = false;
+        } else if constexpr (std::is_same_v<T, r::EditCell>) {
+          error = s.set_value(q.key, q.row, q.col, q.value);
+        } else if constexpr (std::is_same_v<T, r::SetScaling>) {
+          s.set_scaling(q.part, q.scaling);
+        } else if constexpr (std::is_same_v<T, r::SetCausal>) {
+          s.set_causal(q.part, q.causal);
+        } else if constexpr (std::is_same_v<T, r::SetSeed>) {
+          s.set_seed(q.part, q.group, q.seed);
+        } else if constexpr (std::is_same_v<T, r::ResetNumbers>) {
+          s.reset();
+        } else if constexpr (std::is_same_v<T, r::SetTheme>) {
+          view_.dark = q.dark;
+          ui::apply_theme(q.dark);
+          heatmaps_->set_dark(q.dark);
+        } else if constexpr (std::is_same_v<T, r::FollowQuery>) {
+          view_.query = std::max(0, q.query);
+        } else if constexpr (std::is_same_v<T, r::ShowHead>) {
+          view_.head = std::clamp(q.head, 1, Limits::kMaxHeads);
+        } else if constexpr (std::is_same_v<T, r::Pin>) {
+          view_.pinned = true, view_.pin = q.key, view_.pin_row = q.row, view_.pin_col = q.col;
+        } else if constexpr (std::is_same_v<T, r::Unpin>) {
+          view_.pinned = false;
+        } else if constexpr (std::is_same_v<T, r::SetDigits>) {
+          view_.precision = std::clamp(q.digits, -1, 12);
+        } else if constexpr (std::is_same_v<T, r::DismissNotice>) {
+          if (q.index >= 0 && q.index < static_cast<int>(view_.notices.size()))
+            view_.notices.erase(view_.notices.begin() + q.index);
+        } else if constexpr (std::is_same_v<T, r::CopySnippet>) {
+          ImGui::SetClipboardText(numpy_snippet().c_str());
+          show_toast("Copied: paste it into a notebook cell");
+        } else if constexpr (std::is_same_v<T, r::CopyLink>) {
+          if (on_copy_link) on_copy_link(link_json());
+          show_toast("Link copied: it reopens this lesson, step and every change");
+        } else if constexpr (std::is_same_v<T, r::AddLesson>) {
+          add(q.lesson, q.file);
+        } else if constexpr (std::is_same_v<T, r::RestoreState>) {
+          s.set_state(q.state);
+        } else if constexpr (std::is_same_v<T, r::SetEmbed>) {
+          view_.embed = q.embed;
+        } else if constexpr (std::is_same_v<T, r::Notice>) {
+          view_.notices.push_back(q.text);
+          if (view_.notices.size() > 3) view_.notices.erase(view_.notices.begin());
+        }
+      },
+      request);
+  const bool changed = &session() != session_before || session().revision() != revision ||
+                       view_.lesson != before.lesson || view_.step != before.step ||
+                       view_.dark != before.dark || view_.notices != before.notices ||
+                       view_.embed != before.embed;
+  if (changed) ++version_;  // the one place it bumps
+  changed_this_frame_ = true;
+  return error;
+}
+
+void App::notice(std::string text) { apply(ui::request::Notice{std::move(text)}); }
+
+void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file) {
+  // A lesson with a built-in's id replaces it: the instructor's version wins.
+  int index = -1;
+  for (size_t i = 0; i < lessons_.size(); ++i)
+    if (lessons_[i].lesson->id == lesson->id) index = static_cast<int>(i);
+  if (index < 0) {
+    index = static_cast<int>(lessons_.size());
+    lessons_.emplace_back();
+    entries_.emplace_back();
+  }
+  entries_[index] = {lesson->title, lesson->source};
+  lessons_[index] = {std::move(lesson), nullptr, false, file};
+  select(index);
+}
+
+void App::show_toast(std::string text) {
+  view_.toast = std::move(text);
+  view_.toast_until = ImGui::GetTime() + 2.0;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The API
+//-----------------------------------------------------------------------------
+
+std::vector<std::string> App::lesson_ids() const {
+  std::vector<std::string> ids;
+  for (const LessonSlot& s : lessons_) ids.push_back(s.lesson->id);
+  return ids;
+}
+
+std::string App::set_lesson(std::string_view id) {
+  for (size_t i = 0; i < lessons_.size(); ++i)
+    if (lessons_[i].lesson->id == id) return apply(ui::request::SelectLesson{static_cast<int>(i)});
+  return "Unknown lesson " + shown(id);
+}
+
+std::string App::add_lesson(std::string_view bytes, std::string_view source) {
+  return load(bytes, source, false);
+}
+
+std::string App::set_step(int step) { return apply(ui::request::GoToStep{step}); }
+
+std::string App::set_value(std::string_view matrix, int row, int col, double value) {
+  const std::optional<MatrixKey> key = session().trace().key_of(matrix);
+  if (!key) return "no matrix " + shown(matrix) + " in this lesson";
+  return apply(ui::request::EditCell{*key, row, col, value});
+}
+
+std::string App::apply_state(std::string_view state) {
+  DecodedState d = decode_state(session().lesson(), state);
+  if (!d.state) return d.error;
+  return apply(ui::request::RestoreState{std::move(*d.state)});
+}
+
+std::string App::trace_json() const { return attn::trace_to_json(session().trace()); }
+
+std::string App::numpy_snippet() const {
+  return attn::numpy_snippet(session().lesson(), session().state(), ui_.part());
+}
+
+std::string App::state_json() const {
+  const Trace& t = session().trace();
+  const TraceStep& s = t.steps[view_.step];
+  return dump(json{{"lesson", session().lesson().id},
+                   {"title", session().lesson().title},
+                   {"builtin", slot().builtin},
+                   {"notices", view_.notices},
+                   {"step", view_.step},
+                   {"steps", t.steps.size()},
+                   {"stepId", s.id},
+                   {"stepTitle", s.title},
+                   {"theme", view_.dark ? "dark" : "light"},
+                   {"edited", !session().is_default()},
+                   {"changes", encode_state(session().lesson(), session().state())},
+                   {"revision", session().revision()}});
+}
+
+std::string App::link_json() const {
+  json link = json::object();
+  if (!slot().file.empty())
+    link["lesson-url"] = slot().file;
+  else
+    link["lesson"] = session().lesson().id;
+  link["step"] = std::to_string(view_.step + 1);
+  if (view_.dark) link["theme"] = "dark";
+  if (view_.embed) link["embed"] = "1";
+  if (const std::string state = encode_state(session().lesson(), session().state()); !state.empty())
+    link["state"] = state;
+  return dump(link);
+}
+
+bool App::set_pixel_ratio(float ratio) {
+  if (ratio == pixel_ratio_) return false;
+  pixel_ratio_ = ratio;
+  ui_.pixel_ratio = ratio;
+  fonts_ = ui::load_fonts(ratio);
+  return true;
+}
+
+bool App::animating() const { return changed_this_frame_ || ImGui::GetTime() < view_.toast_until; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Frame
+//-----------------------------------------------------------------------------
+
+void App::frame() {
+  ui::item_registry_new_frame();
+  changed_this_frame_ = false;
+  ui_.can_copy_link = static_cast<bool>(on_copy_link);
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("Attention Lab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  handle_keys();
+  top_bar_.draw();
+  step_bar_.draw();
+  draw_body();
+  ImGui::End();
+  // The views' requests, in the order they were made. An edit recomputes the
+  // trace: nothing drawn this frame points into it any more.
+  std::vector<ui::Request> requests;
+  requests.swap(ui_.requests);
+  for (const ui::Request& r : requests) apply(r);
+  heatmaps_->end_frame();
+}
+
+void App::handle_keys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  const int last = static_cast<int>(session().trace().steps.size()) - 1;
+  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+  if (pressed(ImGuiKey_RightArrow))
+    ui_.request(ui::request::GoToStep{std::min(view_.step + 1, last)});
+  if (pressed(ImGuiKey_LeftArrow)) ui_.request(ui::request::GoToStep{std::max(view_.step - 1, 0)});
+  if (pressed(ImGuiKey_Home)) ui_.request(ui::request::GoToStep{0});
+  if (pressed(ImGuiKey_End)) ui_.request(ui::request::GoToStep{last});
+}
+
+void App::draw_body() {
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const bool two_columns = avail_w >= 900.0f;
+  auto section = [&](const char* title, auto&& draw, bool last = false) {
+    ImGui::PushFont(fonts_.body);
+    ImGui::TextUnformatted(title);
+    ImGui::PopFont();
+    draw();
+    if (last) return;
+    ImGui::Spacing();
+    ImGui::Separator();
+  };
+  auto side = [&] {
+    section("Pipeline", [&] { pipeline_panel_.draw(); });
+    section("Attention weights", [&] { softmax_panel_.draw(); });
+    section(
+        "Settings", [&] { settings_panel_.draw(); }, true);
+  };
+  if (two_columns) {
+    const float side_w = std::clamp(avail_w * 0.34f, 320.0f, 470.0f);
+    ImGui::BeginChild("##step", ImVec2(avail_w - side_w - ImGui::GetStyle().ItemSpacing.x, 0), true,
+                      ImGuiWindowFlags_HorizontalScrollbar);
+    step_panel_.draw();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##side", ImVec2(0, 0), true);
+    side();
+    ImGui::EndChild();
+  } else {
+    // Narrow (phones, small iframes): one scrolling column, the step first.
+    ImGui::BeginChild("##column", ImVec2(0, 0), true);
+    step_panel_.draw();
+    ImGui::Spacing();
+    ImGui::Separator();
+    side();
+    ImGui::EndChild();
+  }
+}
+
+}  // namespace attn::app

@@ -1,0 +1,110 @@
+// The app: the lesson library, the learner's sessions and view, and the one
+// place where any of them changes. Panels (src/ui) request changes while a
+// frame is built; the page's API, the tests and the shells call the methods
+// below; both end in App::apply, which bumps one version counter whenever
+// what state_json() reports has changed. Platform shells own the window and
+// the loop and call frame() between ImGui::NewFrame() and ImGui::EndFrame().
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/start.h"
+#include "core/lesson.h"
+#include "core/session.h"
+#include "ui/bars.h"
+#include "ui/context.h"
+#include "ui/side_panels.h"
+#include "ui/step_panel.h"
+
+namespace attn::app {
+
+class App {
+ public:
+  explicit App(ui::HeatmapRenderer* heatmaps);
+
+  // The one start path: both shells collect parameters and call this once.
+  // Whatever cannot be used becomes a notice; the app always starts.
+  void start(const StartParameters& parameters);
+
+  // Fonts rasterised at this device-pixel ratio. Returns true when the atlas
+  // was rebuilt (the renderer must then recreate its font texture).
+  bool set_pixel_ratio(float ratio);
+
+  // Builds this frame's UI, then applies what the panels requested.
+  void frame();
+  // True while something on screen animates or just changed, so frames must keep coming.
+  bool animating() const;
+
+  // Applies one change; returns "" or why nothing changed.
+  std::string apply(const ui::Request& request);
+
+  // --- The API (window.attention, postMessage, tests): ids as text ----------
+  std::vector<std::string> lesson_ids() const;
+  std::string set_lesson(std::string_view id);
+  // Loads a lesson file and shows it; on error the current lesson stays.
+  std::string add_lesson(std::string_view bytes, std::string_view source);
+  std::string set_step(int step);
+  // `matrix` as the trace's JSON names it: "W_q", "value-64/weights".
+  std::string set_value(std::string_view matrix, int row, int col, double value);
+  // Applies a link's changes to the current lesson.
+  std::string apply_state(std::string_view state);
+  void notice(std::string text);
+  std::string trace_json() const;
+  std::string state_json() const;
+  // {"lesson" or "lesson-url", "step", "theme", "embed", "state"}: what a link
+  // to exactly this needs (the page turns it into a URL).
+  std::string link_json() const;
+  std::string numpy_snippet() const;
+  // The current step as the text view shows it (src/app/text_view.cpp).
+  std::string text_view_json() const;
+
+  // Set by a platform that makes links (the web page): shows "Copy link",
+  // which calls it with link_json().
+  std::function<void(const std::string&)> on_copy_link;
+
+  const Session& session() const { return *slot().session; }
+  const ui::ViewState& view() const { return view_; }
+  // Bumps whenever what state_json() reports changes.
+  uint64_t version() const { return version_; }
+
+ private:
+  struct LessonSlot {
+    std::shared_ptr<const Lesson> lesson;
+    std::unique_ptr<Session> session;  // made when first opened; keeps the learner's edits
+    bool builtin = false;              // one of the eight, not a file
+    std::string file;                  // the lesson file as named at start (lesson-url)
+  };
+  LessonSlot& slot() { return lessons_[view_.lesson]; }
+  const LessonSlot& slot() const { return lessons_[view_.lesson]; }
+  Session& session_mut() { return *slot().session; }
+  void select(int index);
+  void handle_keys();
+  void draw_body();
+  void show_toast(std::string text);
+  // Loads a lesson file and shows it; `linked`: named by the start parameters,
+  // so links name the file again.
+  std::string load(std::string_view bytes, std::string_view source, bool linked);
+  void add(std::shared_ptr<const Lesson> lesson, const std::string& file);
+
+  ui::HeatmapRenderer* heatmaps_;
+  std::vector<LessonSlot> lessons_;
+  std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
+  ui::ViewState view_;
+  ui::Fonts fonts_;
+  float pixel_ratio_ = 0.0f;
+  ui::UiContext ui_;
+  ui::TopBar top_bar_;
+  ui::StepBar step_bar_;
+  ui::StepPanel step_panel_;
+  ui::PipelinePanel pipeline_panel_;
+  ui::SoftmaxPanel softmax_panel_;
+  ui::SettingsPanel settings_panel_;
+  uint64_t version_ = 0;
+  bool changed_this_frame_ = false;  // one more frame shows what a request changed
+};
+
+}  // namespace attn::app

@@ -1,0 +1,42 @@
+// How the app is started: the same parameters whether they come from the
+// page's URL (?lesson=the-cat-sat&step=3) or the desktop app's command line
+// (--lesson the-cat-sat --step 3). The shells only collect them; App::start
+// checks every one and says what it did with it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace attn::app {
+
+// Every parameter the app knows, in the order they are applied.
+//   lesson      a built-in lesson id
+//   lesson-url  a lesson file (the page fetches it; the desktop app reads it)
+//   state       the learner's changes, as a link carries them (core/state_link.h)
+//   step        1 is the first
+//   theme       light or dark
+//   embed       1: a focused embed (no lesson picker, no theme button)
+inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state",
+                                                  "step",   "theme",      "embed"};
+
+struct StartParameters {
+  // As given, in order, unchecked: a key may be unknown or given twice.
+  std::vector<std::pair<std::string, std::string>> values;
+  // The file named by lesson-url, as the shell read it: its bytes, or why it
+  // could not be read ("HTTP 404", "no such file").
+  std::optional<std::string> lesson_file;
+  std::string lesson_file_error;
+};
+
+// Reads a command line: "--KEY VALUE" for the keys above, "--dark" for
+// "--theme dark", a lone path for lesson-url. The shell's own flags are left
+// in `rest` (with their values, for those in `shell_flags_with_values`): the
+// desktop app's --frames N, --screenshot FILE, --size WxH.
+StartParameters parse_command_line(int argc, const char* const* argv,
+                                   const std::vector<std::string_view>& shell_flags_with_values,
+                                   std::vector<std::string>& rest);
+
+}  // namespace attn::app

@@ -1,0 +1,21 @@
+#include "core/number_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn {
+
+std::string number_text(double value, int digits) {
+  if (std::isinf(value)) return value < 0 ? "−∞" : "∞";
+  if (std::isnan(value)) return "NaN";
+  char buf[400];  // room for ±1.8e308 with 12 decimals
+  std::snprintf(buf, sizeof buf, "%.*f", std::clamp(digits, 0, 12), value);
+  std::string s = buf;
+  if (s[0] != '-') return s;
+  // A negative number that rounds to zero is written as zero.
+  if (s.find_first_not_of("-0.") == std::string::npos) return s.substr(1);
+  return "−" + s.substr(1);
+}
+
+}  // namespace attn

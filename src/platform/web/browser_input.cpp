@@ -1,0 +1,303 @@
+// [SECTION] Keys, activity, visibility, context loss
+// [SECTION] Touch
+// [SECTION] Wheel and clipboard
+// [SECTION] Size and per-frame input
+#include "platform/web/browser_input.h"
+
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"
+#include "platform/web/web_shell.h"
+
+namespace attn::web {
+
+namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Keys, activity, visibility, context loss
+//-----------------------------------------------------------------------------
+
+// ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released
+// between two frames would be lost. Such a key is held for one frame.
+struct QuickKeys {
+  std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
+};
+QuickKeys keys;
+
+void on_cursor(GLFWwindow*, double, double) { wake(); }
+void on_button(GLFWwindow*, int, int, int) { wake(); }
+void on_char(GLFWwindow*, unsigned int) { wake(); }
+void on_key(GLFWwindow*, int key, int, int action, int) {
+  if (key >= 0 && key < 512) {
+    if (action == GLFW_PRESS) keys.pressed_since_frame.push_back(key);
+    const auto& p = keys.pressed_since_frame;
+    if (action == GLFW_RELEASE && std::find(p.begin(), p.end(), key) != p.end())
+      keys.held_for_a_frame.push_back(key);
+  }
+  wake();
+}
+
+// Before each frame: show quick taps as held, and let go of them a frame later.
+void hold_quick_keys(ImGuiIO& io) {
+  for (int key : keys.release_next_frame) io.KeysDown[key] = false;
+  keys.release_next_frame.clear();
+  for (int key : keys.held_for_a_frame) {
+    io.KeysDown[key] = true;
+    keys.release_next_frame.push_back(key);
+  }
+  keys.held_for_a_frame.clear();
+  keys.pressed_since_frame.clear();
+}
+
+EM_BOOL on_visibility(int, const EmscriptenVisibilityChangeEvent* e, void*) {
+  shell().hidden = e->hidden;
+  if (e->hidden)
+    pause_loop();
+  else
+    wake();
+  return EM_FALSE;
+}
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+  shell().context_lost = true;
+  pause_loop();
+  return EM_TRUE;  // preventDefault: without it the browser never restores the context
+}
+
+EM_BOOL on_context_restored(int, const void*, void*) {
+  // Recreating only device objects leaves 1.86 blank: restart the renderer.
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init(kGlsl);
+  static_cast<render::GlHeatmapRenderer*>(shell().heatmaps.get())->context_lost();
+  shell().context_lost = false;
+  notify_page("contextrestored", "{}");
+  wake();
+  return EM_TRUE;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Touch
+//-----------------------------------------------------------------------------
+
+struct Touch {
+  bool active = false;            // a finger is down
+  bool scrolling = false;         // it went down on no widget: its moves scroll the panel
+  float last_y = 0;               // where the scroll has got to (from where the finger went down)
+  ImGuiWindow* target = nullptr;  // the panel being scrolled
+  bool pending_up = false;        // lifted before a pressed frame was shown
+  int frames_down = 0;            // frames drawn since touchstart
+  int frames_after = 0;           // frames drawn since touchend
+  float x = 0, y = 0;             // CSS pixels in the canvas
+  long id = 0;
+};
+Touch touch;
+
+// 3.1.6's GLFW maps touches to clicks at the last mouse position and never
+// moves the cursor: track the first finger ourselves.
+EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
+  Touch& t = touch;
+  for (int i = 0; i < e->numTouches; ++i) {
+    const EmscriptenTouchPoint& p = e->touches[i];
+    if (!p.isChanged) continue;
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.active) {
+      t = Touch{};
+      t.active = true;
+      t.id = p.identifier;
+      t.x = static_cast<float>(p.targetX);
+      t.y = t.last_y = static_cast<float>(p.targetY);
+    } else if (p.identifier == t.id && t.active) {
+      t.x = static_cast<float>(p.targetX);
+      t.y = static_cast<float>(p.targetY);
+      if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
+        t.active = false;
+        t.pending_up = t.frames_down < 2;  // a quick tap still gets a pressed frame
+        t.frames_after = 0;
+      }
+    }
+  }
+  wake();
+  return EM_TRUE;  // no emulated mouse events, no page panning over the canvas
+}
+
+// Whether the press went to a widget. Pressing a window's background makes
+// the window's move handle active in 1.86 (even with NoMove): that is no widget.
+bool pressed_on_widget() {
+  const ImGuiContext& c = *GImGui;
+  if (c.ActiveId == 0) return false;
+  return !(c.ActiveIdWindow && c.ActiveId == c.ActiveIdWindow->MoveId);
+}
+
+// The panel under the finger follows it, 1:1: the window it went down on (or
+// the nearest one around it that scrolls), even once the finger leaves it.
+void scroll_by_finger(Touch& t) {
+  if (!t.target) {
+    ImGuiWindow* w = GImGui->HoveredWindow;
+    while (w && w->ScrollMax.y <= 0.0f && (w->Flags & ImGuiWindowFlags_ChildWindow))
+      w = w->ParentWindow;
+    t.target = w;
+  }
+  if (t.target) ImGui::SetScrollY(t.target, t.target->Scroll.y - (t.y - t.last_y));
+  t.last_y = t.y;
+}
+
+// The finger is the mouse. First frame after touchstart only moves (so hover
+// settles), then presses; after release the position stays two frames, then
+// leaves the canvas. A finger that went down on no widget scrolls the panel
+// under it instead, counting from where it went down (frames may come slower
+// than the finger moves).
+void apply_touch(ImGuiIO& io) {
+  Touch& t = touch;
+  if (t.active) {
+    io.MousePos = ImVec2(t.x, t.y);
+    if (t.frames_down == 2 && !pressed_on_widget()) t.scrolling = true;
+    if (t.scrolling) {
+      io.MouseDown[0] = false;
+      scroll_by_finger(t);
+    } else {
+      io.MouseDown[0] = t.frames_down >= 1;
+    }
+    ++t.frames_down;
+  } else if (t.scrolling) {  // lifted: the rest of the movement, then done
+    io.MousePos = ImVec2(t.x, t.y);
+    scroll_by_finger(t);
+    t.scrolling = false;
+    t.frames_down = 0;
+  } else if (t.pending_up) {  // a tap quicker than two frames still gets its press
+    io.MousePos = ImVec2(t.x, t.y);
+    io.MouseDown[0] = true;
+    t.pending_up = false;
+    t.frames_down = std::max(t.frames_down, 1);  // the release frames below keep the position
+  } else if (t.frames_after < 3 && t.frames_down > 0) {
+    io.MousePos = ImVec2(t.x, t.y);
+    io.MouseDown[0] = false;
+    if (++t.frames_after >= 3) {
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      t.frames_down = 0;
+    }
+  }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Wheel and clipboard
+//-----------------------------------------------------------------------------
+
+// JavaScript inside: keep clang-format out
+// clang-format off
+EM_JS(int, canvas_has_focus, (), { return document.activeElement === Module.canvas ? 1 : 0; });
+
+EM_JS(void, write_clipboard, (const char* text), {
+  const s = UTF8ToString(text);
+  if (navigator.clipboard && navigator.clipboard.writeText)
+    navigator.clipboard.writeText(s).catch(function () {});
+  if (Module.attentionEvent) Module.attentionEvent("copy", JSON.stringify({text: s}));
+});
+// clang-format on
+
+float wheel_x = 0, wheel_y = 0;
+
+// 3.1.6 passes raw deltaY (wrong sign, far too big) and always eats the event.
+// Until the learner clicks into the canvas the wheel scrolls the host page.
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  if (!canvas_has_focus()) return EM_FALSE;
+  const double per = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100.0
+                     : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0
+                                                      : 0.8;
+  wheel_y += static_cast<float>(-e->deltaY * per);
+  wheel_x += static_cast<float>(-e->deltaX * per);
+  const bool capture = ImGui::GetIO().WantCaptureMouse;
+  wake();
+  return capture;
+}
+
+std::string clipboard;  // the page keeps it fresh from paste events (attn_paste)
+void set_clipboard(void*, const char* text) {
+  clipboard = text ? text : "";
+  write_clipboard(clipboard.c_str());
+}
+const char* get_clipboard(void*) { return clipboard.c_str(); }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Size and per-frame input
+//-----------------------------------------------------------------------------
+
+// What glfwSetWindowSize does, minus its fullscreen request when the size
+// equals the screen's (3.1.6, emscripten #20600): headless browsers, kiosks
+// and full-window pages hit that size exactly.
+// JavaScript inside: keep clang-format out
+// clang-format off
+EM_JS(void, set_backing_size, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) {
+    GLFW.active.width = w;
+    GLFW.active.height = h;
+  }
+});
+// clang-format on
+
+}  // namespace
+
+void set_paste_text(const char* text) { clipboard = text; }
+
+void install_activity_callbacks(GLFWwindow* w) {
+  glfwSetCursorPosCallback(w, on_cursor);
+  glfwSetMouseButtonCallback(w, on_button);
+  glfwSetKeyCallback(w, on_key);
+  glfwSetCharCallback(w, on_char);
+}
+
+void install_browser_input(GLFWwindow* window) {
+  glfwSetScrollCallback(window, nullptr);  // ours is on_wheel
+  ImGuiIO& io = ImGui::GetIO();
+  io.SetClipboardTextFn = set_clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  emscripten_set_touchstart_callback("#canvas", nullptr, EM_FALSE, on_touch);
+  emscripten_set_touchmove_callback("#canvas", nullptr, EM_FALSE, on_touch);
+  emscripten_set_touchend_callback("#canvas", nullptr, EM_FALSE, on_touch);
+  emscripten_set_touchcancel_callback("#canvas", nullptr, EM_FALSE, on_touch);
+  emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, on_wheel);
+  emscripten_set_visibilitychange_callback(nullptr, EM_FALSE, on_visibility);
+  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, on_context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_TRUE, on_context_restored);
+}
+
+void follow_canvas_size() {
+  Shell& s = shell();
+  double w = 0, h = 0;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  const double dpr = emscripten_get_device_pixel_ratio();
+  if (w == s.css_w && h == s.css_h && dpr == s.dpr) return;
+  s.css_w = w;
+  s.css_h = h;
+  s.dpr = dpr;
+  set_backing_size(static_cast<int>(std::lround(std::max(1.0, w) * dpr)),
+                   static_cast<int>(std::lround(std::max(1.0, h) * dpr)));
+  wake();
+}
+
+void apply_browser_input(ImGuiIO& io) {
+  // GLFW reports canvas pixels; the UI is laid out in CSS pixels.
+  const float dpr = static_cast<float>(shell().dpr);
+  io.DisplaySize = ImVec2(io.DisplaySize.x / dpr, io.DisplaySize.y / dpr);
+  io.DisplayFramebufferScale = ImVec2(dpr, dpr);
+  if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
+  apply_touch(io);
+  hold_quick_keys(io);
+  io.MouseWheel += wheel_y;
+  io.MouseWheelH += wheel_x;
+  wheel_x = wheel_y = 0;
+}
+
+bool input_pending() {
+  const Touch& t = touch;
+  return t.active || t.pending_up || (t.frames_after > 0 && t.frames_after < 3);
+}
+
+}  // namespace attn::web

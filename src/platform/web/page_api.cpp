@@ -1,0 +1,126 @@
+// The functions web/page.js calls (window.attention and its postMessage
+// bridge, docs/embedding.md), and the test and benchmark getters behind
+// window.attention.testing. Strings returned stay valid until the next call.
+#include <emscripten.h>
+#include <emscripten/heap.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "imgui.h"
+#include "platform/web/browser_input.h"
+#include "platform/web/web_shell.h"
+#include "ui/item_registry.h"
+
+namespace {
+
+using attn::web::shell;
+
+const char* keep(std::string s) {
+  static std::string out;
+  out = std::move(s);
+  return out.c_str();
+}
+
+// After a call that may change what is shown: draw, and tell the page.
+const char* after_call(std::string result) {
+  attn::web::wake();
+  attn::web::report_state();
+  return keep(std::move(result));
+}
+
+}  // namespace
+
+extern "C" {
+
+// The page's URL parameters as [[key, value], ...], exactly as the URL has
+// them, and the lesson file lesson-url names: its bytes, or why it could not
+// be fetched. Called once, when the page has both.
+EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, int file_size,
+                                     const char* file_error) {
+  attn::app::StartParameters p;
+  const nlohmann::json pairs = nlohmann::json::parse(parameters, nullptr, false);
+  if (pairs.is_array())
+    for (const auto& pair : pairs)
+      if (pair.is_array() && pair.size() == 2 && pair[0].is_string() && pair[1].is_string())
+        p.values.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
+  if (file) p.lesson_file = std::string(file, static_cast<size_t>(file_size));
+  p.lesson_file_error = file_error ? file_error : "";
+  shell().app->start(p);
+  attn::web::start_loop();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* attn_lessons() {
+  return keep(nlohmann::json(shell().app->lesson_ids()).dump());
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
+  return after_call(shell().app->set_lesson(id));
+}
+// A lesson file's bytes as read (not a C string), so the loader itself judges
+// their encoding.
+EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, const char* source) {
+  return after_call(
+      shell().app->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
+  return after_call(shell().app->set_step(step));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int col,
+                                                double value) {
+  const double start = emscripten_get_now();
+  std::string error = shell().app->set_value(matrix, row, col, value);
+  shell().pending_ms += emscripten_get_now() - start;  // the recompute belongs to the next frame
+  return after_call(std::move(error));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_apply_state(const char* state) {
+  return after_call(shell().app->apply_state(state));
+}
+EMSCRIPTEN_KEEPALIVE void attn_reset() {
+  shell().app->apply(attn::ui::request::ResetNumbers{});
+  after_call("");
+}
+EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
+  shell().app->apply(attn::ui::request::SetTheme{dark != 0});
+  after_call("");
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_trace() { return keep(shell().app->trace_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_state() { return keep(shell().app->state_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_link() { return keep(shell().app->link_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(shell().app->numpy_snippet()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().app->text_view_json()); }
+EMSCRIPTEN_KEEPALIVE int attn_want_keyboard() {
+  return attn::web::has_gl() && ImGui::GetIO().WantCaptureKeyboard ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
+EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
+  shell().offscreen = offscreen != 0;
+  if (shell().offscreen)
+    attn::web::pause_loop();
+  else
+    attn::web::wake();
+}
+EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { attn::web::set_paste_text(text); }
+
+// --- window.attention.testing ------------------------------------------------
+EMSCRIPTEN_KEEPALIVE int attn_frames_drawn() { return shell().frames_drawn; }
+EMSCRIPTEN_KEEPALIVE void attn_enable_items(int on) {
+  attn::ui::enable_item_registry(on != 0);
+  attn::web::wake();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_items() { return keep(attn::ui::items_json()); }
+EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() {
+  return static_cast<double>(emscripten_get_heap_size());
+}
+// The last frames' costs, oldest first: [[frame, revision at start, at end, C++ ms], ...].
+EMSCRIPTEN_KEEPALIVE const char* attn_frame_costs() {
+  const attn::web::Shell& s = shell();
+  nlohmann::json out = nlohmann::json::array();
+  for (int f = std::max(0, s.frames_drawn - 64); f < s.frames_drawn; ++f) {
+    const attn::web::FrameCost& c = s.costs[f % 64];
+    out.push_back({c.frame, c.revision_start, c.revision_end, c.cpu_ms});
+  }
+  return keep(out.dump());
+}
+
+}  // extern "C"
