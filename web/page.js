@@ -155,6 +155,7 @@
     // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
     testing: {
       enableItems: () => module._attn_enable_items(1),
+      wake: () => module._attn_wake(),  // draw a frame even without input
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(),  // the WebAssembly memory's size

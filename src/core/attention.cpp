@@ -101,26 +101,4 @@ void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int
   out.output = w_o ? matmul(out.concat, *w_o) : out.concat;
 }
 
-Matrix attention_per_token(const Matrix& q, const Matrix& k, const Matrix& v,
-                           const AttentionOptions& options) {
-  const int n = q.rows();
-  const double divisor = options.scaling.divisor_for(q.cols());
-  Matrix out(n, v.cols());
-  std::vector<double> weights(n);
-  for (int query = 0; query < n; ++query) {
-    // dot products of q_n with all keys
-    for (int key = 0; key < n; ++key) {
-      double dot = 0.0;
-      for (int d = 0; d < q.cols(); ++d) dot += k(key, d) * q(query, d);
-      weights[key] =
-          options.causal && key > query ? -std::numeric_limits<double>::infinity() : dot / divisor;
-    }
-    softmax_slice(weights.data(), n);
-    // weighted sum of the values
-    for (int key = 0; key < n; ++key)
-      for (int d = 0; d < v.cols(); ++d) out(query, d) += weights[key] * v(key, d);
-  }
-  return out;
-}
-
 }  // namespace attn

@@ -82,10 +82,4 @@ struct MultiHeadTrace {
 void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
                           const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out);
 
-// The per-token loop of notebook 003: for each query n, dot it with every key,
-// softmax that list, and sum the values with those weights. Equal to the
-// matrix form; kept as the notebook's own formulation for tests and teaching.
-Matrix attention_per_token(const Matrix& q, const Matrix& k, const Matrix& v,
-                           const AttentionOptions& options);
-
 }  // namespace attn

@@ -177,7 +177,8 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
 // "W_q_h1@your_answer" within a part: a key of that part, or nullopt.
 std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name) {
   const std::optional<ParsedName> parsed = parse_matrix_name(name);
-  if (!parsed || parsed->head > part.heads) return std::nullopt;
+  // Matrices carry a head number only in a part with several heads.
+  if (!parsed || parsed->head > (part.heads > 1 ? part.heads : 0)) return std::nullopt;
   MatrixKey key{part_index, parsed->stage, parsed->head, 0};
   if (!parsed->variant.empty()) {
     for (size_t v = 0; v < part.variants.size(); ++v)
@@ -327,9 +328,10 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
 // [SECTION] Lesson
 //-----------------------------------------------------------------------------
 
+// "$schema" points an editor at docs/lesson.schema.json.
 const std::vector<std::string> kLessonKeys = [] {
   std::vector<std::string> keys = kPartKeys;
-  keys.insert(keys.end(), {"source", "parts", "main"});
+  keys.insert(keys.end(), {"source", "parts", "main", "$schema"});
   return keys;
 }();
 

@@ -3,26 +3,12 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <stdexcept>
 
 namespace attn {
 
 Matrix::Matrix(int rows, int cols, double fill)
     : rows_(rows), cols_(cols), data_(static_cast<size_t>(rows) * cols, fill) {
   assert(rows >= 0 && cols >= 0);
-}
-
-Matrix Matrix::from_rows(std::initializer_list<std::initializer_list<double>> rows) {
-  const int n = static_cast<int>(rows.size());
-  const int m = n ? static_cast<int>(rows.begin()->size()) : 0;
-  Matrix out(n, m);
-  int r = 0;
-  for (const auto& row : rows) {
-    if (static_cast<int>(row.size()) != m)
-      throw std::invalid_argument("Matrix::from_rows: ragged rows");
-    std::copy(row.begin(), row.end(), out.row(r++));
-  }
-  return out;
 }
 
 void matmul_into(const Matrix& a, const Matrix& b, Matrix& out) {
@@ -85,22 +71,10 @@ void matmul_transposed_into(const Matrix& a, const Matrix& b, Matrix& out) {
   }
 }
 
-Matrix matmul_transposed(const Matrix& a, const Matrix& b) {
-  Matrix out(a.rows(), b.rows());
-  matmul_transposed_into(a, b, out);
-  return out;
-}
-
 Matrix transpose(const Matrix& a) {
   Matrix out(a.cols(), a.rows());
   for (int r = 0; r < a.rows(); ++r)
     for (int c = 0; c < a.cols(); ++c) out(c, r) = a(r, c);
-  return out;
-}
-
-Matrix scaled(const Matrix& a, double factor) {
-  Matrix out = a;
-  for (size_t i = 0; i < out.size(); ++i) out.data()[i] *= factor;
   return out;
 }
 
@@ -109,21 +83,6 @@ Matrix add_row_bias(const Matrix& a, const Matrix& bias) {
   Matrix out = a;
   for (int r = 0; r < out.rows(); ++r)
     for (int c = 0; c < out.cols(); ++c) out(r, c) += bias(0, c);
-  return out;
-}
-
-Matrix add_col_bias(const Matrix& a, const Matrix& bias) {
-  assert(bias.cols() == 1 && bias.rows() == a.rows());
-  Matrix out = a;
-  for (int r = 0; r < out.rows(); ++r)
-    for (int c = 0; c < out.cols(); ++c) out(r, c) += bias(r, 0);
-  return out;
-}
-
-Matrix slice_rows(const Matrix& a, int begin, int end) {
-  assert(0 <= begin && begin <= end && end <= a.rows());
-  Matrix out(end - begin, a.cols());
-  std::copy(a.row(begin), a.row(begin) + out.size(), out.data());
   return out;
 }
 
@@ -148,34 +107,6 @@ Matrix hconcat(const std::vector<Matrix>& parts) {
     at += p.cols();
   }
   return out;
-}
-
-Matrix vconcat(const std::vector<Matrix>& parts) {
-  if (parts.empty()) return {};
-  int rows = 0;
-  for (const Matrix& p : parts) {
-    assert(p.cols() == parts[0].cols());
-    rows += p.rows();
-  }
-  Matrix out(rows, parts[0].cols());
-  int at = 0;
-  for (const Matrix& p : parts) {
-    std::copy(p.data(), p.data() + p.size(), out.row(at));
-    at += p.rows();
-  }
-  return out;
-}
-
-double max_abs_diff(const Matrix& a, const Matrix& b) {
-  assert(a.same_shape(b));
-  double worst = 0.0;
-  for (size_t i = 0; i < a.size(); ++i)
-    worst = std::max(worst, std::fabs(a.data()[i] - b.data()[i]));
-  return worst;
-}
-
-bool all_finite(const Matrix& a) {
-  return std::all_of(a.data(), a.data() + a.size(), [](double v) { return std::isfinite(v); });
 }
 
 }  // namespace attn

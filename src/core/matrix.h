@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <initializer_list>
 #include <vector>
 
 namespace attn {
@@ -14,8 +13,6 @@ class Matrix {
  public:
   Matrix() = default;
   Matrix(int rows, int cols, double fill = 0.0);
-  // Matrix::from_rows({{1, 2}, {3, 4}}) is (2, 2). Rows must have equal length.
-  static Matrix from_rows(std::initializer_list<std::initializer_list<double>> rows);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -42,30 +39,20 @@ class Matrix {
 
 // a (n, k) · b (k, m) -> (n, m)
 Matrix matmul(const Matrix& a, const Matrix& b);
-// a (n, k) · bᵀ where b is (m, k) -> (n, m); reads b by rows, no transposed copy.
-Matrix matmul_transposed(const Matrix& a, const Matrix& b);
 // out (n, m) = a (n, k) · b (k, m), writing into an existing buffer (no allocation
 // when out already has the shape).
 void matmul_into(const Matrix& a, const Matrix& b, Matrix& out);
+// out (n, m) = a (n, k) · bᵀ where b is (m, k): reads b by rows, no transposed copy.
 void matmul_transposed_into(const Matrix& a, const Matrix& b, Matrix& out);
 
 Matrix transpose(const Matrix& a);
-Matrix scaled(const Matrix& a, double factor);
 
 // Row-vector convention: bias (1, cols) is added to every row of a (rows, cols).
 Matrix add_row_bias(const Matrix& a, const Matrix& bias);
-// Column-vector convention: bias (rows, 1) is added to every column of a (rows, cols).
-Matrix add_col_bias(const Matrix& a, const Matrix& bias);
 
-// Half-open ranges [begin, end).
-Matrix slice_rows(const Matrix& a, int begin, int end);
+// Columns [begin, end).
 Matrix slice_cols(const Matrix& a, int begin, int end);
-// Side by side (equal row counts) / stacked (equal column counts).
+// Side by side (equal row counts).
 Matrix hconcat(const std::vector<Matrix>& parts);
-Matrix vconcat(const std::vector<Matrix>& parts);
-
-// Largest |a(r, c) - b(r, c)|; the shapes must match.
-double max_abs_diff(const Matrix& a, const Matrix& b);
-bool all_finite(const Matrix& a);
 
 }  // namespace attn

@@ -30,6 +30,9 @@ export async function launch(options = {}) {
     viewport: { width: 1280, height: 800 },
     ...options,
   });
+  // Waits are for progress, not for a fixed short time: a loaded 2-core
+  // machine can take seconds where a quiet one takes milliseconds.
+  context.setDefaultTimeout(90000);
   const close = context.close.bind(context);
   context.close = async () => {
     await close();
@@ -57,14 +60,26 @@ export async function openPage(context, url) {
   const page = await context.newPage();
   const problems = watch(page);
   await page.goto(url);
-  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
   await page.evaluate(() => window.attention.ready);  // a lesson file named by the link has loaded
   return { page, problems };
 }
 
-// Waits until the page has drawn more frames than `before`.
+// Waits until the page has drawn more frames than `before`, waking it while
+// it waits. A loaded 2-core machine can take seconds for a frame: this waits
+// as long as the page is alive (it answers), up to 2 minutes, never a fixed
+// short time.
 export async function nextFrame(page, before) {
-  await page.waitForFunction((n) => window.attention.framesDrawn() > n, before, { timeout: 10000 });
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    const n = await page.evaluate(() => {
+      window.attention.testing.wake();
+      return window.attention.framesDrawn();
+    });
+    if (n > before) return n;
+    if (Date.now() > deadline) throw new Error(`no frame after frame ${before} in 2 minutes`);
+    await page.waitForTimeout(50);
+  }
 }
 
 // Distinct colours in a PNG (a blank canvas has one).

@@ -68,7 +68,7 @@ test("the canvas follows a resize of its container", async () => {
   try {
     const { page, problems } = await openPage(browser, url);
     await page.setViewportSize({ width: 700, height: 520 });
-    await page.waitForFunction(() => document.getElementById("canvas").width === 700, null, { timeout: 10000 });
+    await page.waitForFunction(() => document.getElementById("canvas").width === 700, null);
     assert.equal(await page.evaluate(() => document.getElementById("canvas").height), 520);
     assert.deepEqual(problems, []);
   } finally {

@@ -20,7 +20,7 @@ async function openHost() {
   const page = await browser.newPage();
   const problems = watch(page);
   await page.goto(`${host.url}examples/embed.html?widget=${encodeURIComponent(widget.url)}`);
-  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"), null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
   const frame = page.frames().find((f) => f.url().startsWith(widget.url));
   return { page, frame, problems };
 }
@@ -88,7 +88,7 @@ test("the widget stops drawing while scrolled out of view", async () => {
   await page.waitForTimeout(700);
   assert.equal(await frame.evaluate(() => window.attention.framesDrawn()), away);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away, { timeout: 5000 });
+  await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away);
   assert.deepEqual(problems, []);
   await page.close();
 });

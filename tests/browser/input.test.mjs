@@ -74,7 +74,7 @@ test("the wheel scrolls the host page until the canvas is clicked, then the pane
     const before = (await itemCentre(page, "##W_q:0:0")).rect[1];
     await page.mouse.move(box.x + 200, box.y + 300);
     await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+    await page.waitForFunction(() => window.scrollY > 0, null);
     assert.equal((await itemCentre(page, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => window.scrollY === 0);
@@ -108,11 +108,11 @@ test("the page draws nothing while idle and redraws at once on input", async () 
     assert.ok(idle - start <= 2, `${idle - start} frames in 3 s without input`);
     const box = await page.locator("#canvas").boundingBox();
     await page.mouse.move(box.x + 100, box.y + 100);
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, idle, { timeout: 1000 });
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, idle);
     // An API call redraws too.
     const before = await settle(page);
     await page.evaluate(() => window.attention.setStep(2));
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, before, { timeout: 1000 });
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, before);
   });
 });
 
@@ -133,6 +133,6 @@ test("the page stops drawing while the tab is hidden", async () => {
     await page.waitForTimeout(500);
     assert.equal(await page.evaluate(() => window.attention.framesDrawn()), hidden);
     await setHidden(false);
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, hidden, { timeout: 5000 });
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, hidden);
   });
 });

@@ -48,7 +48,7 @@ test("a module that fails to load gives a readable message", async () => {
     const page = await browser.newPage();
     await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
     await page.goto(url);
-    await page.waitForSelector("#failure:not([hidden])", { timeout: 30000 });
+    await page.waitForSelector("#failure:not([hidden])");
     assert.match(await page.textContent("#failure-message"), /could not load its program \(attention\.wasm: HTTP 404\)/);
     await assert.rejects(page.evaluate(() => window.attention.ready), /could not load/);
   });
@@ -64,7 +64,7 @@ test("after the WebGL context is lost and restored, the page draws again", async
     await page.waitForTimeout(300);
     const lost = await page.evaluate(() => window.attention.framesDrawn());
     await page.evaluate(() => window.loseContext.restoreContext());
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, lost, { timeout: 10000 });
+    await page.waitForFunction((n) => window.attention.framesDrawn() > n, lost);
     await page.evaluate(() => window.attention.setStep(3));  // a new step: new textures, new shader
     await settle(page);
     const shot = await page.locator("#canvas").screenshot();

@@ -92,7 +92,7 @@ test(`${malformed.length} malformed links open with defaults and a visible notic
       page.on("pageerror", (e) => errors.push(e.message));
       page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
       await page.goto(env.url + query);
-      await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 30000 });
+      await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
       await page.evaluate(() => window.attention.ready);
       const state = await page.evaluate(() => window.attention.state());
       assert.ok(state.notices.length > 0, `${query.slice(0, 60)}: no notice`);

@@ -6,8 +6,10 @@
 
 #include "core/numpy_random.h"
 #include "core/softmax.h"
+#include "support/matrices.h"
 
 using namespace attn;
+using namespace attn::test;
 
 namespace {
 struct Qkv {
@@ -114,17 +116,19 @@ TEST_CASE("the per-token loop of notebook 003 equals the matrix form") {
     o.causal = causal;
     HeadTrace t;
     attention_head(x.q, x.k, &x.v, o, t);
-    CHECK(max_abs_diff(attention_per_token(x.q, x.k, x.v, o), t.output) <= 1e-14);
+    CHECK(max_abs_diff(per_token_attention(x.q, x.k, x.v, o), t.output) <= 1e-14);
   }
 }
 
 TEST_CASE("the three ways to compute QKᵀ agree (notebook 002, example 3)") {
-  const Matrix q = Matrix::from_rows({{1, 2}, {3, 4}});
-  const Matrix k = Matrix::from_rows({{5, 6}, {7, 8}});
-  const Matrix expected = Matrix::from_rows({{17, 23}, {39, 53}});
+  const Matrix q = from_rows({{1, 2}, {3, 4}});
+  const Matrix k = from_rows({{5, 6}, {7, 8}});
+  const Matrix expected = from_rows({{17, 23}, {39, 53}});
   CHECK(matmul(q, transpose(k)) == expected);  // Q @ K.T
-  CHECK(matmul_transposed(q, k) == expected);  // rows of K read directly
-  Matrix dots(2, 2);                           // np.dot, entry by entry
+  Matrix product;
+  matmul_transposed_into(q, k, product);
+  CHECK(product == expected);  // rows of K read directly
+  Matrix dots(2, 2);           // np.dot, entry by entry
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) dots(i, j) = q(i, 0) * k(j, 0) + q(i, 1) * k(j, 1);
   CHECK(dots == expected);

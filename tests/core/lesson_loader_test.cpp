@@ -67,6 +67,20 @@ TEST_CASE("errors name the JSON path and the reason") {
       "lesson.json: /X/0/1: number 1e999 is too large to be a finite number");
 }
 
+TEST_CASE("a lesson may name its JSON Schema, for editors") {
+  std::string j = kMinimal;
+  j.insert(1, R"("$schema": "https://attention-lab.example/lesson.schema.json", )");
+  CHECK(error_of(j) == "ok");
+}
+
+TEST_CASE("display names name matrices the part has") {
+  std::string j = kMinimal;
+  j.insert(j.size() - 1, R"(, "names": {"weights_h1": "w"})");
+  CHECK(error_of(j) ==
+        "lesson.json: /names/weights_h1: \"weights_h1\" names no matrix: use a stage (X, W_q, …, "
+        "scores, weights, output), with _hN for a head and @VARIANT");
+}
+
 TEST_CASE("steps may only show matrices the part computes") {
   std::string j = kMinimal;
   j.insert(j.size() - 1, R"(, "steps": [{"title": "One", "show": ["weights", "nonsense"]}])");

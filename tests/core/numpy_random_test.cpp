@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;

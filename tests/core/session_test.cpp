@@ -5,9 +5,11 @@
 #include <cmath>
 
 #include "core/builtin_lessons.h"
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;
+using namespace attn::test;
 using test::builtin;
 using test::key_of;
 

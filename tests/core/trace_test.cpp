@@ -6,9 +6,11 @@
 
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;
+using namespace attn::test;
 using test::matrix_of;
 
 namespace {
@@ -19,20 +21,6 @@ Lesson load(const char* json) {
   return *r.lesson;
 }
 }  // namespace
-
-TEST_CASE("every built-in lesson loads, in the picker's order") {
-  const std::vector<std::string> ids = {"the-cat-sat",   "i-am-batman",     "attention-times-value",
-                                        "complete-flow", "qk-transpose",    "udl-self-attention",
-                                        "udl-multihead", "she-likes-coffee"};
-  REQUIRE(builtin_lesson_files().size() == ids.size());
-  for (size_t i = 0; i < ids.size(); ++i) {
-    LoadResult r = load_lesson(builtin_lesson_files()[i].text());
-    INFO(builtin_lesson_files()[i].name << ": " << r.error.message(builtin_lesson_files()[i].name));
-    REQUIRE(r.ok());
-    CHECK(r.lesson->id == ids[i]);
-  }
-  REQUIRE(builtin_lessons().size() == ids.size());
-}
 
 TEST_CASE(
     "every step of every built-in lesson shows matrices, with unique ids and labels that fit") {

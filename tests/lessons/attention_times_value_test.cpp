@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;

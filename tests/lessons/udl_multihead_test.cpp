@@ -2,6 +2,7 @@
 // notebook's "Your answer" and its "True values".
 #include <doctest/doctest.h>
 
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;

@@ -1,6 +1,7 @@
 // Notebook 003, first cell (lessons/udl-self-attention.json).
 #include <doctest/doctest.h>
 
+#include "support/matrices.h"
 #include "support/printed.h"
 
 using namespace attn;

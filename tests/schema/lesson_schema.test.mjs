@@ -1,0 +1,76 @@
+// docs/lesson.schema.json judges every lesson the way the loader does, where a
+// schema can state the rule: the built-in lessons and the test fixtures are
+// valid, and each file of the malformed corpus is invalid unless its rule is
+// one of those listed below (which only the loader can check).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "docs/lesson.schema.json"), "utf8"));
+const validate = new Ajv2020({ strict: true, strictRequired: false }).compile(schema);
+
+// Rules a JSON Schema cannot state, each with the file that breaks it.
+const LOADER_ONLY = {
+  "draw-and-given.json": "an input both written out and drawn",
+  "duplicate-step-id.json": "step ids unique across the lesson",
+  "heads-do-not-divide.json": "widths divisible by the head count",
+  "main-unknown-part.json": "main names an existing part",
+  "mismatched-shapes.json": "shapes that fit X·W",
+  "missing-weights.json": "W_q and W_k given or drawn (draws can provide them)",
+  "no-inputs.json": "some inputs given or drawn (draws can provide them)",
+  "projection-without-values.json": "W_o needs values, given or drawn",
+  "ragged-row.json": "rows of equal length",
+  "tokens-mismatch.json": "one row (or column) per token",
+};
+const FIXTURES_INVALID_FOR_LOADER_ONLY = { "broken-lesson.json": "rows of equal length" };
+
+// As an editor reads a file: UTF-8, strictly; text that is not JSON is invalid.
+function judge(file) {
+  let doc;
+  try {
+    doc = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fs.readFileSync(file)));
+  } catch (e) {
+    return { valid: false, why: "not UTF-8 JSON" };
+  }
+  const valid = validate(doc);
+  return { valid, why: valid ? "" : JSON.stringify(validate.errors[0]) };
+}
+
+test("every built-in lesson and every fixture the loader accepts is valid", () => {
+  const files = [
+    ...fs.readdirSync(path.join(ROOT, "lessons")).map((f) => path.join(ROOT, "lessons", f)),
+    ...fs.readdirSync(path.join(ROOT, "tests/fixtures")).filter((f) => !(f in FIXTURES_INVALID_FOR_LOADER_ONLY))
+      .map((f) => path.join(ROOT, "tests/fixtures", f)),
+  ];
+  assert.ok(files.length >= 11);
+  for (const f of files) {
+    const { valid, why } = judge(f);
+    assert.ok(valid, `${path.relative(ROOT, f)}: ${why}`);
+  }
+});
+
+test("every malformed lesson is invalid, but for the rules only the loader can check", () => {
+  const corpus = fs.readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
+    .split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t")[0]);
+  assert.ok(corpus.length >= 50);
+  let expressed = 0;
+  for (const file of corpus) {
+    const { valid } = judge(path.join(ROOT, "tests/malformed", file));
+    if (file in LOADER_ONLY) {
+      assert.ok(valid, `${file} is listed as loader-only but the schema refuses it: take it off the list`);
+    } else {
+      assert.ok(!valid, `${file}: the schema accepts what the loader refuses`);
+      ++expressed;
+    }
+  }
+  assert.ok(expressed >= 40, `${expressed} of ${corpus.length} rules expressed`);
+});
+
+test("a lesson may name the schema for its editor", () => {
+  const lesson = JSON.parse(fs.readFileSync(path.join(ROOT, "lessons/i-am-batman.json"), "utf8"));
+  lesson.$schema = "https://attention-lab.example/lesson.schema.json";
+  assert.ok(validate(lesson));
+});
