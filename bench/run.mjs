@@ -31,16 +31,23 @@ const strict = args.includes("--strict");
 const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : "";
 const PARTS = ["size", "startup", "interaction", "idle", "core", "frame"];
 const only = onlyArg ? onlyArg.split(",") : PARTS;
-for (const p of only) if (!PARTS.includes(p)) { console.error(`bench: no part ${p} (${PARTS.join(", ")})`); process.exit(2); }
+for (const p of only)
+  if (!PARTS.includes(p)) {
+    console.error(`bench: no part ${p} (${PARTS.join(", ")})`);
+    process.exit(2);
+  }
 
-const KB = 1000;  // budgets are in kB of 1000 bytes
-const rows = [];   // {part, name, budget, measured, pass}: the table
+const KB = 1000; // budgets are in kB of 1000 bytes
+const rows = []; // {part, name, budget, measured, pass}: the table
 const details = {};
 // pass: true / false for a budget, null for a figure shown for information.
 function row(part, name, budget, measured, pass = null) {
   rows.push({ part, name, budget, measured, pass });
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 const fmt = (x, digits = 2) => (x === null || x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(digits));
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const gzip = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
@@ -60,10 +67,19 @@ async function servers() {
   const mounts = { "/bare/": path.join(WEB_BENCH, "bare") };
   const plain = await serve({ dir: DIST, port: 0, mounts });
   const isolated = await serve({
-    dir: DIST, port: 0, mounts,
+    dir: DIST,
+    port: 0,
+    mounts,
     headers: { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" },
   });
-  return { plain, isolated, close() { plain.server.close(); isolated.server.close(); } };
+  return {
+    plain,
+    isolated,
+    close() {
+      plain.server.close();
+      isolated.server.close();
+    },
+  };
 }
 
 //-----------------------------------------------------------------------------
@@ -74,9 +90,13 @@ async function sizePart(srv) {
   const page = await context.newPage();
   const fetched = [];
   let drawn = false;
-  page.on("response", (r) => { if (!drawn) fetched.push(r); });
+  page.on("response", (r) => {
+    if (!drawn) fetched.push(r);
+  });
   await page.goto(srv.plain.url);
-  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
+    timeout: 60000,
+  });
   drawn = true;
   await context.close();
   // What was fetched, by name; the bytes are the served files themselves (a
@@ -93,10 +113,22 @@ async function sizePart(srv) {
   const total = files.reduce((s, f) => s + f.gzip, 0);
   const totalRaw = files.reduce((s, f) => s + f.raw, 0);
   for (const f of files) row("download", `  ${f.name}`, "", `${kb(f.raw)} raw, ${kb(f.gzip)} gz`);
-  row("download", "before the first frame, gzipped", "≤ 300 kB", `${kb(total)} (${kb(totalRaw)} raw)`, total <= 300 * KB);
+  row(
+    "download",
+    "before the first frame, gzipped",
+    "≤ 300 kB",
+    `${kb(total)} (${kb(totalRaw)} raw)`,
+    total <= 300 * KB,
+  );
   const single = fs.readFileSync(path.join(DIST, "attention-lab.html"));
   const singleGz = gzip(single);
-  row("download", "single file attention-lab.html, gzipped", "≤ 450 kB", `${kb(singleGz)} (${kb(single.length)} raw)`, singleGz <= 450 * KB);
+  row(
+    "download",
+    "single file attention-lab.html, gzipped",
+    "≤ 450 kB",
+    `${kb(singleGz)} (${kb(single.length)} raw)`,
+    singleGz <= 450 * KB,
+  );
 
   // Attributed on the bench's twin of the page linked with a symbol map;
   // it must be the same size as the shipped one.
@@ -110,17 +142,27 @@ async function sizePart(srv) {
   }
   const attribution = wasmAttribution(wasm, symbols, {
     font: path.join(ROOT, "build/web/fonts/DejaVuSans-subset.ttf"),
-    lessons: fs.readdirSync(path.join(ROOT, "lessons")).filter((f) => f.endsWith(".json")).map((f) => path.join(ROOT, "lessons", f)),
+    lessons: fs
+      .readdirSync(path.join(ROOT, "lessons"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => path.join(ROOT, "lessons", f)),
   });
-  for (const g of attribution.summary) row("wasm", `  ${g.name}`, "", `${kb(g.bytes)} raw${g.gzip ? `, ${kb(g.gzip)} gz` : ""}`);
-  details.download = { files, totalGzip: total, totalRaw, singleFile: { raw: single.length, gzip: singleGz }, wasm: attribution };
+  for (const g of attribution.summary)
+    row("wasm", `  ${g.name}`, "", `${kb(g.bytes)} raw${g.gzip ? `, ${kb(g.gzip)} gz` : ""}`);
+  details.download = {
+    files,
+    totalGzip: total,
+    totalRaw,
+    singleFile: { raw: single.length, gzip: singleGz },
+    wasm: attribution,
+  };
 }
 
 //-----------------------------------------------------------------------------
 // Startup: navigation to first drawn frame, cold, page vs. bare window
 //-----------------------------------------------------------------------------
 async function firstFrame(url, global) {
-  const context = await launch();  // a fresh profile: nothing cached, nothing compiled
+  const context = await launch(); // a fresh profile: nothing cached, nothing compiled
   try {
     const page = await context.newPage();
     await page.goto(url);
@@ -133,8 +175,10 @@ async function firstFrame(url, global) {
 
 async function startupPart(srv) {
   const runs = quick ? 3 : 5;
-  const pageMs = [], bareMs = [];
-  for (let i = 0; i < runs; ++i) {  // alternating, so drift hits both alike
+  const pageMs = [],
+    bareMs = [];
+  for (let i = 0; i < runs; ++i) {
+    // alternating, so drift hits both alike
     if (i % 2 === 0) {
       pageMs.push(await firstFrame(srv.plain.url, "attention"));
       bareMs.push(await firstFrame(`${srv.plain.url}bare/`, "bare"));
@@ -143,7 +187,8 @@ async function startupPart(srv) {
       pageMs.push(await firstFrame(srv.plain.url, "attention"));
     }
   }
-  const p = median(pageMs), b = median(bareMs);
+  const p = median(pageMs),
+    b = median(bareMs);
   row("startup", `page, first frame (median of ${runs} cold loads)`, "", `${fmt(p, 0)} ms`);
   row("startup", "bare ImGui window, first frame", "", `${fmt(b, 0)} ms`);
   row("startup", "page / bare window", "≤ 1.25x", `${fmt(p / b)}x`, p / b <= 1.25);
@@ -158,13 +203,16 @@ async function interactionPart(srv) {
   const context = await launch();
   const page = await context.newPage();
   await page.goto(srv.isolated.url);
-  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
+    timeout: 60000,
+  });
   await page.evaluate(() => window.attention.ready);
   const isolated = await page.evaluate(() => window.crossOriginIsolated);
   const perStep = quick ? 3 : 9;
   const walk = await page.evaluate(async (perStep) => {
     const a = window.attention;
-    const frameAfter = async (n) => {  // resolves once frame n has been drawn
+    const frameAfter = async (n) => {
+      // resolves once frame n has been drawn
       const until = performance.now() + 5000;
       while (a.framesDrawn() < n && performance.now() < until) await new Promise((r) => requestAnimationFrame(r));
       return a.testing.frameCosts().find((c) => c.frame === n);
@@ -174,7 +222,8 @@ async function interactionPart(srv) {
     // the next one is built. finish() waits for it (it is not in the timing).
     const gl = document.getElementById("canvas").getContext("webgl2");
     const steps = [];
-    let lagged = 0, edits = 0;
+    let lagged = 0,
+      edits = 0;
     for (const lesson of a.lessons()) {
       a.setLesson(lesson);
       const trace = a.trace();
@@ -184,10 +233,16 @@ async function interactionPart(srv) {
         const names = [...trace.steps[s].matrices, ...trace.steps.flatMap((t) => t.matrices)];
         let input = null;
         for (const m of names) {
-          try { a.setValue(m.name, 0, 0, m.data[0][0]); input = m; break; } catch (e) { /* computed */ }
+          try {
+            a.setValue(m.name, 0, 0, m.data[0][0]);
+            input = m;
+            break;
+          } catch (e) {
+            /* computed */
+          }
         }
         let f = a.framesDrawn();
-        const stepFrame = await frameAfter(f + 1);  // the step's first frame: layout, new textures
+        const stepFrame = await frameAfter(f + 1); // the step's first frame: layout, new textures
         await frameAfter(f + 2);
         const costs = [];
         for (let i = 0; i < perStep && input; ++i) {
@@ -195,16 +250,21 @@ async function interactionPart(srv) {
           f = a.framesDrawn();
           a.setValue(input.name, 0, 0, input.data[0][0] + 0.01 * (i + 1));
           const revision = a.state().revision;
-          const c = await frameAfter(f + 1);  // the first frame drawn after the call
+          const c = await frameAfter(f + 1); // the first frame drawn after the call
           ++edits;
           if (!c || c.revisionStart !== revision) ++lagged;
           if (c) costs.push(c.cpuMs);
         }
         costs.sort((x, y) => x - y);
-        steps.push({ lesson, step: s + 1, input: input ? input.name : null,
-                     ms: costs.length ? costs[Math.floor(costs.length / 2)] : null,
-                     min: costs.length ? costs[0] : null, max: costs.length ? costs[costs.length - 1] : null,
-                     stepChangeMs: stepFrame ? stepFrame.cpuMs : null });
+        steps.push({
+          lesson,
+          step: s + 1,
+          input: input ? input.name : null,
+          ms: costs.length ? costs[Math.floor(costs.length / 2)] : null,
+          min: costs.length ? costs[0] : null,
+          max: costs.length ? costs[costs.length - 1] : null,
+          stepChangeMs: stepFrame ? stepFrame.cpuMs : null,
+        });
       }
       a.reset();
     }
@@ -222,7 +282,15 @@ async function interactionPart(srv) {
   const trace = await page.evaluate(() => window.attention.trace());
   let cell = null;
   for (const m of trace.steps.flatMap((s) => s.matrices)) {
-    const ok = await page.evaluate((name) => { try { window.attention.setValue(name, 0, 0, 0); window.attention.reset(); return true; } catch (e) { return false; } }, m.name);
+    const ok = await page.evaluate((name) => {
+      try {
+        window.attention.setValue(name, 0, 0, 0);
+        window.attention.reset();
+        return true;
+      } catch (e) {
+        return false;
+      }
+    }, m.name);
     if (!ok) continue;
     const step = trace.steps.findIndex((s) => s.matrices.some((x) => x.name === m.name));
     await page.evaluate((s) => window.attention.setStep(s), step);
@@ -236,21 +304,25 @@ async function interactionPart(srv) {
     await page.waitForFunction((n) => window.attention.framesDrawn() > n + 1, f);
     const rect = await page.evaluate((l) => window.attention.testing.items()[l], `##${cell}:0:0`);
     const box = await page.locator("#canvas").boundingBox();
-    const x = box.x + (rect[0] + rect[2]) / 2, y = box.y + (rect[1] + rect[3]) / 2;
+    const x = box.x + (rect[0] + rect[2]) / 2,
+      y = box.y + (rect[1] + rect[3]) / 2;
     await page.mouse.move(x, y);
     await page.mouse.down();
     f = await page.evaluate(() => window.attention.framesDrawn());
     await page.waitForFunction((n) => window.attention.framesDrawn() > n + 1, f);
     const moves = quick ? 4 : 10;
     for (let i = 1; i <= moves; ++i) {
-      await page.evaluate(() => { window.benchMoves = []; document.getElementById("canvas").getContext("webgl2").finish(); });
+      await page.evaluate(() => {
+        window.benchMoves = [];
+        document.getElementById("canvas").getContext("webgl2").finish();
+      });
       await page.mouse.move(x + 6 * i, y);
       const at = await page.evaluate(() => window.benchMoves[0]);
       await page.waitForFunction((n) => window.attention.framesDrawn() >= n + 2, at);
       const costs = await page.evaluate(() => window.attention.testing.frameCosts());
       const next = costs.find((c) => c.frame === at + 1);
       ++drag.moves;
-      if (next && next.revisionEnd > next.revisionStart) ++drag.zeroLag;  // edited and recomputed in that frame
+      if (next && next.revisionEnd > next.revisionStart) ++drag.zeroLag; // edited and recomputed in that frame
       if (next) drag.costs.push(next.cpuMs);
     }
     await page.mouse.up();
@@ -261,44 +333,82 @@ async function interactionPart(srv) {
   const worst = measured.reduce((w, s) => (s.ms > w.ms ? s : w), measured[0]);
   const worstStepChange = walk.steps.reduce((w, s) => (s.stepChangeMs > w.stepChangeMs ? s : w), walk.steps[0]);
   const typical = median(measured.map((s) => s.ms));
-  row("interaction", `wasm: C++ per frame after setValue, worst step (median of ${perStep})`, "≤ 3 ms",
-      `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step}; fastest frame there ${fmt(worst.min, 3)})`, worst.ms <= 3);
+  row(
+    "interaction",
+    `wasm: C++ per frame after setValue, worst step (median of ${perStep})`,
+    "≤ 3 ms",
+    `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step}; fastest frame there ${fmt(worst.min, 3)})`,
+    worst.ms <= 3,
+  );
   row("interaction", "wasm: C++ per frame after setValue, median step", "", `${fmt(typical, 3)} ms`);
-  row("interaction", "wasm: first frame after a step change, worst", "",
-      `${fmt(worstStepChange.stepChangeMs, 3)} ms (${worstStepChange.lesson} step ${worstStepChange.step})`);
-  row("interaction", "wasm: frames after setValue showing the new trace", "all (0 lag)",
-      `${walk.edits - walk.lagged} of ${walk.edits}`, walk.lagged === 0 && walk.edits > 0);
-  row("interaction", `wasm: drag moves recomputed in the next frame (${cell})`, "all (0 lag)",
-      `${drag.zeroLag} of ${drag.moves}; C++ ${fmt(median(drag.costs), 3)} ms median`, drag.moves > 0 && drag.zeroLag === drag.moves);
-  details.interactionWasm = { crossOriginIsolated: isolated, perStep, steps: walk.steps, edits: walk.edits, lagged: walk.lagged, drag };
+  row(
+    "interaction",
+    "wasm: first frame after a step change, worst",
+    "",
+    `${fmt(worstStepChange.stepChangeMs, 3)} ms (${worstStepChange.lesson} step ${worstStepChange.step})`,
+  );
+  row(
+    "interaction",
+    "wasm: frames after setValue showing the new trace",
+    "all (0 lag)",
+    `${walk.edits - walk.lagged} of ${walk.edits}`,
+    walk.lagged === 0 && walk.edits > 0,
+  );
+  row(
+    "interaction",
+    `wasm: drag moves recomputed in the next frame (${cell})`,
+    "all (0 lag)",
+    `${drag.zeroLag} of ${drag.moves}; C++ ${fmt(median(drag.costs), 3)} ms median`,
+    drag.moves > 0 && drag.zeroLag === drag.moves,
+  );
+  details.interactionWasm = {
+    crossOriginIsolated: isolated,
+    perStep,
+    steps: walk.steps,
+    edits: walk.edits,
+    lagged: walk.lagged,
+    drag,
+  };
 }
 
 //-----------------------------------------------------------------------------
 // Idle: 5 s without input, page vs. an always-redrawing loop
 //-----------------------------------------------------------------------------
-function descendants(pid) {  // this process's children, theirs, ...
+function descendants(pid) {
+  // this process's children, theirs, ...
   const parent = new Map();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch (e) { /* gone */ }
+    } catch (e) {
+      /* gone */
+    }
   }
   const out = [];
-  const walk = (p) => { for (const [c, pp] of parent) if (pp === p) { out.push(c); walk(c); } };
+  const walk = (p) => {
+    for (const [c, pp] of parent)
+      if (pp === p) {
+        out.push(c);
+        walk(c);
+      }
+  };
   walk(pid);
   return out;
 }
-function cpuSeconds(pids) {  // user + system time of these processes
-  const tick = 100;  // USER_HZ on Linux
+function cpuSeconds(pids) {
+  // user + system time of these processes
+  const tick = 100; // USER_HZ on Linux
   let total = 0;
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       total += (Number(f[11]) + Number(f[12])) / tick;
-    } catch (e) { /* gone */ }
+    } catch (e) {
+      /* gone */
+    }
   }
   return total;
 }
@@ -309,10 +419,11 @@ async function idleOnce(url, global, seconds) {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForFunction((g) => window[g] && window[g].firstFrameMs !== null, global, { timeout: 60000 });
-    await sleep(2000);  // past the page's own settling (it stops drawing 0.5 s after the last input)
+    await sleep(2000); // past the page's own settling (it stops drawing 0.5 s after the last input)
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
-    const metrics = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+    const metrics = async () =>
+      Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     const pids = descendants(process.pid);
     const m0 = await metrics();
     const f0 = await page.evaluate((g) => window[g].framesDrawn(), global);
@@ -338,7 +449,8 @@ async function idleOnce(url, global, seconds) {
 async function idlePart(srv) {
   const seconds = 5;
   const runs = quick ? 1 : 3;
-  const pageRuns = [], bareRuns = [];
+  const pageRuns = [],
+    bareRuns = [];
   for (let i = 0; i < runs; ++i) {
     pageRuns.push(await idleOnce(srv.plain.url, "attention", seconds));
     bareRuns.push(await idleOnce(`${srv.plain.url}bare/`, "bare", seconds));
@@ -358,13 +470,18 @@ async function idlePart(srv) {
 // Core: attention throughput and lesson traces, native and wasm, vs. numpy
 //-----------------------------------------------------------------------------
 function runJson(command, commandArgs, what) {
-  const r = spawnSync(command, commandArgs, { encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, NODE_PATH: "" } });
+  const r = spawnSync(command, commandArgs, {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NODE_PATH: "" },
+  });
   if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr || r.error}`);
   return JSON.parse(r.stdout);
 }
 
 function corePart() {
-  const native = path.join(NATIVE_BENCH, "bench_core"), wasm = path.join(WEB_BENCH, "bench_core_node.js");
+  const native = path.join(NATIVE_BENCH, "bench_core"),
+    wasm = path.join(WEB_BENCH, "bench_core_node.js");
   need(native, "run ./dev bench");
   need(wasm, "run ./dev bench");
   const q = quick ? ["--quick"] : [];
@@ -378,34 +495,59 @@ function corePart() {
   if (hasNumpy) {
     log("core: numpy");
     const sizes = [...nat.attention.map((a) => [a.n, a.d, a.d]), ...nat.lessons.map((l) => [l.n, l.d_k, l.d_v])];
-    np = runJson(python, [path.join(ROOT, "bench/numpy_attention.py"), JSON.stringify(sizes), ...q], "numpy_attention.py");
+    np = runJson(
+      python,
+      [path.join(ROOT, "bench/numpy_attention.py"), JSON.stringify(sizes), ...q],
+      "numpy_attention.py",
+    );
   }
   const npMs = (n, dk, dv) => (np ? np.sizes.find((s) => s.n === n && s.d_k === dk && s.d_v === dv)?.ms : null);
 
   for (let i = 0; i < nat.attention.length; ++i) {
-    const a = nat.attention[i], w = wsm.attention[i];
+    const a = nat.attention[i],
+      w = wsm.attention[i];
     const npm = npMs(a.n, a.d, a.d);
     const flops = 4 * a.n * a.n * a.d;
     const npG = npm ? flops / (npm * 1e6) : null;
-    const nr = npm ? a.ms / npm : null, wr = npm ? w.ms / npm : null;
+    const nr = npm ? a.ms / npm : null,
+      wr = npm ? w.ms / npm : null;
     // Within 2x of numpy at N = 1024 (core time / numpy time ≤ 2).
     const budget = a.n === 1024 && npm ? "≤ 2x numpy" : "";
-    row("core", `attention N=${a.n} d=${a.d}: native`, budget,
-        `${fmt(a.ms, 3)} ms, ${fmt(a.gflops)} GFLOP/s${npm ? `, ${fmt(nr)}x numpy's time` : ""}`, budget ? nr <= 2 : null);
-    row("core", `attention N=${a.n} d=${a.d}: wasm (node)`, budget,
-        `${fmt(w.ms, 3)} ms, ${fmt(w.gflops)} GFLOP/s${npm ? `, ${fmt(wr)}x numpy's time` : ""}`, budget ? wr <= 2 : null);
-    if (npm) row("core", `attention N=${a.n} d=${a.d}: numpy ${np.numpy}`, "", `${fmt(npm, 3)} ms, ${fmt(npG)} GFLOP/s`);
+    row(
+      "core",
+      `attention N=${a.n} d=${a.d}: native`,
+      budget,
+      `${fmt(a.ms, 3)} ms, ${fmt(a.gflops)} GFLOP/s${npm ? `, ${fmt(nr)}x numpy's time` : ""}`,
+      budget ? nr <= 2 : null,
+    );
+    row(
+      "core",
+      `attention N=${a.n} d=${a.d}: wasm (node)`,
+      budget,
+      `${fmt(w.ms, 3)} ms, ${fmt(w.gflops)} GFLOP/s${npm ? `, ${fmt(wr)}x numpy's time` : ""}`,
+      budget ? wr <= 2 : null,
+    );
+    if (npm)
+      row("core", `attention N=${a.n} d=${a.d}: numpy ${np.numpy}`, "", `${fmt(npm, 3)} ms, ${fmt(npG)} GFLOP/s`);
   }
   // Lesson sizes: one pass at each lesson's own (N, d_k, d_v); the core must beat numpy.
   for (let i = 0; i < nat.lessons.length; ++i) {
-    const l = nat.lessons[i], w = wsm.lessons[i];
+    const l = nat.lessons[i],
+      w = wsm.lessons[i];
     const npm = npMs(l.n, l.d_k, l.d_v);
-    const cmp = npm ? `; attention pass ${fmt(l.attention_ms * 1000, 1)} µs native, ${fmt(w.attention_ms * 1000, 1)} µs wasm, numpy ${fmt(npm * 1000, 1)} µs` : "";
-    row("core", `${l.id} (N=${l.n}, d_k=${l.d_k}): whole trace`, npm ? "pass < numpy" : "",
-        `${fmt(l.trace_ms * 1000, 1)} µs native, ${fmt(w.trace_ms * 1000, 1)} µs wasm${cmp}`,
-        npm ? l.attention_ms < npm && w.attention_ms < npm : null);
+    const cmp = npm
+      ? `; attention pass ${fmt(l.attention_ms * 1000, 1)} µs native, ${fmt(w.attention_ms * 1000, 1)} µs wasm, numpy ${fmt(npm * 1000, 1)} µs`
+      : "";
+    row(
+      "core",
+      `${l.id} (N=${l.n}, d_k=${l.d_k}): whole trace`,
+      npm ? "pass < numpy" : "",
+      `${fmt(l.trace_ms * 1000, 1)} µs native, ${fmt(w.trace_ms * 1000, 1)} µs wasm${cmp}`,
+      npm ? l.attention_ms < npm && w.attention_ms < npm : null,
+    );
   }
-  if (!hasNumpy) row("core", "numpy comparison", "", "skipped: /usr/bin/python3 has no numpy (apt install python3-numpy)");
+  if (!hasNumpy)
+    row("core", "numpy comparison", "", "skipped: /usr/bin/python3 has no numpy (apt install python3-numpy)");
   details.core = { native: nat, wasm: wsm, numpy: np };
 }
 
@@ -417,9 +559,13 @@ function framePart() {
   need(bin, "run ./dev bench");
   const r = runJson(bin, quick ? ["--quick"] : [], "bench_frame");
   const worst = r.steps.reduce((w, s) => (s.ms > w.ms ? s : w), r.steps[0]);
-  row("interaction", `native: C++ per frame of a drag, worst step (median of ${r.frames_per_step})`, "≤ 1 ms",
-      `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step}: recompute ${fmt(worst.recompute_ms, 3)}, UI ${fmt(worst.ui_ms, 3)})`,
-      worst.ms <= 1);
+  row(
+    "interaction",
+    `native: C++ per frame of a drag, worst step (median of ${r.frames_per_step})`,
+    "≤ 1 ms",
+    `${fmt(worst.ms, 3)} ms (${worst.lesson} step ${worst.step}: recompute ${fmt(worst.recompute_ms, 3)}, UI ${fmt(worst.ui_ms, 3)})`,
+    worst.ms <= 1,
+  );
   details.interactionNative = r;
 }
 
@@ -427,10 +573,20 @@ function framePart() {
 
 function environment() {
   const cpu = (fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/) || [])[1];
-  const version = (cmd, a) => { try { return execFileSync(cmd, a, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n")[0]; } catch (e) { return null; } };
+  const version = (cmd, a) => {
+    try {
+      return execFileSync(cmd, a, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .trim()
+        .split("\n")[0];
+    } catch (e) {
+      return null;
+    }
+  };
   return {
     date: new Date().toISOString(),
-    cpu, cores: os.cpus().length, loadAverage: os.loadavg(),
+    cpu,
+    cores: os.cpus().length,
+    loadAverage: os.loadavg(),
     chromium: version("/usr/bin/chromium", ["--version"]),
     node: process.version,
     emscripten: version("emcc", ["--version"]),
@@ -442,21 +598,43 @@ function environment() {
 
 function printTable() {
   const headers = ["", "measure", "budget", "measured", "result"];
-  const lines = rows.map((r) => [r.part, r.name, r.budget, r.measured, r.pass === null ? "" : r.pass ? "pass" : "MISS"]);
+  const lines = rows.map((r) => [
+    r.part,
+    r.name,
+    r.budget,
+    r.measured,
+    r.pass === null ? "" : r.pass ? "pass" : "MISS",
+  ]);
   const width = headers.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const out = (cells) => console.log(cells.map((c, i) => c.padEnd(width[i])).join("  ").trimEnd());
+  const out = (cells) =>
+    console.log(
+      cells
+        .map((c, i) => c.padEnd(width[i]))
+        .join("  ")
+        .trimEnd(),
+    );
   out(headers);
   out(width.map((w) => "-".repeat(w)));
   let last = "";
-  for (const l of lines) { out([l[0] === last ? "" : l[0], ...l.slice(1)]); last = l[0]; }
+  for (const l of lines) {
+    out([l[0] === last ? "" : l[0], ...l.slice(1)]);
+    last = l[0];
+  }
 }
 
 const env = environment();
 log(`${env.cpu}, ${env.cores} cores, load ${env.loadAverage.map((x) => x.toFixed(2)).join(" ")}; ${env.chromium}`);
 const failures = [];
-const loads = [];  // 1-minute load average as each part starts
+const loads = []; // 1-minute load average as each part starts
 const srv = only.some((p) => ["size", "startup", "interaction", "idle"].includes(p)) ? await servers() : null;
-const parts = { size: sizePart, startup: startupPart, interaction: interactionPart, idle: idlePart, core: corePart, frame: framePart };
+const parts = {
+  size: sizePart,
+  startup: startupPart,
+  interaction: interactionPart,
+  idle: idlePart,
+  core: corePart,
+  frame: framePart,
+};
 for (const name of PARTS) {
   if (!only.includes(name)) continue;
   log(name);
@@ -478,7 +656,10 @@ row("machine", "1-minute load average, highest during the run", "", `${busiest.t
 
 printTable();
 const missed = rows.filter((r) => r.pass === false);
-fs.writeFileSync(RESULTS, JSON.stringify({ environment: env, rows, details, missed: missed.map((r) => r.name) }, null, 2) + "\n");
+fs.writeFileSync(
+  RESULTS,
+  JSON.stringify({ environment: env, rows, details, missed: missed.map((r) => r.name) }, null, 2) + "\n",
+);
 console.log(`\nWrote ${path.relative(process.cwd(), RESULTS)}.`);
 if (missed.length) {
   console.log(`\n${missed.length} budget${missed.length > 1 ? "s" : ""} MISSED:`);
@@ -487,7 +668,9 @@ if (missed.length) {
   console.log("Every budget met.");
 }
 if (busiest > env.cores)
-  console.log(`\nThe machine was busy (load ${busiest.toFixed(2)} on ${env.cores} cores): timings are inflated; ` +
-              "measure again when it is quiet before trusting a MISS on a time budget.");
+  console.log(
+    `\nThe machine was busy (load ${busiest.toFixed(2)} on ${env.cores} cores): timings are inflated; ` +
+      "measure again when it is quiet before trusting a MISS on a time budget.",
+  );
 for (const f of failures) console.error(`bench: ${f}`);
 process.exit(strict && missed.length ? 1 : 0);

@@ -10,25 +10,65 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-const SECTIONS = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "elem", "code", "data", "datacount"];
+const SECTIONS = [
+  "custom",
+  "type",
+  "import",
+  "function",
+  "table",
+  "memory",
+  "global",
+  "export",
+  "start",
+  "elem",
+  "code",
+  "data",
+  "datacount",
+];
 
 // Sections, and the size of each function body with its function index.
 function parse(bytes) {
   let p = 8;
-  const leb = () => { let r = 0, s = 0; for (;;) { const x = bytes[p++]; r += (x & 0x7f) * 2 ** s; s += 7; if (!(x & 0x80)) return r; } };
-  const skipLimits = () => { const flags = leb(); leb(); if (flags & 1) leb(); };
-  const sections = [], bodies = [];
+  const leb = () => {
+    let r = 0,
+      s = 0;
+    for (;;) {
+      const x = bytes[p++];
+      r += (x & 0x7f) * 2 ** s;
+      s += 7;
+      if (!(x & 0x80)) return r;
+    }
+  };
+  const skipLimits = () => {
+    const flags = leb();
+    leb();
+    if (flags & 1) leb();
+  };
+  const sections = [],
+    bodies = [];
   let imported = 0;
   while (p < bytes.length) {
     const id = bytes[p++];
     const size = leb();
-    const start = p, end = p + size;
+    const start = p,
+      end = p + size;
     sections.push({ name: SECTIONS[id] || `section ${id}`, start, size });
-    if (id === 2) {  // imports: functions come first in the index space
+    if (id === 2) {
+      // imports: functions come first in the index space
       for (let n = leb(); n > 0; --n) {
-        for (let k = 0; k < 2; ++k) { const length = leb(); p += length; }  // module and field names
+        for (let k = 0; k < 2; ++k) {
+          const length = leb();
+          p += length;
+        } // module and field names
         const kind = bytes[p++];
-        if (kind === 0) { leb(); ++imported; } else if (kind === 1) { ++p; skipLimits(); } else if (kind === 2) skipLimits(); else p += 2;
+        if (kind === 0) {
+          leb();
+          ++imported;
+        } else if (kind === 1) {
+          ++p;
+          skipLimits();
+        } else if (kind === 2) skipLimits();
+        else p += 2;
       }
     } else if (id === 10) {
       for (let n = leb(), i = 0; i < n; ++i) {
@@ -56,9 +96,17 @@ function names(symbolsFile) {
   const mangled = raw.filter(([, n]) => n.startsWith("_Z"));
   if (mangled.length) {
     try {
-      const out = execFileSync("c++filt", { input: mangled.map(([, n]) => n).join("\n"), encoding: "utf8", maxBuffer: 64 << 20 }).split("\n");
-      mangled.forEach((m, i) => { m[1] = out[i] || m[1]; });
-    } catch (e) { /* keep mangled names */ }
+      const out = execFileSync("c++filt", {
+        input: mangled.map(([, n]) => n).join("\n"),
+        encoding: "utf8",
+        maxBuffer: 64 << 20,
+      }).split("\n");
+      mangled.forEach((m, i) => {
+        m[1] = out[i] || m[1];
+      });
+    } catch (e) {
+      /* keep mangled names */
+    }
   }
   for (const [i, n] of raw) map.set(i, n);
   return map;
@@ -95,9 +143,14 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
   const { sections, bodies } = parse(bytes);
   const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
   const section = (name) => sections.find((s) => s.name === name);
-  const code = section("code"), data = section("data");
+  const code = section("code"),
+    data = section("data");
   const summary = [];
-  summary.push({ name: "code section", bytes: code.size, gzip: gz(bytes.subarray(code.start, code.start + code.size)) });
+  summary.push({
+    name: "code section",
+    bytes: code.size,
+    gzip: gz(bytes.subarray(code.start, code.start + code.size)),
+  });
 
   let functions = [];
   if (symbolsFile) {
@@ -113,28 +166,54 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
     for (const [g, e] of [...groups].sort((a, b) => b[1].bytes - a[1].bytes))
       summary.push({ name: `  code: ${g}`, bytes: e.bytes, gzip: gz(Buffer.concat(e.parts)) });
   }
-  summary.push({ name: "data section", bytes: data.size, gzip: gz(bytes.subarray(data.start, data.start + data.size)) });
+  summary.push({
+    name: "data section",
+    bytes: data.size,
+    gzip: gz(bytes.subarray(data.start, data.start + data.size)),
+  });
   const found = [];
   const find = (label, file) => {
     if (!file || !fs.existsSync(file)) return;
     const content = fs.readFileSync(file);
-    found.push({ label, file: path.basename(file), bytes: content.length, gzip: gz(content), inWasm: contains(bytes, content) });
+    found.push({
+      label,
+      file: path.basename(file),
+      bytes: content.length,
+      gzip: gz(content),
+      inWasm: contains(bytes, content),
+    });
   };
   find("font (DejaVu Sans subset)", embedded.font);
   for (const l of embedded.lessons || []) find("lesson", l);
   const font = found.find((f) => f.label.startsWith("font"));
-  if (font) summary.push({ name: `  data: font ${font.file}${font.inWasm ? "" : " (NOT found in the wasm)"}`, bytes: font.bytes, gzip: font.gzip });
+  if (font)
+    summary.push({
+      name: `  data: font ${font.file}${font.inWasm ? "" : " (NOT found in the wasm)"}`,
+      bytes: font.bytes,
+      gzip: font.gzip,
+    });
   const lessons = found.filter((f) => f.label === "lesson");
   if (lessons.length) {
     const all = Buffer.concat((embedded.lessons || []).map((l) => fs.readFileSync(l)));
-    summary.push({ name: `  data: ${lessons.length} lesson files${lessons.every((l) => l.inWasm) ? "" : " (not all found in the wasm)"}`,
-                   bytes: all.length, gzip: gz(all) });
+    summary.push({
+      name: `  data: ${lessons.length} lesson files${lessons.every((l) => l.inWasm) ? "" : " (not all found in the wasm)"}`,
+      bytes: all.length,
+      gzip: gz(all),
+    });
   }
   // ImGui's built-in ProggyClean font (base85), linked by ImFontAtlas::AddFontDefault.
-  const proggy = bytes.indexOf(Buffer.from("7])#######hV0qs'/###[),##/l:$#Q6>##5[n42>c-TH`->>#/e>11NNV=Bv(*:.F?uu#(gRU.o0XGH`$vhLG1hxt9?W`#,5LsCp#-i>.r$<$6pD>Lb';9Crc6tgXmKVeU2cD4Eo3R/2*>]b(MC;$jPfY.;h^`IWM9<Lh2TlS+f-s$o6Q<BWH`YiU.xfLq$N;$0iR/GX:U(jcW2p/W*q?-qmnUCI;jHSAiFWM.R*kU@C=GH?a9wp8f$e.-4^Qg1)Q-GL(lf(r/7GrRgwV%MS=C#`8ND>Qo#t'X#(v#Y9w0#1D$CIf;W'#pWUPXOuxXuU(H9M(1<q-UE31#^-V'8IRUo7Qf./L>=Ke$$'5F%)]0^#0X@U.a<r:QLtFsLcL6##lOj)#.Y5<-R&KgLwqJfLgN&;Q?gI^#DY2uLi@^rMl9t=cWq6##weg>$FBjVQTSDgEKnIS7EM9>ZY9w0#L;>>#Mx&4Mvt//L[MkA#W@lK.N'[0#7RL_&#w+F%HtG9M#XL`N&.,GM4Pg;-<nLENhvx>-VsM.M0rJfLH2eTM`*oJMHRC`N"));
+  const proggy = bytes.indexOf(
+    Buffer.from(
+      "7])#######hV0qs'/###[),##/l:$#Q6>##5[n42>c-TH`->>#/e>11NNV=Bv(*:.F?uu#(gRU.o0XGH`$vhLG1hxt9?W`#,5LsCp#-i>.r$<$6pD>Lb';9Crc6tgXmKVeU2cD4Eo3R/2*>]b(MC;$jPfY.;h^`IWM9<Lh2TlS+f-s$o6Q<BWH`YiU.xfLq$N;$0iR/GX:U(jcW2p/W*q?-qmnUCI;jHSAiFWM.R*kU@C=GH?a9wp8f$e.-4^Qg1)Q-GL(lf(r/7GrRgwV%MS=C#`8ND>Qo#t'X#(v#Y9w0#1D$CIf;W'#pWUPXOuxXuU(H9M(1<q-UE31#^-V'8IRUo7Qf./L>=Ke$$'5F%)]0^#0X@U.a<r:QLtFsLcL6##lOj)#.Y5<-R&KgLwqJfLgN&;Q?gI^#DY2uLi@^rMl9t=cWq6##weg>$FBjVQTSDgEKnIS7EM9>ZY9w0#L;>>#Mx&4Mvt//L[MkA#W@lK.N'[0#7RL_&#w+F%HtG9M#XL`N&.,GM4Pg;-<nLENhvx>-VsM.M0rJfLH2eTM`*oJMHRC`N",
+    ),
+  );
   if (proggy >= 0) {
     const end = bytes.indexOf(0, proggy);
-    summary.push({ name: "  data: ImGui's built-in ProggyClean font", bytes: end - proggy, gzip: gz(bytes.subarray(proggy, end)) });
+    summary.push({
+      name: "  data: ImGui's built-in ProggyClean font",
+      bytes: end - proggy,
+      gzip: gz(bytes.subarray(proggy, end)),
+    });
   }
   const other = sections.filter((s) => s.name !== "code" && s.name !== "data").reduce((t, s) => t + s.size, 0);
   summary.push({ name: "other sections (types, imports, exports...)", bytes: other });
@@ -150,7 +229,8 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [wasm, symbols] = process.argv.slice(2);
   const r = wasmAttribution(wasm, symbols || null);
-  for (const s of r.summary) console.log(`${String(s.bytes).padStart(8)} ${s.gzip ? String(s.gzip).padStart(8) : "        "}  ${s.name}`);
+  for (const s of r.summary)
+    console.log(`${String(s.bytes).padStart(8)} ${s.gzip ? String(s.gzip).padStart(8) : "        "}  ${s.name}`);
   console.log("\nlargest functions:");
   for (const f of r.topFunctions) console.log(`${String(f.size).padStart(8)}  ${f.name.slice(0, 140)}`);
 }

@@ -14,7 +14,7 @@ try {
   for (const shot of shots) {
     const browser = await launch({ viewport: { width: shot.size[0], height: shot.size[1] } });
     const { page } = await openPage(browser, `${url}?${shot.query}`);
-    await page.mouse.move(0, shot.size[1] - 1);  // no hover tooltip in the picture
+    await page.mouse.move(0, shot.size[1] - 1); // no hover tooltip in the picture
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(ROOT, "docs/images", shot.file) });
     await browser.close();

@@ -52,7 +52,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   serve({ dir: option("--dir", "dist"), port, csp: !args.includes("--no-csp") }).then(
     ({ url }) => console.log(`Attention Lab is at ${url}  (Ctrl+C to stop)`),
     (error) => {
-      console.error(`serve: ${error.code === "EADDRINUSE" ? `port ${port} is in use; try --port ${port + 1}` : error.message}`);
+      console.error(
+        `serve: ${error.code === "EADDRINUSE" ? `port ${port} is in use; try --port ${port + 1}` : error.message}`,
+      );
       process.exit(1);
-    });
+    },
+  );
 }

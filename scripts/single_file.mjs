@@ -16,10 +16,14 @@ const replaceOnce = (from, to) => {
   if (!html.includes(from)) throw new Error(`index.html no longer has ${from}`);
   html = html.replace(from, () => to);
 };
-replaceOnce('<link rel="icon" href="favicon.svg" type="image/svg+xml">',
-            `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read("web/favicon.svg")).toString("base64")}">`);
+replaceOnce(
+  '<link rel="icon" href="favicon.svg" type="image/svg+xml">',
+  `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read("web/favicon.svg")).toString("base64")}">`,
+);
 replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
-replaceOnce('<script src="attention.js"></script>',
-            script("window.attentionSingleFile = true;") + "\n  " + script(fs.readFileSync(moduleJs, "utf8")));
+replaceOnce(
+  '<script src="attention.js"></script>',
+  script("window.attentionSingleFile = true;") + "\n  " + script(fs.readFileSync(moduleJs, "utf8")),
+);
 replaceOnce('<script src="page.js"></script>', script(read("web/page.js")));
 fs.writeFileSync(output, html);

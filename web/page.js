@@ -25,8 +25,11 @@
   let firstFrameMs = null;
   let noGl = false;
   let resolveReady, rejectReady;
-  const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-  ready.catch(() => {});  // failures are shown on the page; an unobserved rejection is not an error
+  const ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(() => {}); // failures are shown on the page; an unobserved rejection is not an error
   const listeners = { statechange: [], copy: [], link: [] };
 
   function fail(message) {
@@ -53,9 +56,16 @@
   // base64url (the app reads the JSON inside, and says so if it cannot).
   const parameters = [...new URLSearchParams(window.location.search)].map(([key, value]) => {
     if (key !== "state") return [key, value];
-    try { return [key, fromBase64Url(value)]; } catch (e) { return [key, value]; }
+    try {
+      return [key, fromBase64Url(value)];
+    } catch (e) {
+      return [key, value];
+    }
   });
-  const first = (key) => { const p = parameters.find(([k]) => k === key); return p ? p[1] : null; };
+  const first = (key) => {
+    const p = parameters.find(([k]) => k === key);
+    return p ? p[1] : null;
+  };
   if (first("theme") === "dark") document.documentElement.classList.add("dark");
 
   // The lesson file lesson-url names, fetched while the module loads: its
@@ -65,7 +75,11 @@
     const name = first("lesson-url");
     if (name === null) return null;
     let url;
-    try { url = new URL(name, window.location.href); } catch (e) { return { error: "not a file beside this page" }; }
+    try {
+      url = new URL(name, window.location.href);
+    } catch (e) {
+      return { error: "not a file beside this page" };
+    }
     if (url.origin !== window.location.origin) return { error: "not a file beside this page" };
     try {
       const response = await fetch(url.href, { credentials: "same-origin" });
@@ -105,26 +119,42 @@
         module.HEAPU8.set(bytes, at);
         return at;
       });
-      return module.ccall(name, returns, types.map((t) => (t === "string" || t === "bytes" ? "number" : t)), args);
+      return module.ccall(
+        name,
+        returns,
+        types.map((t) => (t === "string" || t === "bytes" ? "number" : t)),
+        args,
+      );
     } finally {
       for (const at of allocated) module._free(at);
     }
   }
   const json = (name) => JSON.parse(call(name, "string", [], []));
-  function checked(message) { if (message) throw new Error(message); }
+  function checked(message) {
+    if (message) throw new Error(message);
+  }
   // A lesson as text, or as a file's bytes (ArrayBuffer or typed array): bytes go
   // to the loader unchanged, so a Latin-1 file gets the loader's encoding message.
   function addLesson(content, source) {
-    const bytes = typeof content === "string" ? utf8.encode(content)
-      : ArrayBuffer.isView(content) ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
-      : new Uint8Array(content);
-    return call("attn_add_lesson", "string", ["bytes", "number", "string"],
-                [bytes, bytes.length, String(source || "lesson.json")]);
+    const bytes =
+      typeof content === "string"
+        ? utf8.encode(content)
+        : ArrayBuffer.isView(content)
+          ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
+          : new Uint8Array(content);
+    return call(
+      "attn_add_lesson",
+      "string",
+      ["bytes", "number", "string"],
+      [bytes, bytes.length, String(source || "lesson.json")],
+    );
   }
 
   const api = {
     ready,
-    get firstFrameMs() { return firstFrameMs; },
+    get firstFrameMs() {
+      return firstFrameMs;
+    },
     framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
     lessons: () => json("attn_lessons"),
     state: () => json("attn_state"),
@@ -138,39 +168,59 @@
       checked(call("attn_set_step", "string", ["number"], [n]));
     },
     setValue: (name, row, col, value) =>
-      checked(call("attn_set_value", "string", ["string", "number", "number", "number"],
-                   [String(name), row | 0, col | 0, Number(value)])),
+      checked(
+        call(
+          "attn_set_value",
+          "string",
+          ["string", "number", "number", "number"],
+          [String(name), row | 0, col | 0, Number(value)],
+        ),
+      ),
     reset: () => call("attn_reset", null, [], []),
     setTheme(theme) {
-      if (theme !== "light" && theme !== "dark") throw new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`);
+      if (theme !== "light" && theme !== "dark")
+        throw new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`);
       document.documentElement.classList.toggle("dark", theme === "dark");
       call("attn_set_theme", null, ["number"], [theme === "dark" ? 1 : 0]);
     },
     link: () => linkFor(json("attn_link")),
     on(event, callback) {
-      if (!listeners[event]) throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
+      if (!listeners[event])
+        throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
       listeners[event].push(callback);
     },
     showTextView: (show) => setTextView(show !== false),
     // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
     testing: {
       enableItems: () => module._attn_enable_items(1),
-      wake: () => module._attn_wake(),  // draw a frame even without input
+      wake: () => module._attn_wake(), // draw a frame even without input
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
-      heapBytes: () => module._attn_heap_bytes(),  // the WebAssembly memory's size
+      heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
       // The last frames: {frame, revisionStart, revisionEnd, cpuMs}, the C++ work of each
       // (recompute + UI build, GL drawing excluded; ./dev bench, docs/performance.md).
-      frameCosts: () => json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs]) =>
-        ({ frame, revisionStart, revisionEnd, cpuMs })),
-      lastFrameCpuMs() { const c = api.testing.frameCosts(); return c.length ? c[c.length - 1].cpuMs : null; },
+      frameCosts: () =>
+        json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs]) => ({
+          frame,
+          revisionStart,
+          revisionEnd,
+          cpuMs,
+        })),
+      lastFrameCpuMs() {
+        const c = api.testing.frameCosts();
+        return c.length ? c[c.length - 1].cpuMs : null;
+      },
     },
   };
   window.attention = api;
 
   function emit(event, data) {
     for (const callback of listeners[event] || []) {
-      try { callback(data); } catch (e) { console.warn(e); }
+      try {
+        callback(data);
+      } catch (e) {
+        console.warn(e);
+      }
     }
   }
 
@@ -180,13 +230,16 @@
   // and hears back {type: "attention:result", id: 1, ok, value | error}.
   const embedded = window.parent !== window;
   const VERBS = ["setLesson", "setStep", "setValue", "reset", "state", "setTheme", "lessons", "trace", "link"];
-  function toParent(message) { if (embedded) window.parent.postMessage(message, "*"); }
+  function toParent(message) {
+    if (embedded) window.parent.postMessage(message, "*");
+  }
   window.addEventListener("message", (event) => {
-    if (!embedded || event.source !== window.parent) return;  // only the page that embeds us
+    if (!embedded || event.source !== window.parent) return; // only the page that embeds us
     const m = event.data;
     if (!m || typeof m !== "object" || m.type !== "attention:call") return;
     const reply = (body) => event.source.postMessage({ type: "attention:result", id: m.id, ...body }, event.origin);
-    if (!VERBS.includes(m.method)) return reply({ ok: false, error: `unknown method ${JSON.stringify(String(m.method))}` });
+    if (!VERBS.includes(m.method))
+      return reply({ ok: false, error: `unknown method ${JSON.stringify(String(m.method))}` });
     ready.then(() => {
       try {
         reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
@@ -207,7 +260,11 @@
     return url.href;
   }
   function copyLink(link) {
-    try { window.history.replaceState(null, "", link); } catch (e) { /* file:// pages keep their URL */ }
+    try {
+      window.history.replaceState(null, "", link);
+    } catch (e) {
+      /* file:// pages keep their URL */
+    }
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(link).catch(() => {});
     emit("link", { url: link });
   }
@@ -255,9 +312,13 @@
     }
   }
   let renderTimer = null;
-  function scheduleTextView() {  // throttled: a drag changes values every frame
+  function scheduleTextView() {
+    // throttled: a drag changes values every frame
     if (renderTimer !== null || textView.hidden) return;
-    renderTimer = setTimeout(() => { renderTimer = null; renderTextView(); }, 250);
+    renderTimer = setTimeout(() => {
+      renderTimer = null;
+      renderTextView();
+    }, 250);
   }
   function setTextView(show) {
     textView.hidden = !show;
@@ -269,9 +330,18 @@
     }
   }
   textToggle.addEventListener("click", () => setTextView(textView.hidden));
-  $("text-view-previous").addEventListener("click", () => { api.setStep(api.state().step - 1); renderTextView(); });
-  $("text-view-next").addEventListener("click", () => { api.setStep(api.state().step + 1); renderTextView(); });
-  $("text-view-lesson").addEventListener("change", (e) => { api.setLesson(e.target.value); renderTextView(); });
+  $("text-view-previous").addEventListener("click", () => {
+    api.setStep(api.state().step - 1);
+    renderTextView();
+  });
+  $("text-view-next").addEventListener("click", () => {
+    api.setStep(api.state().step + 1);
+    renderTextView();
+  });
+  $("text-view-lesson").addEventListener("change", (e) => {
+    api.setLesson(e.target.value);
+    renderTextView();
+  });
 
   // ---- [7] Loading ---------------------------------------------------------------------
   function onEvent(name, payload) {
@@ -304,29 +374,37 @@
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
   function instantiateWasm(imports, receiveInstance) {
-    fetch("attention.wasm").then((response) => {
-      if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
-      const total = Number(response.headers.get("Content-Length")) || 0;
-      if (!response.body || !total) return response.arrayBuffer();
-      const reader = response.body.getReader();
-      const chunks = [];
-      let received = 0;
-      const pump = () => reader.read().then((r) => {
-        if (r.done) {
-          const bytes = new Uint8Array(received);
-          let at = 0;
-          for (const c of chunks) { bytes.set(c, at); at += c.length; }
-          return bytes.buffer;
-        }
-        chunks.push(r.value);
-        received += r.value.length;
-        progress.value = Math.min(1, received / total);
+    fetch("attention.wasm")
+      .then((response) => {
+        if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
+        const total = Number(response.headers.get("Content-Length")) || 0;
+        if (!response.body || !total) return response.arrayBuffer();
+        const reader = response.body.getReader();
+        const chunks = [];
+        let received = 0;
+        const pump = () =>
+          reader.read().then((r) => {
+            if (r.done) {
+              const bytes = new Uint8Array(received);
+              let at = 0;
+              for (const c of chunks) {
+                bytes.set(c, at);
+                at += c.length;
+              }
+              return bytes.buffer;
+            }
+            chunks.push(r.value);
+            received += r.value.length;
+            progress.value = Math.min(1, received / total);
+            return pump();
+          });
         return pump();
-      });
-      return pump();
-    }).then((bytes) => WebAssembly.instantiate(bytes, imports))
+      })
+      .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then((result) => receiveInstance(result.instance, result.module))
-      .catch((error) => fail(`Attention Lab could not load its program (${error.message}). Check the connection and reload the page.`));
+      .catch((error) =>
+        fail(`Attention Lab could not load its program (${error.message}). Check the connection and reload the page.`),
+      );
     return {};
   }
 
@@ -338,7 +416,8 @@
     canvas.hidden = true;
     textToggle.hidden = true;
     const notice = $("text-view-notice");
-    notice.textContent = "This browser does not offer WebGL2, so the interactive view cannot run here. " +
+    notice.textContent =
+      "This browser does not offer WebGL2, so the interactive view cannot run here. " +
       "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
     notice.hidden = false;
   }
@@ -355,21 +434,32 @@
     printErr: (text) => console.warn(text),
     onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
   };
-  if (!singleFile) options.instantiateWasm = instantiateWasm;  // the single file carries its wasm inside
-  Promise.all([createAttentionModule(options), lessonFile]).then(([instance, file]) => {
-    module = instance;
-    call("attn_start", null, ["string", "bytes", "number", "string"],
-         [JSON.stringify(parameters), file && file.bytes ? file.bytes : null,
-          file && file.bytes ? file.bytes.length : 0, (file && file.error) || ""]);
-    if (noGl) return;
-    // Wake the module when its canvas changes size; rest while out of view.
-    new ResizeObserver(() => module._attn_wake()).observe(canvas);
-    new IntersectionObserver((entries) => {
-      module._attn_set_offscreen(entries[entries.length - 1].isIntersecting ? 0 : 1);
-    }).observe(canvas);
-    window.addEventListener("paste", (event) => {
-      const text = event.clipboardData && event.clipboardData.getData("text/plain");
-      if (text) call("attn_paste", null, ["string"], [text]);
-    });
-  }, (error) => fail(`Attention Lab could not start (${(error && error.message) || error}).`));
+  if (!singleFile) options.instantiateWasm = instantiateWasm; // the single file carries its wasm inside
+  Promise.all([createAttentionModule(options), lessonFile]).then(
+    ([instance, file]) => {
+      module = instance;
+      call(
+        "attn_start",
+        null,
+        ["string", "bytes", "number", "string"],
+        [
+          JSON.stringify(parameters),
+          file && file.bytes ? file.bytes : null,
+          file && file.bytes ? file.bytes.length : 0,
+          (file && file.error) || "",
+        ],
+      );
+      if (noGl) return;
+      // Wake the module when its canvas changes size; rest while out of view.
+      new ResizeObserver(() => module._attn_wake()).observe(canvas);
+      new IntersectionObserver((entries) => {
+        module._attn_set_offscreen(entries[entries.length - 1].isIntersecting ? 0 : 1);
+      }).observe(canvas);
+      window.addEventListener("paste", (event) => {
+        const text = event.clipboardData && event.clipboardData.getData("text/plain");
+        if (text) call("attn_paste", null, ["string"], [text]);
+      });
+    },
+    (error) => fail(`Attention Lab could not start (${(error && error.message) || error}).`),
+  );
 })();

@@ -7,6 +7,10 @@
   window.bare = bare;
   createAttentionModule({
     canvas: document.getElementById("canvas"),
-    onFirstFrame: () => { bare.firstFrameMs = performance.now(); },
-  }).then((instance) => { module = instance; });
+    onFirstFrame: () => {
+      bare.firstFrameMs = performance.now();
+    },
+  }).then((instance) => {
+    module = instance;
+  });
 })();

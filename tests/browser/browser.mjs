@@ -14,9 +14,15 @@ export const DIST = path.join(ROOT, "dist");
 export const OUTPUT = path.join(ROOT, "test-output");
 
 const FLAGS = [
-  "--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--no-first-run", "--disable-quic",
+  "--headless",
+  "--no-sandbox",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
 ];
 
 // A browser with its own empty profile (removed again by close()), with
@@ -45,13 +51,14 @@ export async function launch(options = {}) {
 export function watch(page) {
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
   return problems;
 }
 
 export async function startServer(options = {}) {
-  if (!fs.existsSync(path.join(DIST, "attention.wasm")))
-    throw new Error("dist/ is not built: run ./dev build");
+  if (!fs.existsSync(path.join(DIST, "attention.wasm"))) throw new Error("dist/ is not built: run ./dev build");
   return serve({ dir: DIST, port: 0, ...options });
 }
 
@@ -61,7 +68,7 @@ export async function openPage(context, url) {
   const problems = watch(page);
   await page.goto(url);
   await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
-  await page.evaluate(() => window.attention.ready);  // a lesson file named by the link has loaded
+  await page.evaluate(() => window.attention.ready); // a lesson file named by the link has loaded
   return { page, problems };
 }
 
@@ -120,7 +127,9 @@ export async function clipboardText(page, expected) {
     if (text.includes(expected)) return text;
     await page.waitForTimeout(100);
   }
-  throw new Error(`the clipboard never held ${JSON.stringify(expected)} (it holds ${JSON.stringify(text.slice(0, 80))})`);
+  throw new Error(
+    `the clipboard never held ${JSON.stringify(expected)} (it holds ${JSON.stringify(text.slice(0, 80))})`,
+  );
 }
 
 // Waits until the page stops drawing (it is idle).

@@ -46,7 +46,12 @@ test("pointer coordinates stay exact at ratio 2: a drag lands on the cell under 
   }
 });
 
-for (const [w, h] of [[360, 640], [800, 500], [1280, 800], [1920, 1080]]) {
+for (const [w, h] of [
+  [360, 640],
+  [800, 500],
+  [1280, 800],
+  [1920, 1080],
+]) {
   test(`the layout fills ${w}×${h} and draws`, async () => {
     const browser = await launch({ viewport: { width: w, height: h } });
     try {

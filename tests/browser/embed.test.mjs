@@ -7,7 +7,7 @@ import { launch, startServer, DIST, watch } from "./browser.mjs";
 let widget, host, browser;
 before(async () => {
   widget = await startServer();
-  host = await startServer({ csp: false });  // the host is someone else's page, with its own rules
+  host = await startServer({ csp: false }); // the host is someone else's page, with its own rules
   browser = await launch({ viewport: { width: 1000, height: 900 } });
 });
 after(async () => {
@@ -30,7 +30,9 @@ test("the host hears attention:ready and follows attention:statechange", async (
   assert.notEqual(new URL(host.url).origin, new URL(widget.url).origin, "two origins");
   // The learner moves the widget: the host's own text follows.
   await frame.evaluate(() => window.attention.setStep(2));
-  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 3 of 5: Step 3: Compute attention scores"));
+  await page.waitForFunction(() =>
+    document.getElementById("status").textContent.startsWith("Step 3 of 5: Step 3: Compute attention scores"),
+  );
   await frame.evaluate(() => window.attention.setValue("X", 0, 0, 2));
   await page.waitForFunction(() => document.getElementById("status").textContent.includes("numbers changed"));
   assert.deepEqual(problems, []);
@@ -50,9 +52,17 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, state ove
     await call("reset");
     const after = await call("state");
     let error = null;
-    try { await call("setStep", 42); } catch (e) { error = e.message; }
+    try {
+      await call("setStep", 42);
+    } catch (e) {
+      error = e.message;
+    }
     let unknown = null;
-    try { await call("deleteEverything"); } catch (e) { unknown = e.message; }
+    try {
+      await call("deleteEverything");
+    } catch (e) {
+      unknown = e.message;
+    }
     return { edited, after, error, unknown };
   });
   assert.equal(result.edited.lesson, "i-am-batman");
@@ -84,7 +94,7 @@ test("the widget stops drawing while scrolled out of view", async () => {
   });
   await page.waitForTimeout(700);
   const away = await frame.evaluate(() => window.attention.framesDrawn());
-  await frame.evaluate(() => window.attention.setStep(3));  // would draw if it were in view
+  await frame.evaluate(() => window.attention.setStep(3)); // would draw if it were in view
   await page.waitForTimeout(700);
   assert.equal(await frame.evaluate(() => window.attention.framesDrawn()), away);
   await page.evaluate(() => window.scrollTo(0, 0));

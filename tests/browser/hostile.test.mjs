@@ -8,20 +8,30 @@ import path from "node:path";
 import { useBrowser, openPage, launch, watch, itemCentre, DIST, ROOT } from "./browser.mjs";
 
 const env = useBrowser({}, { mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
-const corpus = fs.readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
-  .split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t"));
+const corpus = fs
+  .readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
+  .split("\n")
+  .filter((l) => l && !l.startsWith("#"))
+  .map((l) => l.split("\t"));
 
 test(`each of the ${corpus.length} malformed lessons: its notice, and the lesson before it stays usable`, async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=she-likes-coffee&step=3`);
   for (const [file, expected] of corpus) {
     const bytes = fs.readFileSync(path.join(ROOT, "tests/malformed", file));
     // As a page reads a file: its bytes, undecoded.
-    const result = await page.evaluate(({ bytes, name }) => {
-      let error = null;
-      try { window.attention.loadLesson(new Uint8Array(bytes), name); } catch (e) { error = e.message; }
-      const state = window.attention.state();
-      return { error, lesson: state.lesson, step: state.step, notice: state.notices[state.notices.length - 1] };
-    }, { bytes: [...bytes], name: file });
+    const result = await page.evaluate(
+      ({ bytes, name }) => {
+        let error = null;
+        try {
+          window.attention.loadLesson(new Uint8Array(bytes), name);
+        } catch (e) {
+          error = e.message;
+        }
+        const state = window.attention.state();
+        return { error, lesson: state.lesson, step: state.step, notice: state.notices[state.notices.length - 1] };
+      },
+      { bytes: [...bytes], name: file },
+    );
     assert.equal(result.lesson, "she-likes-coffee", file);
     assert.equal(result.step, 2, file);
     assert.ok(result.error && result.error.startsWith(`${file}: `), `${file}: ${result.error}`);
@@ -31,9 +41,15 @@ test(`each of the ${corpus.length} malformed lessons: its notice, and the lesson
   // Strings far larger than the module's stack (ccall would put them there).
   const huge = await page.evaluate(() => {
     const errors = [];
-    for (const f of [() => window.attention.loadLesson("x".repeat(3e6), "huge.json"),
-                     () => window.attention.setLesson("x".repeat(3e6))]) {
-      try { f(); } catch (e) { errors.push(e.message.slice(0, 60)); }
+    for (const f of [
+      () => window.attention.loadLesson("x".repeat(3e6), "huge.json"),
+      () => window.attention.setLesson("x".repeat(3e6)),
+    ]) {
+      try {
+        f();
+      } catch (e) {
+        errors.push(e.message.slice(0, 60));
+      }
     }
     return errors;
   });
@@ -41,7 +57,10 @@ test(`each of the ${corpus.length} malformed lessons: its notice, and the lesson
   assert.match(huge[0], /^huge\.json: file is 3000000 bytes/);
   assert.match(huge[1], /^Unknown lesson "xxx/);
   // Still usable: steps and edits work.
-  await page.evaluate(() => { window.attention.setStep(4); window.attention.setValue("X", 0, 0, 2); });
+  await page.evaluate(() => {
+    window.attention.setStep(4);
+    window.attention.setValue("X", 0, 0, 2);
+  });
   assert.equal(await page.evaluate(() => window.attention.state().edited), true);
   assert.deepEqual(problems, []);
   await page.close();
@@ -64,14 +83,17 @@ test("markup in a lesson file and in link parameters is shown as text and never 
   assert.match(text, /<iframe src=javascript:window\.__pwned=7>/);
   assert.match(text, /<img src=x onerror=window\.__pwned=4>/);
   assert.match(text, /&lt;entity&gt; and <u>markup<\/u> are shown as written/);
-  await page.mouse.move(300, 300);  // hover, in case a handler waits for it
+  await page.mouse.move(300, 300); // hover, in case a handler waits for it
   await assertNothingRan(page, scripts);
   const trace = await page.evaluate(() => window.attention.trace());
   assert.equal(trace.title, '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>');
   assert.deepEqual(problems, []);
   await page.close();
 
-  const link = await openPage(env.browser, `${env.url}?lesson=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D9%3E&theme=%3Cscript%3Ewindow.__pwned%3D10%3C%2Fscript%3E`);
+  const link = await openPage(
+    env.browser,
+    `${env.url}?lesson=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D9%3E&theme=%3Cscript%3Ewindow.__pwned%3D10%3C%2Fscript%3E`,
+  );
   await link.page.click("#text-view-toggle");
   await assertNothingRan(link.page, scripts);
   assert.ok((await link.page.evaluate(() => window.attention.state().notices)).length >= 2);
@@ -107,7 +129,7 @@ test("2,000 random interactions by mouse and API: no page error, the heap does n
   await page.setViewportSize({ width: 640, height: 400 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const box = await page.locator("#canvas").boundingBox();
   const lessons = await page.evaluate(() => window.attention.lessons());
   const values = [0, 1, -2.5, 1e300, -1e300, 1e-300, NaN, Infinity, 42];
@@ -116,7 +138,8 @@ test("2,000 random interactions by mouse and API: no page error, the heap does n
     if (r < 0.4) {
       await page.mouse.move(box.x + random() * box.width, box.y + random() * box.height);
     } else if (r < 0.55) {
-      const x = box.x + random() * box.width, y = box.y + random() * box.height;
+      const x = box.x + random() * box.width,
+        y = box.y + random() * box.height;
       await page.mouse.move(x, y);
       await page.mouse.down();
       await page.mouse.move(x + (random() - 0.5) * 80, y, { steps: 3 });
@@ -126,25 +149,38 @@ test("2,000 random interactions by mouse and API: no page error, the heap does n
     } else if (r < 0.68) {
       await page.keyboard.press(["ArrowLeft", "ArrowRight", "Home", "End", "Tab"][Math.floor(random() * 5)]);
     } else {
-      await page.evaluate(({ op, lesson, step, row, col, value }) => {
-        const a = window.attention;
-        try {
-          if (op === 0) a.setLesson(lesson);
-          else if (op === 1) a.setStep(step);
-          else if (op === 2) {
-            const editable = a.trace().steps.flatMap((s) => s.matrices).map((m) => m.name).filter((n) => /^(\w+\/)?(X|W_.|b_.|Q|K|V|weights)$/.test(n));
-            a.setValue(editable[row % editable.length] || "X", row % 5, col % 5, value);
-          } else if (op === 3) a.reset();
-          else if (op === 4) a.setTheme(step % 2 ? "dark" : "light");
-          else a.trace();
-        } catch (e) {
-          if (!/no step|outside|not a finite|no matrix|computed/.test(e.message)) throw e;
-        }
-      }, { op: Math.floor(random() * 6), lesson: lessons[Math.floor(random() * lessons.length)], step: Math.floor(random() * 10) - 1,
-           row: Math.floor(random() * 64), col: Math.floor(random() * 64), value: values[Math.floor(random() * values.length)] });
+      await page.evaluate(
+        ({ op, lesson, step, row, col, value }) => {
+          const a = window.attention;
+          try {
+            if (op === 0) a.setLesson(lesson);
+            else if (op === 1) a.setStep(step);
+            else if (op === 2) {
+              const editable = a
+                .trace()
+                .steps.flatMap((s) => s.matrices)
+                .map((m) => m.name)
+                .filter((n) => /^(\w+\/)?(X|W_.|b_.|Q|K|V|weights)$/.test(n));
+              a.setValue(editable[row % editable.length] || "X", row % 5, col % 5, value);
+            } else if (op === 3) a.reset();
+            else if (op === 4) a.setTheme(step % 2 ? "dark" : "light");
+            else a.trace();
+          } catch (e) {
+            if (!/no step|outside|not a finite|no matrix|computed/.test(e.message)) throw e;
+          }
+        },
+        {
+          op: Math.floor(random() * 6),
+          lesson: lessons[Math.floor(random() * lessons.length)],
+          step: Math.floor(random() * 10) - 1,
+          row: Math.floor(random() * 64),
+          col: Math.floor(random() * 64),
+          value: values[Math.floor(random() * values.length)],
+        },
+      );
     }
   }
-  for (let i = 0; i < 300; ++i) await interact();  // warm-up: every lesson opened, buffers at their peak
+  for (let i = 0; i < 300; ++i) await interact(); // warm-up: every lesson opened, buffers at their peak
   const heap = await page.evaluate(() => window.attention.testing.heapBytes());
   const started = Date.now();
   for (let i = 0; i < 2000; ++i) await interact();

@@ -45,7 +45,7 @@ test("without focus, keys go to the host page: typing, Backspace and Tab work th
 test("clicking the canvas focuses it; then arrow keys, Home and End walk the steps", async () => {
   await withPage("", async (page) => {
     const box = await page.locator("#canvas").boundingBox();
-    await page.mouse.click(box.x + 300, box.y + box.height - 40);  // empty space
+    await page.mouse.click(box.x + 300, box.y + box.height - 40); // empty space
     assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => window.attention.state().step === 1);
@@ -60,33 +60,37 @@ test("clicking the canvas focuses it; then arrow keys, Home and End walk the ste
 });
 
 test("the wheel scrolls the host page until the canvas is clicked, then the panel", async () => {
-  await withPage("?lesson=the-cat-sat&step=2", async (page) => {
-    // The widget inside a longer host page.
-    await page.evaluate(() => {
-      document.documentElement.style.height = "auto";
-      document.body.style.height = "auto";
-      document.getElementById("app").style.height = "600px";
-      const tall = document.createElement("div");
-      tall.style.height = "2000px";
-      document.body.append(tall);
-    });
-    const box = await page.locator("#canvas").boundingBox();
-    const before = (await itemCentre(page, "##W_q:0:0")).rect[1];
-    await page.mouse.move(box.x + 200, box.y + 300);
-    await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => window.scrollY > 0, null);
-    assert.equal((await itemCentre(page, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => window.scrollY === 0);
-    await page.mouse.click(box.x + 200, box.y + 170);  // on the step's text: focuses the canvas
-    assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
-    await page.mouse.move(box.x + 200, box.y + 300);
-    await page.mouse.wheel(0, 300);
-    await settle(page);
-    assert.equal(await page.evaluate(() => window.scrollY), 0, "the host page stayed put");
-    const after = (await itemCentre(page, "##W_q:0:0").catch(() => ({ rect: [0, -1e9] }))).rect[1];
-    assert.ok(after < before - 20, `the panel scrolled (${before} → ${after})`);
-  }, { viewport: { width: 1000, height: 700 } });
+  await withPage(
+    "?lesson=the-cat-sat&step=2",
+    async (page) => {
+      // The widget inside a longer host page.
+      await page.evaluate(() => {
+        document.documentElement.style.height = "auto";
+        document.body.style.height = "auto";
+        document.getElementById("app").style.height = "600px";
+        const tall = document.createElement("div");
+        tall.style.height = "2000px";
+        document.body.append(tall);
+      });
+      const box = await page.locator("#canvas").boundingBox();
+      const before = (await itemCentre(page, "##W_q:0:0")).rect[1];
+      await page.mouse.move(box.x + 200, box.y + 300);
+      await page.mouse.wheel(0, 300);
+      await page.waitForFunction(() => window.scrollY > 0, null);
+      assert.equal((await itemCentre(page, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => window.scrollY === 0);
+      await page.mouse.click(box.x + 200, box.y + 170); // on the step's text: focuses the canvas
+      assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+      await page.mouse.move(box.x + 200, box.y + 300);
+      await page.mouse.wheel(0, 300);
+      await settle(page);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, "the host page stayed put");
+      const after = (await itemCentre(page, "##W_q:0:0").catch(() => ({ rect: [0, -1e9] }))).rect[1];
+      assert.ok(after < before - 20, `the panel scrolled (${before} → ${after})`);
+    },
+    { viewport: { width: 1000, height: 700 } },
+  );
 });
 
 test("Copy as numpy puts the snippet on the clipboard", async () => {
@@ -122,14 +126,18 @@ test("the page stops drawing while the tab is hidden", async () => {
     // Headless Chromium never hides a tab (another tab in front, a minimised
     // window: still "visible"), so the page is told it is hidden as a browser
     // would tell it: document.hidden and a visibilitychange event.
-    const setHidden = (hidden) => page.evaluate((h) => {
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
-      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
-      document.dispatchEvent(new Event("visibilitychange"));
-    }, hidden);
+    const setHidden = (hidden) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => (h ? "hidden" : "visible"),
+        });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
     await setHidden(true);
     const hidden = await page.evaluate(() => window.attention.framesDrawn());
-    await page.evaluate(() => window.attention.setStep(1));  // would draw if visible
+    await page.evaluate(() => window.attention.setStep(1)); // would draw if visible
     await page.waitForTimeout(500);
     assert.equal(await page.evaluate(() => window.attention.framesDrawn()), hidden);
     await setHidden(false);

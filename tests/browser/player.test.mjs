@@ -37,8 +37,16 @@ function assertSameTrace(actual, expected, where) {
 
 test("lessons() lists the eight built-in lessons", async () => {
   const ids = await page.evaluate(() => window.attention.lessons());
-  assert.deepEqual(ids, ["the-cat-sat", "i-am-batman", "attention-times-value", "complete-flow",
-                         "qk-transpose", "udl-self-attention", "udl-multihead", "she-likes-coffee"]);
+  assert.deepEqual(ids, [
+    "the-cat-sat",
+    "i-am-batman",
+    "attention-times-value",
+    "complete-flow",
+    "qk-transpose",
+    "udl-self-attention",
+    "udl-multihead",
+    "she-likes-coffee",
+  ]);
 });
 
 test("trace() is exactly what attention-cli trace prints, for every lesson", async () => {
@@ -64,7 +72,10 @@ test("setValue recomputes the softmax at once: rows change and still sum to 1", 
   assert.notDeepEqual(after, before);
   for (const sum of rowSums(after)) assert.ok(Math.abs(sum - 1) < 1e-12, `row sums to ${sum}`);
   assert.equal(state.edited, true);
-  await assert.rejects(page.evaluate(() => window.attention.setValue("weights", 0, 0, 1)), /computed, not an input/);
+  await assert.rejects(
+    page.evaluate(() => window.attention.setValue("weights", 0, 0, 1)),
+    /computed, not an input/,
+  );
 });
 
 test("setStep, state() and reset()", async () => {
@@ -81,7 +92,10 @@ test("setStep, state() and reset()", async () => {
   assert.equal(s.state.steps, 7);
   assert.equal(s.state.stepTitle, "Step 4: Compute attention scores (Q @ K.T)");
   assert.equal(s.edited, false);
-  await assert.rejects(page.evaluate(() => window.attention.setStep(99)), /no step 99/);
+  await assert.rejects(
+    page.evaluate(() => window.attention.setStep(99)),
+    /no step 99/,
+  );
 });
 
 test("dragging a number on the canvas with the mouse changes the input and everything after it", async () => {
@@ -98,7 +112,8 @@ test("dragging a number on the canvas with the mouse changes the input and every
   const rect = await page.evaluate(() => window.attention.testing.items()["##X:0:0"]);
   assert.ok(rect, "the cell X[I, 0] is on screen");
   const box = await page.locator("#canvas").boundingBox();
-  const x = box.x + (rect[0] + rect[2]) / 2, y = box.y + (rect[1] + rect[3]) / 2;
+  const x = box.x + (rect[0] + rect[2]) / 2,
+    y = box.y + (rect[1] + rect[3]) / 2;
   const before = await page.evaluate(() => window.attention.trace());
   await page.mouse.move(x, y);
   await page.mouse.down();

@@ -22,7 +22,8 @@ test("without WebGL2: a readable message and the lesson as text, not a blank can
   await withBrowser(async (browser) => {
     const page = await browser.newPage();
     const problems = watch(page);
-    await page.addInitScript(() => {  // a browser that offers no WebGL2
+    await page.addInitScript(() => {
+      // a browser that offers no WebGL2
       const original = HTMLCanvasElement.prototype.getContext;
       HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
         return type === "webgl2" ? null : original.call(this, type, ...rest);
@@ -49,8 +50,14 @@ test("a module that fails to load gives a readable message", async () => {
     await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
     await page.goto(url);
     await page.waitForSelector("#failure:not([hidden])");
-    assert.match(await page.textContent("#failure-message"), /could not load its program \(attention\.wasm: HTTP 404\)/);
-    await assert.rejects(page.evaluate(() => window.attention.ready), /could not load/);
+    assert.match(
+      await page.textContent("#failure-message"),
+      /could not load its program \(attention\.wasm: HTTP 404\)/,
+    );
+    await assert.rejects(
+      page.evaluate(() => window.attention.ready),
+      /could not load/,
+    );
   });
 });
 
@@ -65,12 +72,15 @@ test("after the WebGL context is lost and restored, the page draws again", async
     const lost = await page.evaluate(() => window.attention.framesDrawn());
     await page.evaluate(() => window.loseContext.restoreContext());
     await page.waitForFunction((n) => window.attention.framesDrawn() > n, lost);
-    await page.evaluate(() => window.attention.setStep(3));  // a new step: new textures, new shader
+    await page.evaluate(() => window.attention.setStep(3)); // a new step: new textures, new shader
     await settle(page);
     const shot = await page.locator("#canvas").screenshot();
     saveArtifact("context-restored.png", shot);
     assert.ok(distinctColours(shot) > 20, "the canvas is not blank after the restore");
-    assert.deepEqual(problems.filter((p) => !/CONTEXT_LOST_WEBGL/.test(p)), []);
+    assert.deepEqual(
+      problems.filter((p) => !/CONTEXT_LOST_WEBGL/.test(p)),
+      [],
+    );
   });
 });
 
@@ -80,7 +90,9 @@ test("dist/attention-lab.html works from file:// with no server and no network",
     const page = await browser.newPage();
     const problems = watch(page);
     const requests = [];
-    page.on("request", (r) => { if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url()); });
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) requests.push(r.url());
+    });
     await page.goto("file://" + path.join(DIST, "attention-lab.html") + "?lesson=udl-multihead&step=8");
     await page.evaluate(() => window.attention.ready);
     const state = await page.evaluate(() => window.attention.state());
@@ -99,7 +111,9 @@ test("the served page runs under the strict Content-Security-Policy with no viol
     const problems = watch(page);
     await page.addInitScript(() => {
       window.cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const response = await page.goto(url + "?lesson=she-likes-coffee");
     assert.match(response.headers()["content-security-policy"], /script-src 'self' 'wasm-unsafe-eval'/);

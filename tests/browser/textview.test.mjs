@@ -12,11 +12,13 @@ test("the toggle shows the step as tables with token headers, matching the trace
   await page.click("#text-view-toggle");
   assert.equal(await page.getAttribute("#text-view-toggle", "aria-expanded"), "true");
   assert.equal(await page.textContent("#text-view h2"), "Step 4: Apply Softmax to get weights");
-  const table = await page.$$eval("#text-view table", (tables) => tables.map((t) => ({
-    caption: t.caption.textContent,
-    cols: [...t.tHead.querySelectorAll("th")].map((th) => th.textContent),
-    rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
-  })));
+  const table = await page.$$eval("#text-view table", (tables) =>
+    tables.map((t) => ({
+      caption: t.caption.textContent,
+      cols: [...t.tHead.querySelectorAll("th")].map((th) => th.textContent),
+      rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+    })),
+  );
   assert.equal(table.length, 1);
   assert.equal(table[0].caption, "attention weights (3×3)");
   assert.deepEqual(table[0].cols, ["The", "cat", "sat"]);
@@ -31,7 +33,10 @@ test("it follows edits and steps as they happen", async () => {
   await page.click("#text-view-toggle");
   const first = await page.textContent("#text-view table:last-of-type tbody");
   await page.evaluate(() => window.attention.setValue("X", 0, 0, 3));
-  await page.waitForFunction((before) => document.querySelector("#text-view table:last-of-type tbody").textContent !== before, first);
+  await page.waitForFunction(
+    (before) => document.querySelector("#text-view table:last-of-type tbody").textContent !== before,
+    first,
+  );
   await page.evaluate(() => window.attention.setStep(0));
   await page.waitForFunction(() => document.querySelector("#text-view h2").textContent.startsWith("Step 1"));
   assert.deepEqual(problems, []);
@@ -40,7 +45,7 @@ test("it follows edits and steps as they happen", async () => {
 
 test("it is reachable from the keyboard and its numbers are selectable text", async () => {
   const { page, problems } = await openPage(env.browser, env.url);
-  await page.keyboard.press("Tab");  // the first stop on the page
+  await page.keyboard.press("Tab"); // the first stop on the page
   assert.equal(await page.evaluate(() => document.activeElement.id), "text-view-toggle");
   await page.keyboard.press("Enter");
   assert.equal(await page.evaluate(() => document.activeElement.id), "text-view");

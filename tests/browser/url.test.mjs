@@ -45,7 +45,10 @@ test("Copy link puts the full state in the URL, and the link reopens exactly tha
   await page.close();
 
   const reopened = await openPage(env.browser, link);
-  const got = await reopened.page.evaluate(() => ({ trace: window.attention.trace(), state: window.attention.state() }));
+  const got = await reopened.page.evaluate(() => ({
+    trace: window.attention.trace(),
+    state: window.attention.state(),
+  }));
   assert.deepEqual(got.trace, wanted);
   assert.equal(got.state.step, 3);
   assert.equal(got.state.edited, true);
@@ -66,20 +69,48 @@ test("?lesson-url loads an instructor's lesson from beside the page", async () =
 test("a broken lesson file gives its one-line error and the built-in lesson stays", async () => {
   const { page, state } = await open("?lesson-url=fixtures/broken-lesson.json");
   assert.equal(state.lesson, "the-cat-sat");
-  assert.deepEqual(state.notices, ["fixtures/broken-lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)"]);
+  assert.deepEqual(state.notices, [
+    "fixtures/broken-lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)",
+  ]);
   await page.close();
 });
 
 const malformed = [
-  "?lesson=the-dog-sat", "?lesson=", "?lesson=%3Cimg%20src%3Dx%3E", "?lesson=THE-CAT-SAT", "?lesson=" + "a".repeat(5000),
-  "?step=0", "?step=-1", "?step=abc", "?step=99", "?step=1.5", "?step=1e3", "?step=%00", "?step=",
-  "?theme=purple", "?theme=", "?theme=DARK", "?embed=yes", "?embed=2",
-  "?state=", "?state=abc", "?state=!!!!", "?state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6OX1dfQ",  // part 9
-  "?state=eyJ2Ijoy", "?state=" + "A".repeat(70000), "?state=bnVsbA",  // "null"
-  "?lesson=i-am-batman&state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6MCwic2V0IjpbWyJXX3giLDAsMCwxXV19XX0",  // unknown input
-  "?lesson-url=https://evil.example/lesson.json", "?lesson-url=//evil.example/x.json", "?lesson-url=fixtures/missing.json",
-  "?lesson-url=javascript:alert(1)", "?unknown=1", "?lesson=the-cat-sat&lesson=i-am-batman&step=2&step=x",
-  "?" + "x=1&".repeat(30000), "?%E0%A4%A=1", "?step=%F0%9F%98%80",
+  "?lesson=the-dog-sat",
+  "?lesson=",
+  "?lesson=%3Cimg%20src%3Dx%3E",
+  "?lesson=THE-CAT-SAT",
+  "?lesson=" + "a".repeat(5000),
+  "?step=0",
+  "?step=-1",
+  "?step=abc",
+  "?step=99",
+  "?step=1.5",
+  "?step=1e3",
+  "?step=%00",
+  "?step=",
+  "?theme=purple",
+  "?theme=",
+  "?theme=DARK",
+  "?embed=yes",
+  "?embed=2",
+  "?state=",
+  "?state=abc",
+  "?state=!!!!",
+  "?state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6OX1dfQ", // part 9
+  "?state=eyJ2Ijoy",
+  "?state=" + "A".repeat(70000),
+  "?state=bnVsbA", // "null"
+  "?lesson=i-am-batman&state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6MCwic2V0IjpbWyJXX3giLDAsMCwxXV19XX0", // unknown input
+  "?lesson-url=https://evil.example/lesson.json",
+  "?lesson-url=//evil.example/x.json",
+  "?lesson-url=fixtures/missing.json",
+  "?lesson-url=javascript:alert(1)",
+  "?unknown=1",
+  "?lesson=the-cat-sat&lesson=i-am-batman&step=2&step=x",
+  "?" + "x=1&".repeat(30000),
+  "?%E0%A4%A=1",
+  "?step=%F0%9F%98%80",
 ];
 
 test(`${malformed.length} malformed links open with defaults and a visible notice, never an error`, async () => {
@@ -90,7 +121,9 @@ test(`${malformed.length} malformed links open with defaults and a visible notic
       const page = await context.newPage();
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
-      page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
+      page.on("console", (m) => {
+        if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+      });
       await page.goto(env.url + query);
       await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
       await page.evaluate(() => window.attention.ready);

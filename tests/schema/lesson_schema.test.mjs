@@ -42,7 +42,9 @@ function judge(file) {
 test("every built-in lesson and every fixture the loader accepts is valid", () => {
   const files = [
     ...fs.readdirSync(path.join(ROOT, "lessons")).map((f) => path.join(ROOT, "lessons", f)),
-    ...fs.readdirSync(path.join(ROOT, "tests/fixtures")).filter((f) => !(f in FIXTURES_INVALID_FOR_LOADER_ONLY))
+    ...fs
+      .readdirSync(path.join(ROOT, "tests/fixtures"))
+      .filter((f) => !(f in FIXTURES_INVALID_FOR_LOADER_ONLY))
       .map((f) => path.join(ROOT, "tests/fixtures", f)),
   ];
   assert.ok(files.length >= 11);
@@ -53,8 +55,11 @@ test("every built-in lesson and every fixture the loader accepts is valid", () =
 });
 
 test("every malformed lesson is invalid, but for the rules only the loader can check", () => {
-  const corpus = fs.readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
-    .split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t")[0]);
+  const corpus = fs
+    .readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => l.split("\t")[0]);
   assert.ok(corpus.length >= 50);
   let expressed = 0;
   for (const file of corpus) {

@@ -36,8 +36,12 @@
     }
   });
 
-  document.getElementById("next").addEventListener("click", () => state && call("setStep", Math.min(state.step + 1, state.steps - 1)));
-  document.getElementById("previous").addEventListener("click", () => state && call("setStep", Math.max(state.step - 1, 0)));
+  document
+    .getElementById("next")
+    .addEventListener("click", () => state && call("setStep", Math.min(state.step + 1, state.steps - 1)));
+  document
+    .getElementById("previous")
+    .addEventListener("click", () => state && call("setStep", Math.max(state.step - 1, 0)));
   document.getElementById("reset").addEventListener("click", () => call("reset"));
-  window.embedExample = { call };  // for the browser test
+  window.embedExample = { call }; // for the browser test
 })();
