@@ -28,8 +28,15 @@ Matrix apply_weights(const Matrix& weights, const Matrix& v, Arrangement arrange
   return matmul(transpose(weights), v);
 }
 
+namespace {
+void apply(const std::vector<CellValue>& cells, Matrix& m) {
+  for (const CellValue& c : cells) m(c.row, c.col) = c.value;
+}
+}  // namespace
+
 void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
-                    const AttentionOptions& options, HeadTrace& out) {
+                    const AttentionOptions& options, HeadTrace& out,
+                    const HeadOverrides* overrides) {
   assert(q.same_shape(k));
   const bool key_rows = options.arrangement == Arrangement::KeyRows;
 
@@ -39,12 +46,14 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
   } else {
     matmul_transposed_into(q, k, out.scores);
   }
+  if (overrides) apply(overrides->scores, out.scores);
 
   // 2. scaled (N, N) = scores / divisor, divisor = √d_k, 1 or a temperature
   out.divisor = options.scaling.divisor_for(q.cols());
   out.scaled = out.scores;
   // Divide, as numpy's scores / np.sqrt(d_k) does, rather than multiply by 1/d.
   for (size_t i = 0; i < out.scaled.size(); ++i) out.scaled.data()[i] /= out.divisor;
+  if (overrides) apply(overrides->scaled, out.scaled);
 
   // 3. masked (N, N): a query may not see keys after it
   const Matrix* logits = &out.scaled;
@@ -63,6 +72,7 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
 
   // 4. weights (N, N) = softmax over the keys of each query
   out.weights = softmax(*logits, key_rows ? Axis::Cols : Axis::Rows);
+  if (overrides) apply(overrides->weights, out.weights);
 
   // 5. output (N, d_v) = Σ_k weight · value
   if (v) {
@@ -74,7 +84,8 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
 }
 
 void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
-                          const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out) {
+                          const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out,
+                          const std::vector<HeadOverrides>* overrides) {
   assert(heads >= 1 && q.cols() % heads == 0 && (!v || v->cols() % heads == 0));
   const int d_head = q.cols() / heads;
   const int dv_head = v ? v->cols() / heads : 0;
@@ -87,7 +98,8 @@ void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int
     Matrix v_h;
     if (v) v_h = heads == 1 ? *v : slice_cols(*v, h * dv_head, (h + 1) * dv_head);
     // 2. attention within the head, scaled by its own width
-    attention_head(q_h, k_h, v ? &v_h : nullptr, options, out.heads[h]);
+    attention_head(q_h, k_h, v ? &v_h : nullptr, options, out.heads[h],
+                   overrides ? &(*overrides)[h] : nullptr);
     if (v) head_outputs.push_back(out.heads[h].output);
   }
   if (!v) {

@@ -54,6 +54,18 @@ struct AttentionOptions {
   bool operator==(const AttentionOptions&) const = default;
 };
 
+// A learner's what-if values for computed entries of one head: each replaces
+// the computed number before the next pass reads it (an overridden score is
+// scaled, masked and softmaxed like any other).
+struct CellValue {
+  int row = 0, col = 0;
+  double value = 0.0;
+  bool operator==(const CellValue&) const = default;
+};
+struct HeadOverrides {
+  std::vector<CellValue> scores, scaled, weights;  // in the layout of the (N, N) matrices
+};
+
 // Everything one head computed. All matrices are (N, N) but output.
 struct HeadTrace {
   Matrix scores;   // (N, N) raw dot products, laid out as the arrangement says
@@ -66,7 +78,8 @@ struct HeadTrace {
 
 // One head. q, k are (N, d_k); v is (N, d_v) or null (scores and weights only).
 void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
-                    const AttentionOptions& options, HeadTrace& out);
+                    const AttentionOptions& options, HeadTrace& out,
+                    const HeadOverrides* overrides = nullptr);
 
 // out (N, d_v): weights (N, N) arranged as `arrangement` applied to v (N, d_v).
 Matrix apply_weights(const Matrix& weights, const Matrix& v, Arrangement arrangement);
@@ -78,8 +91,10 @@ struct MultiHeadTrace {
 };
 
 // H heads over equal contiguous column blocks of q, k, v (N, H·d_head); each
-// head is scaled by its own width. w_o (d_v, d_out) may be null.
+// head is scaled by its own width. w_o (d_v, d_out) may be null; overrides,
+// if given, has one entry per head.
 void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
-                          const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out);
+                          const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out,
+                          const std::vector<HeadOverrides>* overrides = nullptr);
 
 }  // namespace attn

@@ -4,6 +4,16 @@
 
 namespace attn {
 
+bool can_override(Stage stage) {
+  return stage == Stage::scores || stage == Stage::scaled || stage == Stage::weights;
+}
+
+const Override* PartState::override_at(Stage stage, int head, int row, int col) const {
+  for (const Override& o : overrides)
+    if (o.stage == stage && o.head == head && o.row == row && o.col == col) return &o;
+  return nullptr;
+}
+
 bool input_is_transposed(Layout layout, Stage input) {
   if (input == Stage::weights) return false;
   if (is_weight_matrix(input)) return layout != Layout::Rows;

@@ -115,12 +115,28 @@ struct Lesson {
   int main_part = 0;  // whose weights and output are the lesson's result
 };
 
+// A learner's what-if value for a computed number: a score, a scaled score or
+// a weight of the part's own settings (not of its variants). Everything after
+// it is computed from it, as if the computation had produced it.
+struct Override {
+  Stage stage = Stage::scores;  // scores, scaled or weights
+  int head = 0;                 // 1..H in a part with several heads, else 0
+  int row = 0, col = 0;         // in the layout the trace shows
+  double value = 0.0;
+  auto operator<=>(const Override&) const = default;
+};
+// The stages a learner may override.
+bool can_override(Stage stage);
+
 // The learner's copy of a part's inputs and settings.
 struct PartState {
   Inputs inputs;  // every input, in the part's layout
   AttentionOptions options;
-  std::vector<uint32_t> seeds;  // one per random group
+  std::vector<uint32_t> seeds;      // one per random group
+  std::vector<Override> overrides;  // sorted, at most one per cell
   bool operator==(const PartState&) const = default;
+  // The override of this cell, if there is one.
+  const Override* override_at(Stage stage, int head, int row, int col) const;
 };
 
 struct LessonState {

@@ -13,6 +13,12 @@
 
 namespace attn {
 
+struct EditOptions {
+  // Weights (given, or overridden): the rest of the query's weights rescale
+  // so they still sum to 1, and the value is kept within [0, 1].
+  bool keep_row_sum = false;
+};
+
 class Session {
  public:
   explicit Session(std::shared_ptr<const Lesson> lesson);
@@ -26,10 +32,15 @@ class Session {
   // Bumps whenever the trace is recomputed; views cache against it.
   uint64_t revision() const { return revision_; }
 
-  // Sets one entry of an editable input, clamped to ±Limits::kMaxAbsValue.
-  // Returns "" or why nothing changed (not editable, outside the matrix, not
-  // a finite number).
-  std::string set_value(const MatrixKey& key, int row, int col, double value);
+  // Sets one entry of an input, or overrides a computed score or weight (a
+  // what-if: everything after it follows). Values are clamped to
+  // ±Limits::kMaxAbsValue. Returns "" or why nothing changed (a matrix that
+  // cannot be changed, outside the matrix, not a finite number).
+  std::string set_value(const MatrixKey& key, int row, int col, double value,
+                        const EditOptions& options = {});
+  // Takes one override back; false if there was none.
+  bool remove_override(const MatrixKey& key, int row, int col);
+  void clear_overrides();
   void set_scaling(int part, Scaling scaling);  // divisor clamped to Limits
   void set_causal(int part, bool causal);
   void set_seed(int part, int group, uint32_t seed);  // redraws as numpy would

@@ -37,6 +37,10 @@ std::string encode_state(const Lesson& lesson, const LessonState& state) {
             set.push_back(json::array({stage_name(stage), r, c, m(r, c)}));
     }
     if (!set.empty()) entry["set"] = std::move(set);
+    json overrides = json::array();
+    for (const Override& o : now.overrides)
+      overrides.push_back(json::array({stage_name(o.stage), o.head, o.row, o.col, o.value}));
+    if (!overrides.empty()) entry["override"] = std::move(overrides);
     if (entry.size() > 1) parts.push_back(std::move(entry));
   }
   if (parts.empty()) return "";
@@ -111,6 +115,36 @@ DecodedState decode_state(const Lesson& lesson, std::string_view text) {
         it->second(static_cast<int>(r), static_cast<int>(c)) =
             std::clamp(v, -Limits::kMaxAbsValue, Limits::kMaxAbsValue);
       }
+    }
+    if (entry.contains("override")) {
+      const json& list = entry["override"];
+      if (!list.is_array()) return refuse("the link's overrides are not a list");
+      // Scores and weights are (N, N), one per head, where the part computes them.
+      const bool computes = part.shapes.count(Stage::X) || part.shapes.count(Stage::Q);
+      const uint64_t n = part.tokens.size();
+      for (const json& e : list) {
+        if (!e.is_array() || e.size() != 5 || !e[0].is_string() || !e[1].is_number_unsigned() ||
+            !e[2].is_number_unsigned() || !e[3].is_number_unsigned() || !e[4].is_number())
+          return refuse("an override in the link is malformed");
+        const std::optional<Stage> stage = parse_name(kStageNames, e[0].get<std::string>());
+        if (!stage || !can_override(*stage) || !computes)
+          return refuse("the link overrides \"" + e[0].get<std::string>() +
+                        "\", which this lesson does not compute");
+        const uint64_t head = e[1].get<uint64_t>(), r = e[2].get<uint64_t>(),
+                       c = e[3].get<uint64_t>();
+        const bool head_ok =
+            part.heads > 1 ? head >= 1 && head <= static_cast<uint64_t>(part.heads) : head == 0;
+        if (!head_ok || r >= n || c >= n)
+          return refuse("an override in the link is outside its matrix");
+        const double v = e[4].get<double>();
+        if (!std::isfinite(v)) return refuse("an override in the link is not a finite number");
+        const Override o{*stage, static_cast<int>(head), static_cast<int>(r), static_cast<int>(c),
+                         std::clamp(v, -Limits::kMaxAbsValue, Limits::kMaxAbsValue)};
+        if (ps.override_at(o.stage, o.head, o.row, o.col))
+          return refuse("the link overrides one number twice");
+        ps.overrides.push_back(o);
+      }
+      std::sort(ps.overrides.begin(), ps.overrides.end());
     }
   }
   out.state = std::move(state);

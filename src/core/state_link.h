@@ -1,8 +1,10 @@
 // The learner's changes as a small JSON text, for links that reopen exactly
 // what they were looking at: only what differs from the lesson's own numbers
-// (seeds, settings, edited entries), so links stay short.
+// (seeds, settings, edited entries, what-if overrides), so links stay short.
 //   {"v": 1, "parts": [{"part": 0, "seeds": [3], "scale": 2.5, "causal": true,
-//                       "set": [["W_q", 0, 1, 0.25], ...]}]}
+//                       "set": [["W_q", 0, 1, 0.25], ...],
+//                       "override": [["scores", 0, 1, 2, 7.0], ...]}]}
+// (an override names its stage, its head (0 with one head), row and column).
 #pragma once
 
 #include <optional>

@@ -53,6 +53,7 @@ class Structure {
     m.row_kind = axes.first;
     m.col_kind = axes.second;
     m.editable = editable;
+    m.overridable = !editable && variant == 0 && can_override(stage);
     // A token-major matrix is transposed exactly when its tokens run along columns.
     m.transposed = transposed || (m.row_kind == AxisKind::Dim && is_token_axis(m.col_kind));
     out_.push_back(m);
@@ -170,7 +171,7 @@ class PartBuilder {
     std::vector<Computed> computed;  // [0]: the part's own options; [v]: variant v
     std::vector<AttentionOptions> options{state_.options};
     for (const Variant& v : part_.variants) options.push_back(options_for(v, state_.options));
-    for (const AttentionOptions& o : options) computed.push_back(compute(o));
+    for (size_t v = 0; v < options.size(); ++v) computed.push_back(compute(options[v], v == 0));
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
       add(spec, computed[spec.key.variant], options[spec.key.variant]);
     steps();
@@ -194,7 +195,20 @@ class PartBuilder {
     return out;
   }
 
-  Computed compute(const AttentionOptions& options) const {
+  // The learner's overrides, per head; only the part's own settings have them.
+  std::vector<HeadOverrides> head_overrides() const {
+    std::vector<HeadOverrides> out(static_cast<size_t>(part_.heads));
+    for (const Override& o : state_.overrides) {
+      HeadOverrides& h = out[static_cast<size_t>(std::max(o.head, 1) - 1)];
+      std::vector<CellValue>& cells = o.stage == Stage::scores   ? h.scores
+                                      : o.stage == Stage::scaled ? h.scaled
+                                                                 : h.weights;
+      cells.push_back({o.row, o.col, o.value});
+    }
+    return out;
+  }
+
+  Computed compute(const AttentionOptions& options, bool own_settings) const {
     Computed c;
     if (has(Stage::X)) {
       // 1. projections: Q, K, V = X·W (+ b), in canonical rows
@@ -219,8 +233,10 @@ class PartBuilder {
       // 2. attention per head, 3. concatenation and projection
       Matrix w_o;
       if (has(Stage::W_o)) w_o = canonical(Stage::W_o);
+      const std::vector<HeadOverrides> overrides = head_overrides();
       multi_head_attention(c.q, c.k, c.has_v ? &c.v : nullptr, part_.heads,
-                           has(Stage::W_o) ? &w_o : nullptr, options, c.heads);
+                           has(Stage::W_o) ? &w_o : nullptr, options, c.heads,
+                           own_settings && !state_.overrides.empty() ? &overrides : nullptr);
     }
     return c;
   }

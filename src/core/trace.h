@@ -27,7 +27,8 @@ inline bool is_token_axis(AxisKind k) {
 struct MatrixSpec {
   MatrixKey key;
   AxisKind row_kind = AxisKind::Dim, col_kind = AxisKind::Dim;
-  bool editable = false;  // an input the learner may change
+  bool editable = false;     // an input the learner may change
+  bool overridable = false;  // a computed number the learner may override (what-if)
   // Shown as the transpose of the row layout the core computes in: tokens as
   // columns (columns layout), or weights stored (out, in).
   bool transposed = false;

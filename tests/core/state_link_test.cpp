@@ -26,6 +26,11 @@ TEST_CASE("edits, seeds, scale and mask survive the round trip exactly") {
     if (!l.parts[0].random.empty()) s.set_seed(0, 0, 1234567);
     s.set_scaling(s.lesson().main_part, {ScaleMode::Divide, 0.37});
     s.set_causal(s.lesson().main_part, true);
+    for (const TraceMatrix& m : s.trace().matrices)  // a what-if score
+      if (m.overridable && m.key.stage == Stage::scores) {
+        CHECK(s.set_value(m.key, 0, m.value.cols() - 1, 2.0 / 3.0) == "");
+        break;
+      }
     const std::string text = encode_state(l, s.state());
     const DecodedState d = decode_state(l, text);
     REQUIRE_MESSAGE(d.state, d.error);
@@ -48,6 +53,13 @@ TEST_CASE("malformed or foreign states are refused with a reason") {
   CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "scale": "huge"}]})").error ==
         "the link's scale is not \"sqrt_dk\", \"none\" or a number");
   CHECK(decode_state(l, std::string(70000, ' ')).error == "the link's state is too long");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "override": [["output", 0, 0, 0, 1]]}]})")
+            .error == "the link overrides \"output\", which this lesson does not compute");
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "override": [["scores", 1, 0, 0, 1]]}]})")
+            .error == "an override in the link is outside its matrix");  // one head: head 0
+  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "override": [["scores", 0, 0, 0, 1],
+                                                                      ["scores", 0, 0, 0, 2]]}]})")
+            .error == "the link overrides one number twice");
   // Values beyond the limits are clamped, not refused.
   const DecodedState d =
       decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 0, 0, 1e300]]}]})");
