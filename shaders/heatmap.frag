@@ -1,5 +1,6 @@
 // A matrix as a grid of coloured cells. One texel per cell of u_values:
-// r = the value, g = flags (1 changed, 2 masked, 4 highlighted).
+// r = the value, g = flags (1 changed, 2 masked, 4 differs from its
+// comparison, 8 a what-if override, 16 related to the cell pointed at).
 // Texture row 0 is drawn at the top: ImGui shows v = 0 at the top edge.
 // Colours stay light in the light theme and dark in the dark one, so the
 // numbers drawn on top are readable in either.
@@ -48,9 +49,17 @@ void main() {
     color = u_dark == 1 ? vec3(0.12) : vec3(0.90);
     if (stripe < 2.0) color = u_dark == 1 ? vec3(0.30) : vec3(0.72);
   }
-  if ((flags & 4) != 0) {                    // highlighted operand: a tinted inner border
-    float b = min(min(in_cell.x, in_cell.y), min(cell_px.x - in_cell.x, cell_px.y - in_cell.y));
-    if (b < 2.5) color = u_dark == 1 ? vec3(0.98, 0.84, 0.30) : vec3(0.85, 0.55, 0.0);
+  float border = min(min(in_cell.x, in_cell.y), min(cell_px.x - in_cell.x, cell_px.y - in_cell.y));
+  if ((flags & 16) != 0) {                   // related to the cell pointed at: a warm tint
+    color = mix(color, u_dark == 1 ? vec3(0.55, 0.45, 0.10) : vec3(1.0, 0.86, 0.45), 0.55);
+  }
+  if ((flags & 4) != 0) {                    // differs from its comparison: an inner border
+    if (border < 2.5) color = u_dark == 1 ? vec3(0.98, 0.84, 0.30) : vec3(0.85, 0.55, 0.0);
+  }
+  if ((flags & 8) != 0) {                    // a what-if override: a violet frame and corner
+    float corner = min(cell_px.x, cell_px.y) * 0.28;
+    if (border < 2.5 || in_cell.x + in_cell.y < corner)
+      color = u_dark == 1 ? vec3(0.76, 0.60, 1.0) : vec3(0.45, 0.22, 0.75);
   }
   if ((flags & 1) != 0) {                    // changed: a corner triangle, top right
     float size = min(cell_px.x, cell_px.y) * 0.28;

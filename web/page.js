@@ -280,9 +280,11 @@
     if (!module || textView.hidden) return;
     const view = json("attn_text_view");
     const body = $("text-view-body");
+    const focused =
+      document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
     body.replaceChildren();
     const select = $("text-view-lesson");
-    select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id })));
+    select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id }))); // titles, not ids
     select.value = view.lesson;
     $("text-view-position").textContent = `Step ${view.step + 1} of ${view.steps}`;
     $("text-view-previous").disabled = view.step === 0;
@@ -290,10 +292,15 @@
     body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source" }));
     body.append(el("h2", view.stepTitle));
     if (view.formula) body.append(el("p", view.formula, { class: "formula" }));
-    if (view.text) body.append(el("p", view.text));
+    const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
+    if (holding.length) body.append(el("p", holding.join(" ")));
+    for (const x of view.sentences.filter((x) => !x.holds))
+      body.append(el("p", `The notebook's numbers only (yours differ): ${x.text}`, { class: "stale" }));
     for (const m of view.matrices) {
       const table = el("table");
-      table.append(el("caption", `${m.label} (${m.cells.length}×${m.cells[0] ? m.cells[0].length : 0})`));
+      const what =
+        m.changeable === "input" ? " — type to change" : m.changeable === "what-if" ? " — type a what-if" : "";
+      table.append(el("caption", `${m.label} (${m.cells.length}×${m.cells[0] ? m.cells[0].length : 0})${what}`));
       const head = el("tr");
       head.append(el("td"));
       for (const c of m.cols) head.append(el("th", c, { scope: "col" }));
@@ -304,11 +311,46 @@
       m.cells.forEach((row, r) => {
         const tr = el("tr");
         tr.append(el("th", m.rows[r] || String(r), { scope: "row" }));
-        for (const text of row) tr.append(el("td", text));
+        row.forEach((text, c) => {
+          const marks = (m.overridden[r][c] ? " (a what-if)" : "") + (m.changed[r][c] ? " (changed)" : "");
+          const td = el("td", undefined, m.changed[r][c] ? { class: "changed" } : {});
+          if (!m.changeable) {
+            td.textContent = text;
+            if (marks) td.append(el("span", marks, { class: "visually-hidden" }));
+          } else {
+            // A field a screen reader announces by matrix, row and column.
+            const cell = `${m.id}:${r}:${c}`;
+            const input = el("input", undefined, {
+              type: "text",
+              inputmode: "decimal",
+              value: text,
+              "data-cell": cell,
+              "aria-label": `${m.label}, row ${m.rows[r] || r}, column ${m.cols[c] || c}${marks}`,
+            });
+            input.addEventListener("change", () => {
+              const error = call(
+                "attn_set_value_text",
+                "string",
+                ["string", "number", "number", "string"],
+                [m.id, r, c, input.value],
+              );
+              $("text-view-error").textContent = error;
+              $("text-view-error").hidden = !error;
+              renderTextView();
+            });
+            td.append(input);
+          }
+          tr.append(td);
+        });
         tbody.append(tr);
       });
       table.append(tbody);
       body.append(table);
+    }
+    if (focused) {
+      // typing goes on where it was
+      const again = body.querySelector(`input[data-cell="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
     }
   }
   let renderTimer = null;
@@ -358,6 +400,8 @@
       emit("copy", data);
     } else if (name === "copylink") {
       copyLink(linkFor(data));
+    } else if (name === "showtextview") {
+      setTextView(true);
     } else if (name === "contextrestored") {
       emit("statechange", api.state());
     }
@@ -450,6 +494,8 @@
         ],
       );
       if (noGl) return;
+      // A finger for a pointer (phones, tablets): large targets from the first frame.
+      if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);
       // Wake the module when its canvas changes size; rest while out of view.
       new ResizeObserver(() => module._attn_wake()).observe(canvas);
       new IntersectionObserver((entries) => {

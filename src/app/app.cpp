@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <type_traits>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "core/trace_json.h"
 #include "imgui.h"
 #include "ui/item_registry.h"
+#include "ui/matrix_view.h"
 #include "ui/theme.h"
 
 namespace attn::app {
@@ -48,10 +50,10 @@ App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
   ui_.lessons = &entries_;
   ui_.fonts = &fonts_;
   ui_.heatmaps = heatmaps_;
-  top_bar_.ui = step_bar_.ui = step_panel_.ui = &ui_;
-  pipeline_panel_.ui = softmax_panel_.ui = settings_panel_.ui = &ui_;
+  top_bar_.ui = step_bar_.ui = step_panel_.ui = live_panel_.ui = &ui_;
+  pipeline_panel_.ui = temperature_panel_.ui = settings_panel_.ui = number_editor_.ui = &ui_;
   select(0);
-  ui::apply_theme(false);
+  ui::apply_theme(false, false);
 }
 
 //-----------------------------------------------------------------------------
@@ -159,6 +161,7 @@ void App::select(int index) {
   view_.head = 1;
   view_.query = 0;
   view_.pinned = false;
+  view_.focus = {};
 }
 
 std::string App::apply(const ui::Request& request) {
@@ -181,9 +184,9 @@ std::string App::apply(const ui::Request& request) {
           if (q.step < 0 || q.step >= static_cast<int>(s.trace().steps.size()))
             error = "no step " + std::to_string(q.step) + " in this lesson";
           else if (q.step != view_.step)
-            view_.step = q.step, view_.pinned = false;
+            view_.step = q.step, view_.pinned = false, view_.focus = {};
         } else if constexpr (std::is_same_v<T, r::EditCell>) {
-          error = s.set_value(q.key, q.row, q.col, q.value);
+          error = s.set_value(q.key, q.row, q.col, q.value, {.keep_row_sum = view_.keep_row_sum});
         } else if constexpr (std::is_same_v<T, r::SetScaling>) {
           s.set_scaling(q.part, q.scaling);
         } else if constexpr (std::is_same_v<T, r::SetCausal>) {
@@ -194,8 +197,23 @@ std::string App::apply(const ui::Request& request) {
           s.reset();
         } else if constexpr (std::is_same_v<T, r::SetTheme>) {
           view_.dark = q.dark;
-          ui::apply_theme(q.dark);
+          ui::apply_theme(q.dark, view_.touch);
           heatmaps_->set_dark(q.dark);
+        } else if constexpr (std::is_same_v<T, r::SetTouch>) {
+          view_.touch = q.touch;
+          ui::apply_theme(view_.dark, q.touch);
+        } else if constexpr (std::is_same_v<T, r::EditNumber>) {
+          number_editor_.open(q.cell, q.typed);
+        } else if constexpr (std::is_same_v<T, r::RemoveOverride>) {
+          s.remove_override(q.cell.key, q.cell.row, q.cell.col);
+        } else if constexpr (std::is_same_v<T, r::ClearOverrides>) {
+          s.clear_overrides();
+        } else if constexpr (std::is_same_v<T, r::SetKeepRowSum>) {
+          view_.keep_row_sum = q.keep;
+        } else if constexpr (std::is_same_v<T, r::FocusCell>) {
+          view_.focus = q.cell;
+        } else if constexpr (std::is_same_v<T, r::ShowTextView>) {
+          if (on_show_text_view) on_show_text_view();
         } else if constexpr (std::is_same_v<T, r::FollowQuery>) {
           view_.query = std::max(0, q.query);
         } else if constexpr (std::is_same_v<T, r::ShowHead>) {
@@ -230,7 +248,7 @@ std::string App::apply(const ui::Request& request) {
   const bool changed = &session() != session_before || session().revision() != revision ||
                        view_.lesson != before.lesson || view_.step != before.step ||
                        view_.dark != before.dark || view_.notices != before.notices ||
-                       view_.embed != before.embed;
+                       view_.embed != before.embed || view_.keep_row_sum != before.keep_row_sum;
   if (changed) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
@@ -286,6 +304,12 @@ std::string App::set_value(std::string_view matrix, int row, int col, double val
   return apply(ui::request::EditCell{*key, row, col, value});
 }
 
+std::string App::set_value_text(std::string_view matrix, int row, int col, std::string_view text) {
+  double value = 0.0;
+  if (!ui::parse_number(std::string(text), value)) return shown(text) + " is not a number";
+  return set_value(matrix, row, col, value);
+}
+
 std::string App::apply_state(std::string_view state) {
   DecodedState d = decode_state(session().lesson(), state);
   if (!d.state) return d.error;
@@ -295,7 +319,15 @@ std::string App::apply_state(std::string_view state) {
 std::string App::trace_json() const { return attn::trace_to_json(session().trace()); }
 
 std::string App::numpy_snippet() const {
-  return attn::numpy_snippet(session().lesson(), session().state(), ui_.part());
+  const Trace& t = session().trace();
+  const TraceStep& step = t.steps[view_.step];
+  SnippetRequest request;
+  request.part = step.part;
+  for (int i : step_panel_.matrices_in_order()) request.shown.push_back(t.matrices[i].key);
+  request.digits = ui_.digits(step);
+  request.heading =
+      session().lesson().title + ", step " + std::to_string(view_.step + 1) + ": " + step.title;
+  return attn::numpy_snippet(session().lesson(), session().state(), t, request);
 }
 
 std::string App::state_json() const {
@@ -347,6 +379,9 @@ void App::frame() {
   ui::item_registry_new_frame();
   changed_this_frame_ = false;
   ui_.can_copy_link = static_cast<bool>(on_copy_link);
+  ui_.can_show_text = static_cast<bool>(on_show_text_view);
+  ui_.hot = ui_.hot_next;
+  ui_.hot_next = {};
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
@@ -358,6 +393,7 @@ void App::frame() {
   step_bar_.draw();
   draw_body();
   ImGui::End();
+  number_editor_.draw();
   // The views' requests, in the order they were made. An edit recomputes the
   // trace: nothing drawn this frame points into it any more.
   std::vector<ui::Request> requests;
@@ -366,55 +402,130 @@ void App::frame() {
   heatmaps_->end_frame();
 }
 
+bool App::wants_keyboard() const {
+  return view_.focus.valid() || number_editor_.is_open() || ImGui::GetIO().WantCaptureKeyboard;
+}
+
+void App::move_focus(int by) {
+  // Every number on screen that the learner may change, in the order drawn.
+  std::vector<ui::CellRef> cells;
+  const Trace& t = session().trace();
+  for (int i : step_panel_.matrices_in_order()) {
+    const TraceMatrix& m = t.matrices[i];
+    if (!m.editable && !m.overridable) continue;
+    for (int r = 0; r < m.value.rows(); ++r)
+      for (int c = 0; c < m.value.cols(); ++c) cells.push_back({m.key, r, c});
+  }
+  const auto at = std::find(cells.begin(), cells.end(), view_.focus);
+  const long index =
+      at == cells.end() ? (by > 0 ? -1 : static_cast<long>(cells.size())) : at - cells.begin();
+  const long next = index + by;
+  // Past either end the keyboard leaves the cells (and Tab then leaves the canvas).
+  ui_.request(ui::request::FocusCell{next >= 0 && next < static_cast<long>(cells.size())
+                                         ? cells[static_cast<size_t>(next)]
+                                         : ui::CellRef{}});
+}
+
 void App::handle_keys() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  if (io.WantTextInput || number_editor_.is_open() || ImGui::IsAnyItemActive()) return;
+  namespace r = ui::request;
   const int last = static_cast<int>(session().trace().steps.size()) - 1;
   auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
-  if (pressed(ImGuiKey_RightArrow))
-    ui_.request(ui::request::GoToStep{std::min(view_.step + 1, last)});
-  if (pressed(ImGuiKey_LeftArrow)) ui_.request(ui::request::GoToStep{std::max(view_.step - 1, 0)});
-  if (pressed(ImGuiKey_Home)) ui_.request(ui::request::GoToStep{0});
-  if (pressed(ImGuiKey_End)) ui_.request(ui::request::GoToStep{last});
+  if (pressed(ImGuiKey_Tab)) move_focus(io.KeyShift ? -1 : 1);
+  if (pressed(ImGuiKey_PageDown)) ui_.request(r::GoToStep{std::min(view_.step + 1, last)});
+  if (pressed(ImGuiKey_PageUp)) ui_.request(r::GoToStep{std::max(view_.step - 1, 0)});
+  const ui::CellRef& focus = view_.focus;
+  const TraceMatrix* m = focus.valid() ? session().trace().find(focus.key) : nullptr;
+  if (!m) {  // no cell has the keyboard: the arrows walk the steps
+    if (pressed(ImGuiKey_RightArrow)) ui_.request(r::GoToStep{std::min(view_.step + 1, last)});
+    if (pressed(ImGuiKey_LeftArrow)) ui_.request(r::GoToStep{std::max(view_.step - 1, 0)});
+    if (pressed(ImGuiKey_Home)) ui_.request(r::GoToStep{0});
+    if (pressed(ImGuiKey_End)) ui_.request(r::GoToStep{last});
+    return;
+  }
+  // A cell has the keyboard: arrows move it, + and − nudge, typing or Enter opens the editor.
+  auto move = [&](int dr, int dc) {
+    ui_.request(r::FocusCell{{focus.key, std::clamp(focus.row + dr, 0, m->value.rows() - 1),
+                              std::clamp(focus.col + dc, 0, m->value.cols() - 1)}});
+  };
+  if (pressed(ImGuiKey_RightArrow)) move(0, 1);
+  if (pressed(ImGuiKey_LeftArrow)) move(0, -1);
+  if (pressed(ImGuiKey_DownArrow)) move(1, 0);
+  if (pressed(ImGuiKey_UpArrow)) move(-1, 0);
+  if (pressed(ImGuiKey_Escape)) ui_.request(r::FocusCell{});
+  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter))
+    ui_.request(r::EditNumber{focus, ""});
+  const int decimals = ui::drag_decimals(*m);
+  const double step = std::pow(10.0, -decimals) * (io.KeyShift ? 100.0 : 10.0);
+  const double value = m->value(focus.row, focus.col);
+  for (const ImWchar c : io.InputQueueCharacters) {
+    if (c == '+' || c == '=')
+      ui_.request(r::EditCell{focus.key, focus.row, focus.col, ui::snap(value + step, decimals)});
+    else if (c == '-' || c == '_')
+      ui_.request(r::EditCell{focus.key, focus.row, focus.col, ui::snap(value - step, decimals)});
+    else if ((c >= '0' && c <= '9') || c == '.')
+      ui_.request(r::EditNumber{focus, std::string(1, static_cast<char>(c))});
+  }
 }
 
 void App::draw_body() {
-  const float avail_w = ImGui::GetContentRegionAvail().x;
-  const bool two_columns = avail_w >= 900.0f;
-  auto section = [&](const char* title, auto&& draw, bool last = false) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetContentRegionAvail().y;
+  // Where the live result goes, so it is on screen whatever scrolls: beside the
+  // step on wide and landscape screens, under it on portrait ones.
+  enum class Layout { Wide, Side, Bottom };
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const Layout layout = display.x >= 1100.0f                                    ? Layout::Wide
+                        : display.x >= 640.0f && display.x >= 1.35f * display.y ? Layout::Side
+                                                                                : Layout::Bottom;
+  auto section = [&](const char* title, auto&& draw) {
+    ImGui::Spacing();
+    ImGui::Separator();
     ImGui::PushFont(fonts_.body);
     ImGui::TextUnformatted(title);
     ImGui::PopFont();
     draw();
-    if (last) return;
-    ImGui::Spacing();
-    ImGui::Separator();
   };
-  auto side = [&] {
+  auto extras = [&] {  // what may scroll away: the pipeline, the temperature, the settings
+    if (temperature_panel_.shown()) section("Temperature", [&] { temperature_panel_.draw(); });
     section("Pipeline", [&] { pipeline_panel_.draw(); });
-    section("Attention weights", [&] { softmax_panel_.draw(); });
-    section(
-        "Settings", [&] { settings_panel_.draw(); }, true);
+    section("Settings", [&] { settings_panel_.draw(); });
   };
-  if (two_columns) {
-    const float side_w = std::clamp(avail_w * 0.34f, 320.0f, 470.0f);
-    ImGui::BeginChild("##step", ImVec2(avail_w - side_w - ImGui::GetStyle().ItemSpacing.x, 0), true,
-                      ImGuiWindowFlags_HorizontalScrollbar);
-    step_panel_.draw();
+  auto live = [&](float width, float height) {
+    ImGui::BeginChild("##live", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
+    live_panel_.draw();
     ImGui::EndChild();
-    ImGui::SameLine();
-    ImGui::BeginChild("##side", ImVec2(0, 0), true);
-    side();
-    ImGui::EndChild();
-  } else {
-    // Narrow (phones, small iframes): one scrolling column, the step first.
-    ImGui::BeginChild("##column", ImVec2(0, 0), true);
+  };
+  if (layout == Layout::Bottom) {
+    const float live_h = std::min(live_panel_.height(w), h * 0.42f);
+    ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true);
     step_panel_.draw();
+    extras();
+    ImGui::EndChild();
+    live(w, 0);
+    return;
+  }
+  const float side_w = layout == Layout::Wide ? std::clamp(w * 0.34f, 320.0f, 470.0f)
+                                              : std::clamp(w * 0.36f, 250.0f, 330.0f);
+  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true);
+  step_panel_.draw();
+  if (layout == Layout::Side) {  // the side column holds only what must stay in view
     ImGui::Spacing();
     ImGui::Separator();
-    side();
-    ImGui::EndChild();
+    pipeline_panel_.draw();
   }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  const float live_h = std::min(live_panel_.height(side_w), h * 0.6f);
+  live(side_w, live_h);
+  ImGui::BeginChild("##side", ImVec2(side_w, 0), true);
+  if (temperature_panel_.shown()) temperature_panel_.draw();
+  if (layout == Layout::Wide) section("Pipeline", [&] { pipeline_panel_.draw(); });
+  section("Settings", [&] { settings_panel_.draw(); });
+  ImGui::EndChild();
+  ImGui::EndGroup();
 }
 
 }  // namespace attn::app

@@ -17,6 +17,8 @@
 #include "core/session.h"
 #include "ui/bars.h"
 #include "ui/context.h"
+#include "ui/live_panel.h"
+#include "ui/number_editor.h"
 #include "ui/side_panels.h"
 #include "ui/step_panel.h"
 
@@ -48,8 +50,11 @@ class App {
   // Loads a lesson file and shows it; on error the current lesson stays.
   std::string add_lesson(std::string_view bytes, std::string_view source);
   std::string set_step(int step);
-  // `matrix` as the trace's JSON names it: "W_q", "value-64/weights".
+  // `matrix` as the trace's JSON names it: "W_q", "value-64/weights". An
+  // input, or a what-if on a computed score or weight.
   std::string set_value(std::string_view matrix, int row, int col, double value);
+  // The same with the number as a learner typed it ("−0.5", "0,5").
+  std::string set_value_text(std::string_view matrix, int row, int col, std::string_view text);
   // Applies a link's changes to the current lesson.
   std::string apply_state(std::string_view state);
   void notice(std::string text);
@@ -65,6 +70,12 @@ class App {
   // Set by a platform that makes links (the web page): shows "Copy link",
   // which calls it with link_json().
   std::function<void(const std::string&)> on_copy_link;
+  // Set by a platform with a text view (the web page): shows "Text view".
+  std::function<void()> on_show_text_view;
+
+  // Whether keys belong to the app now: a cell has the keyboard, a number is
+  // being typed, or ImGui wants them (the page lets Tab through only then).
+  bool wants_keyboard() const;
 
   const Session& session() const { return *slot().session; }
   const ui::ViewState& view() const { return view_; }
@@ -83,6 +94,7 @@ class App {
   Session& session_mut() { return *slot().session; }
   void select(int index);
   void handle_keys();
+  void move_focus(int by);  // Tab order over the numbers on screen that can change
   void draw_body();
   void show_toast(std::string text);
   // Loads a lesson file and shows it; `linked`: named by the start parameters,
@@ -100,9 +112,11 @@ class App {
   ui::TopBar top_bar_;
   ui::StepBar step_bar_;
   ui::StepPanel step_panel_;
+  ui::LivePanel live_panel_;
   ui::PipelinePanel pipeline_panel_;
-  ui::SoftmaxPanel softmax_panel_;
+  ui::TemperaturePanel temperature_panel_;
   ui::SettingsPanel settings_panel_;
+  ui::NumberEditor number_editor_;
   uint64_t version_ = 0;
   bool changed_this_frame_ = false;  // one more frame shows what a request changed
 };

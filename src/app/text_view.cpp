@@ -18,30 +18,37 @@ std::string App::text_view_json() const {
   for (const LessonSlot& l : lessons_)
     lessons.push_back({{"id", l.lesson->id}, {"title", l.lesson->title}});
   json matrices = json::array();
-  for (int i : step.matrices) {
+  const PartState& part = s.state().parts[step.part];
+  for (int i : step_panel_.matrices_in_order()) {  // as the canvas shows them
     const TraceMatrix& m = t.matrices[i];
     const TraceMatrix* notebook = s.notebook().find(m.key);
-    json cells = json::array(), values = json::array(), changed = json::array();
+    json cells = json::array(), changed = json::array(), overridden = json::array();
     for (int r = 0; r < m.value.rows(); ++r) {
-      json row_cells = json::array(), row_values = json::array(), row_changed = json::array();
+      json row_cells = json::array(), row_changed = json::array(), row_overridden = json::array();
       for (int c = 0; c < m.value.cols(); ++c) {
         row_cells.push_back(number_text(m.value(r, c), digits));
-        row_values.push_back(m.value(r, c));  // non-finite: null
         row_changed.push_back(differs_from_notebook(m, notebook, r, c));
+        row_overridden.push_back(m.overridable &&
+                                 part.override_at(m.key.stage, m.key.head, r, c) != nullptr);
       }
       cells.push_back(std::move(row_cells));
-      values.push_back(std::move(row_values));
       changed.push_back(std::move(row_changed));
+      overridden.push_back(std::move(row_overridden));
     }
     matrices.push_back({{"id", t.id_of(m.key)},
                         {"label", m.label},
-                        {"editable", m.editable},
+                        {"changeable", m.editable      ? "input"
+                                       : m.overridable ? "what-if"
+                                                       : ""},
                         {"rows", m.rows},
                         {"cols", m.cols},
                         {"cells", std::move(cells)},
-                        {"values", std::move(values)},
-                        {"changed", std::move(changed)}});
+                        {"changed", std::move(changed)},
+                        {"overridden", std::move(overridden)}});
   }
+  json sentences = json::array();
+  for (const TraceSentence& x : step.sentences)
+    sentences.push_back({{"text", x.text}, {"holds", x.holds}});
   const json view{{"lesson", s.lesson().id},
                   {"lessons", std::move(lessons)},
                   {"title", s.lesson().title},
@@ -50,7 +57,7 @@ std::string App::text_view_json() const {
                   {"steps", t.steps.size()},
                   {"stepTitle", step.title},
                   {"formula", step.formula},
-                  {"text", step.text},
+                  {"sentences", sentences},
                   {"digits", digits},
                   {"matrices", std::move(matrices)}};
   return view.dump(-1, ' ', false, json::error_handler_t::replace);

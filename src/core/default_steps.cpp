@@ -22,43 +22,55 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
     return out;
   };
   std::vector<StepSpec> steps;
-  auto add = [&](const char* id, const char* title, const char* formula, const char* text,
+  auto add = [&](const char* id, const char* title, LiveText formula, const char* text,
                  std::vector<MatrixKey> show) {
-    if (!show.empty()) steps.push_back({id, title, formula, text, std::move(show)});
+    if (!show.empty())
+      steps.push_back(
+          {id, title, std::move(formula), {TextBlock{literal(text), {}}}, std::move(show)});
+  };
+  // "scaled = scores / √d_k", with the scaling (and mask) in force.
+  auto with_settings = [&](const char* before, Fill fill, const char* after) {
+    LiveText t = literal(before);
+    Piece p;
+    p.fill = fill;
+    p.measure.part = part_index;
+    t.push_back(p);
+    if (after[0]) t.push_back(literal(after)[0]);
+    return t;
   };
   if (has(Stage::X)) {
-    add("inputs", "Inputs", "", "One embedding per token.", of({Stage::X}));
+    add("inputs", "Inputs", {}, "One embedding per token.", of({Stage::X}));
     add("projections", "Queries, keys and values",
-        part.layout == Layout::Columns ? "Q = W_q·X + b_q"
-        : part.layout == Layout::Rows  ? "Q = X·W_q"
-                                       : "Q = X·W_qᵀ",
+        literal(part.layout == Layout::Columns ? "Q = W_q·X + b_q"
+                : part.layout == Layout::Rows  ? "Q = X·W_q"
+                                               : "Q = X·W_qᵀ"),
         "Each token's embedding is multiplied by three weight matrices.",
         of({Stage::W_q, Stage::W_k, Stage::W_v, Stage::b_q, Stage::b_k, Stage::b_v, Stage::Q,
             Stage::K, Stage::V}));
   } else if (!has(Stage::Q)) {
-    add("inputs", "Attention weights and values", "", "The weights are given; each row sums to 1.",
+    add("inputs", "Attention weights and values", {}, "The weights are given; each row sums to 1.",
         of({Stage::weights, Stage::V}));
   } else {
-    add("inputs", "Queries, keys and values", "", "Given directly.",
+    add("inputs", "Queries, keys and values", {}, "Given directly.",
         of({Stage::Q, Stage::K, Stage::V}));
   }
   if (has(Stage::scores)) {
-    add("scores", "Scores", "scores = Q·Kᵀ",
+    add("scores", "Scores", literal("scores = Q·Kᵀ"),
         "Each query is compared with every key by a dot product.", of({Stage::scores}));
-    add("scale", "Scale", "scaled = scores{scale}",
+    add("scale", "Scale", with_settings("scaled = scores", Fill::Scale, ""),
         "Scaling keeps the scores from growing with the width.", of({Stage::scaled}));
-    add("mask", "Causal mask", "masked = scaled, −∞ above the diagonal",
+    add("mask", "Causal mask", literal("masked = scaled, −∞ above the diagonal"),
         "A token may not attend to later tokens.", of({Stage::masked}));
-    add("softmax", "Softmax", "weights = softmax(scaled)",
+    add("softmax", "Softmax", with_settings("weights = softmax(scaled", Fill::Mask, ")"),
         "Each query's scores become weights that sum to 1.", of({Stage::weights}));
   }
   if (part.heads > 1) {
-    add("heads", "Weighted sum per head", "head = weights·V",
+    add("heads", "Weighted sum per head", literal("head = weights·V"),
         "Each head mixes its own slice of the values.", of({Stage::context}));
-    add("output", "Concatenate and project", "output = concat(heads)·W_o",
+    add("output", "Concatenate and project", literal("output = concat(heads)·W_o"),
         "The heads' outputs side by side, projected back.", of({Stage::concat, Stage::output}));
   } else {
-    add("output", "Weighted sum of values", "output = weights·V",
+    add("output", "Weighted sum of values", literal("output = weights·V"),
         "Each output row is a weighted average of the value rows.",
         of({Stage::context, Stage::output}));
   }
@@ -70,8 +82,11 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
         show.push_back(m.key);
     const std::string id = "variant-" + part.variants[v].id;
     if (!show.empty())
-      steps.push_back(
-          {id, part.variants[v].label, "", "The same inputs with other settings.", show});
+      steps.push_back({id,
+                       part.variants[v].label,
+                       {},
+                       {TextBlock{literal("The same inputs with other settings."), {}}},
+                       show});
   }
   return steps;
 }

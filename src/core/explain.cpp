@@ -48,25 +48,6 @@ Products products(int n, const std::function<double(int)>& a, const std::functio
   return p;
 }
 
-// Entry `dim` of token `token`'s vector in a token-major matrix, whichever way it is laid out.
-double at_token(const TraceMatrix& m, int token, int dim) {
-  return is_token_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
-}
-int dims_of(const TraceMatrix& m) {
-  return is_token_axis(m.row_kind) ? m.value.cols() : m.value.rows();
-}
-int tokens_of(const TraceMatrix& m) {
-  return is_token_axis(m.row_kind) ? m.value.rows() : m.value.cols();
-}
-
-// Which row/col of a token-major matrix is the token and which the dimension.
-void split(const TraceMatrix& m, int row, int col, int& token, int& dim) {
-  if (is_token_axis(m.row_kind))
-    token = row, dim = col;
-  else
-    token = col, dim = row;
-}
-
 std::string label(const std::vector<std::string>& labels, int i) {
   return i < static_cast<int>(labels.size()) && !labels[i].empty() ? labels[i] : std::to_string(i);
 }
@@ -87,24 +68,9 @@ class Explainer {
 
   // The head's block of dimensions in Q, K or V.
   std::pair<int, int> head_dims(const TraceMatrix& qkv) const {
-    const int width = dims_of(qkv) / std::max(1, heads());
+    const int width = dim_count(qkv) / std::max(1, heads());
     const int h = std::max(1, m_.key.head) - 1;
     return {h * width, (h + 1) * width};
-  }
-
-  // Query and key of an (N, N) matrix's entry, by its layout.
-  void query_key(int row, int col, int& q, int& k) const {
-    if (m_.row_kind == AxisKind::Key)
-      k = row, q = col;
-    else
-      q = row, k = col;
-  }
-
-  // The weight query q gives key k when the values are summed (the notebook's
-  // "Your answer" arrangement reads its weights the other way round).
-  static double weight_for(const TraceMatrix& w, int q, int k) {
-    const bool read_as_key_rows = w.arrangement != Arrangement::QueryRows;
-    return read_as_key_rows ? w.value(k, q) : w.value(q, k);
   }
 
   Explanation run(int row, int col) const {
@@ -136,9 +102,9 @@ class Explainer {
         return sibling(Stage::W_o, false, false) ? projected(row, col, value, e)
                                                  : weighted_sum(row, col, value, e);
       case Stage::concat: {
-        int t = 0, d = 0;
-        split(m_, row, col, t, d);
-        const int width = dims_of(m_) / std::max(1, heads());
+        const std::pair<int, int> td = token_dim(m_, row, col);
+        const int t = td.first, d = td.second;
+        const int width = dim_count(m_) / std::max(1, heads());
         const int head = d / std::max(1, width) + 1;
         e.lines.push_back("Dimension " + std::to_string(d - (head - 1) * width) + " of head " +
                           std::to_string(head) + "'s output for " + token(t));
@@ -182,11 +148,11 @@ class Explainer {
       e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
-    int t = 0, j = 0;
-    split(m_, row, col, t, j);
+    const std::pair<int, int> tj = token_dim(m_, row, col);
+    const int t = tj.first, j = tj.second;
     const bool stores_out_in = W->transposed;  // (out, in) in the transposed and columns layouts
     Products p = products(
-        dims_of(*X), [&](int i) { return at_token(*X, t, i); },
+        dim_count(*X), [&](int i) { return at_token(*X, t, i); },
         [&](int i) { return stores_out_in ? W->value(j, i) : W->value(i, j); }, short_);
     std::string formula =
         m_.label + at(row, col) + " = Σ_i X[" + token(t) + ", i] × " + W->label +
@@ -205,8 +171,8 @@ class Explainer {
   }
 
   Explanation scores(int row, int col, double value, Explanation& e) const {
-    int q = 0, k = 0;
-    query_key(row, col, q, k);
+    const std::pair<int, int> qk = query_key(m_, row, col);
+    const int q = qk.first, k = qk.second;
     e.lines.push_back(
         "score = q(" + token(q) + ") · k(" + token(k) + ")" +
         (m_.key.head ? ", head " + std::to_string(m_.key.head) + "'s dimensions" : ""));
@@ -243,8 +209,8 @@ class Explainer {
   }
 
   Explanation masked(int row, int col, double value, Explanation& e) const {
-    int q = 0, k = 0;
-    query_key(row, col, q, k);
+    const std::pair<int, int> qk = query_key(m_, row, col);
+    const int q = qk.first, k = qk.second;
     // The mask hides keys after the query; every other score passes unchanged.
     const TraceMatrix* scaled = sibling(Stage::scaled, true, true);
     if (scaled) e.recomputed = k > q ? -INFINITY : scaled->value(row, col);
@@ -303,11 +269,11 @@ class Explainer {
       e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
-    int q = 0, d = 0;
-    split(m_, row, col, q, d);
+    const std::pair<int, int> qd = token_dim(m_, row, col);
+    const int q = qd.first, d = qd.second;
     const int first = head_dims(*v).first;
     const Products p = products(
-        tokens_of(*v), [&](int k) { return weight_for(*w, q, k); },
+        token_count(*v), [&](int k) { return weight_for(*w, q, k); },
         [&](int k) { return at_token(*v, k, first + d); }, short_);
     e.recomputed = p.sum;
     e.lines.push_back("= Σ_k weight(" + token(q) + ", k) × V[k, " + std::to_string(first + d) +
@@ -327,11 +293,11 @@ class Explainer {
       e.lines.push_back("= " + number_text(value, p_));
       return e;
     }
-    int t = 0, j = 0;
-    split(m_, row, col, t, j);
+    const std::pair<int, int> tj = token_dim(m_, row, col);
+    const int t = tj.first, j = tj.second;
     const bool out_in = wo->transposed;
     const Products p = products(
-        dims_of(*c), [&](int i) { return at_token(*c, t, i); },
+        dim_count(*c), [&](int i) { return at_token(*c, t, i); },
         [&](int i) { return out_in ? wo->value(j, i) : wo->value(i, j); }, short_);
     e.recomputed = p.sum;
     e.lines.push_back(
@@ -363,10 +329,10 @@ std::string explain_output_row(const Trace& trace, int index, int row, int preci
   const TraceMatrix* v = x.sibling(Stage::V, false, false);
   if (!w || !v) return "";
   std::string out = m.label + "[" + x.token(row) + "] = ";
-  for (int k = 0; k < tokens_of(*v); ++k) {
+  for (int k = 0; k < token_count(*v); ++k) {
     if (k) out += " + ";
-    out += number_text(Explainer::weight_for(*w, row, k), precision) + " × " + v->label + "[" +
-           x.token(k) + "]";
+    out +=
+        number_text(weight_for(*w, row, k), precision) + " × " + v->label + "[" + x.token(k) + "]";
   }
   return out;
 }

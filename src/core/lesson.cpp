@@ -14,6 +14,19 @@ const Override* PartState::override_at(Stage stage, int head, int row, int col) 
   return nullptr;
 }
 
+std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name) {
+  const std::optional<ParsedName> parsed = parse_matrix_name(name);
+  // Matrices carry a head number only in a part with several heads.
+  if (!parsed || parsed->head > (part.heads > 1 ? part.heads : 0)) return std::nullopt;
+  MatrixKey key{part_index, parsed->stage, parsed->head, 0};
+  if (!parsed->variant.empty()) {
+    for (size_t v = 0; v < part.variants.size(); ++v)
+      if (part.variants[v].id == parsed->variant) key.variant = static_cast<int>(v) + 1;
+    if (!key.variant) return std::nullopt;
+  }
+  return key;
+}
+
 bool input_is_transposed(Layout layout, Stage input) {
   if (input == Stage::weights) return false;
   if (is_weight_matrix(input)) return layout != Layout::Rows;

@@ -11,6 +11,7 @@
 
 #include "core/attention.h"
 #include "core/enum_names.h"
+#include "core/live_text.h"
 #include "core/matrix.h"
 #include "core/matrix_key.h"
 
@@ -84,7 +85,9 @@ struct Variant {
 };
 
 struct StepSpec {
-  std::string id, title, formula, text;
+  std::string id, title;
+  LiveText formula;             // with the settings in force: {scale}, {mask}
+  std::vector<TextBlock> text;  // sentences, live or with the condition they hold under
   std::vector<MatrixKey> show;  // written in the file as "Q", "weights_h1@unscaled"
   int precision = -1;           // digits shown; -1: the part's
 };
@@ -143,6 +146,10 @@ struct LessonState {
   std::vector<PartState> parts;
   bool operator==(const LessonState&) const = default;
 };
+
+// A matrix of a part by the name a lesson file gives it ("weights_h1@your_answer"):
+// its key, or nullopt if the part can have no such matrix.
+std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name);
 
 // The lesson's own numbers: given inputs plus the draws at the lesson's seeds.
 LessonState default_state(const Lesson& lesson);

@@ -13,6 +13,7 @@
 
 #include "core/default_steps.h"
 #include "core/json_reader.h"
+#include "core/lesson_logic_reader.h"
 #include "core/lesson_shapes.h"
 #include "core/trace.h"
 
@@ -174,20 +175,6 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
   return true;
 }
 
-// "W_q_h1@your_answer" within a part: a key of that part, or nullopt.
-std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name) {
-  const std::optional<ParsedName> parsed = parse_matrix_name(name);
-  // Matrices carry a head number only in a part with several heads.
-  if (!parsed || parsed->head > (part.heads > 1 ? part.heads : 0)) return std::nullopt;
-  MatrixKey key{part_index, parsed->stage, parsed->head, 0};
-  if (!parsed->variant.empty()) {
-    for (size_t v = 0; v < part.variants.size(); ++v)
-      if (part.variants[v].id == parsed->variant) key.variant = static_cast<int>(v) + 1;
-    if (!key.variant) return std::nullopt;
-  }
-  return key;
-}
-
 bool read_names(Reader& r, const json& names, const Pointer& np, int part_index, Part& part) {
   if (!r.expect_object(names, np)) return false;
   for (auto it = names.begin(); it != names.end(); ++it) {
@@ -283,6 +270,24 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
 // [SECTION] Steps
 //-----------------------------------------------------------------------------
 
+// A step's text: a string, or a list of sentences (strings, or {"text", "when"}),
+// each within the text limit.
+bool read_text(Reader& r, LogicReader& logic, const json& v, const Pointer& path,
+               std::vector<TextBlock>& out) {
+  auto within = [&](const json& s, const Pointer& p) {
+    if (!s.is_string() || s.get_ref<const std::string&>().size() <= Limits::kMaxTextChars)
+      return true;
+    return r.fail(p, "text is " + std::to_string(s.get_ref<const std::string&>().size()) +
+                         " bytes long, the limit is " + std::to_string(Limits::kMaxTextChars));
+  };
+  if (!within(v, path)) return false;
+  if (v.is_array())
+    for (size_t i = 0; i < v.size(); ++i)
+      if (!within(v[i].is_object() && v[i].contains("text") ? v[i]["text"] : v[i], path / i))
+        return false;
+  return logic.blocks(v, path, out);
+}
+
 bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, Part& part) {
   if (!v.is_array()) return r.fail(path, "expected an array of steps, got " + describe(v));
   if (v.empty()) return r.fail(path, "needs at least one step");
@@ -291,6 +296,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
                             std::to_string(Limits::kMaxSteps));
   // What the part computes at its own settings: what a step may show.
   const std::vector<MatrixSpec> computed = part_matrices(part, part_index, part.options);
+  LogicReader logic(r, part, part_index);
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer sp = path / i;
     const json& s = v[i];
@@ -300,8 +306,11 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
     StepSpec step;
     if (!r.identifier(s, sp, "id", Limits::kMaxIdChars, false, step.id)) return false;
     if (!r.text(s, sp, "title", Limits::kMaxTitleChars, true, step.title)) return false;
-    if (!r.text(s, sp, "formula", Limits::kMaxTitleChars, false, step.formula)) return false;
-    if (!r.text(s, sp, "text", Limits::kMaxTextChars, false, step.text)) return false;
+    std::string unused;
+    if (!r.text(s, sp, "formula", Limits::kMaxTitleChars, false, unused)) return false;
+    if (s.contains("formula") && !logic.text(s["formula"], sp / "formula", step.formula))
+      return false;
+    if (s.contains("text") && !read_text(r, logic, s["text"], sp / "text", step.text)) return false;
     if (!r.optional_int(s, sp, "precision", 0, 12, step.precision)) return false;
     if (auto show = s.find("show"); show != s.end()) {
       if (!show->is_array())

@@ -18,4 +18,12 @@ std::string number_text(double value, int digits) {
   return "−" + s.substr(1);
 }
 
+double round_significant(double value, int significant) {
+  if (value == 0.0 || !std::isfinite(value)) return value;
+  const int decimals = significant - 1 - static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  // Divide or multiply by an exact power of ten: 512 / 10000 is the double nearest 0.0512.
+  const double scale = std::pow(10.0, std::abs(decimals));
+  return decimals >= 0 ? std::round(value * scale) / scale : std::round(value / scale) * scale;
+}
+
 }  // namespace attn

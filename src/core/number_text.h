@@ -11,4 +11,8 @@ namespace attn {
 // `digits` decimals (clamped to 0..12).
 std::string number_text(double value, int digits);
 
+// The double nearest `value` rounded to `significant` digits: what a slider
+// gives is stored as the number it shows (T = 0.0512, not 0.05119999870657921).
+double round_significant(double value, int significant);
+
 }  // namespace attn

@@ -13,7 +13,7 @@ Session::Session(std::shared_ptr<const Lesson> lesson)
 }
 
 void Session::recompute() {
-  trace_ = build_trace(*lesson_, state_);
+  trace_ = build_trace(*lesson_, state_, &notebook_, &defaults_);
   ++revision_;
 }
 
@@ -85,7 +85,7 @@ std::string Session::set_value(const MatrixKey& key, int row, int col, double va
     }
     const Override o{key.stage, key.head, r, c, values[i]};
     auto it = std::find_if(part.overrides.begin(), part.overrides.end(), [&](const Override& x) {
-      return x.stage == o.stage && x.head == o.head && x.row == r && x.col == c;
+      return x.stage == o.stage && x.head == o.head && x.row == o.row && x.col == o.col;
     });
     if (it != part.overrides.end()) {
       changed |= it->value != o.value;

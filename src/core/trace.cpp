@@ -3,7 +3,11 @@
 // [SECTION] Trace
 #include "core/trace.h"
 
+#include <algorithm>
 #include <cassert>
+
+#include "core/condition.h"
+#include "core/live_text.h"
 
 namespace attn {
 
@@ -125,6 +129,49 @@ std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
   return Structure(part, part_index).run(options);
 }
 
+std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
+  const Stage s = spec.key.stage;
+  if (spec.editable) return part.shapes.at(s);
+  // Widths in the canonical row layout, from the inputs that set them.
+  auto width = [&](Stage given, Stage weight) {
+    if (part.shapes.count(given)) {
+      const auto [r, c] = part.shapes.at(given);
+      return input_is_transposed(part.layout, given) ? r : c;
+    }
+    if (part.shapes.count(weight)) {
+      const auto [r, c] = part.shapes.at(weight);
+      return input_is_transposed(part.layout, weight) ? r : c;
+    }
+    return 0;
+  };
+  const int n = static_cast<int>(part.tokens.size());
+  const int d_k = width(Stage::Q, Stage::W_q), d_v = width(Stage::V, Stage::W_v);
+  int cols = d_v;
+  switch (s) {
+    case Stage::Q:
+    case Stage::K:
+      cols = d_k;
+      break;
+    case Stage::K_T:  // the transpose of K as shown
+      return part.layout == Layout::Columns ? std::pair{n, d_k} : std::pair{d_k, n};
+    case Stage::scores:
+    case Stage::scaled:
+    case Stage::masked:
+    case Stage::weights:
+      return {n, n};
+    case Stage::context:
+      cols = d_v / std::max(1, part.heads);
+      break;
+    case Stage::output:
+      if (part.shapes.count(Stage::W_o)) cols = width(Stage::W_o, Stage::W_o);
+      break;
+    default:
+      break;
+  }
+  // Token-major: one row per token, or one column in the columns layout.
+  return part.layout == Layout::Columns ? std::pair{cols, n} : std::pair{n, cols};
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Values
 //-----------------------------------------------------------------------------
@@ -174,7 +221,6 @@ class PartBuilder {
     for (size_t v = 0; v < options.size(); ++v) computed.push_back(compute(options[v], v == 0));
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
       add(spec, computed[spec.key.variant], options[spec.key.variant]);
-    steps();
   }
 
  private:
@@ -312,43 +358,6 @@ class PartBuilder {
     trace_.matrices.push_back(std::move(m));
   }
 
-  void steps() {
-    for (const StepSpec& spec : part_.steps) {
-      TraceStep step;
-      step.id = spec.id;
-      step.title = spec.title;
-      step.formula = fill_placeholders(spec.formula);
-      step.text = spec.text;
-      step.part = index_;
-      step.precision = spec.precision >= 0 ? spec.precision : part_.precision;
-      step.suppress = part_.suppress;
-      for (const MatrixKey& key : spec.show) {
-        const int at = trace_.index_of(key);
-        if (at >= 0) step.matrices.push_back(at);  // `masked` is gone while the mask is off
-      }
-      trace_.steps.push_back(std::move(step));
-    }
-  }
-
-  std::string fill_placeholders(std::string text) const {
-    const std::string key = "{scale}";
-    std::string replacement;
-    switch (state_.options.scaling.mode) {
-      case ScaleMode::SqrtDk:
-        replacement = " / √d_k";
-        break;
-      case ScaleMode::None:
-        replacement = "";
-        break;
-      case ScaleMode::Divide:
-        replacement = " / T";
-        break;
-    }
-    for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at))
-      text.replace(at, key.size(), replacement);
-    return text;
-  }
-
   const Part& part_;
   int index_;
   const PartState& state_;
@@ -404,7 +413,42 @@ std::optional<MatrixKey> Trace::key_of(std::string_view id) const {
   return key;
 }
 
-Trace build_trace(const Lesson& lesson, const LessonState& state) {
+namespace {
+
+// The steps, their text filled in from the finished trace.
+void add_steps(const Lesson& lesson, const LessonState& state, const Trace* notebook,
+               const LessonState* defaults, Trace& trace) {
+  const Evaluation numbers{trace, notebook ? *notebook : trace, state,
+                           defaults ? *defaults : state};
+  for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p) {
+    const Part& part = lesson.parts[p];
+    for (const StepSpec& spec : part.steps) {
+      TraceStep step;
+      step.id = spec.id;
+      step.title = spec.title;
+      step.part = p;
+      step.precision = spec.precision >= 0 ? spec.precision : part.precision;
+      step.suppress = part.suppress;
+      const Filling filling{numbers, std::min(step.precision, 3), "", ""};
+      step.formula = render_text(spec.formula, filling);
+      for (const TextBlock& b : spec.text) {
+        TraceSentence s{render_text(b.text, filling), !b.when || holds(*b.when, numbers)};
+        step.text += (step.text.empty() ? "" : " ") + s.text;
+        step.sentences.push_back(std::move(s));
+      }
+      for (const MatrixKey& key : spec.show) {
+        const int at = trace.index_of(key);
+        if (at >= 0) step.matrices.push_back(at);  // `masked` is gone while the mask is off
+      }
+      trace.steps.push_back(std::move(step));
+    }
+  }
+}
+
+}  // namespace
+
+Trace build_trace(const Lesson& lesson, const LessonState& state, const Trace* notebook,
+                  const LessonState* defaults) {
   assert(state.parts.size() == lesson.parts.size());
   Trace trace;
   trace.lesson_id = lesson.id;
@@ -418,6 +462,7 @@ Trace build_trace(const Lesson& lesson, const LessonState& state) {
   }
   for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p)
     PartBuilder(lesson.parts[p], p, state.parts[p], trace).build();
+  add_steps(lesson, state, notebook, defaults, trace);
 
   const Part& main = lesson.parts[lesson.main_part];
   for (int h = 0; h < main.heads; ++h) {

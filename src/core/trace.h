@@ -38,6 +38,8 @@ struct MatrixSpec {
 // and then each variant's. The causal mask adds `masked`.
 std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
                                       const AttentionOptions& options);
+// The (rows, cols) a matrix of the part will have, as shown.
+std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec);
 
 struct TraceMatrix : MatrixSpec {
   std::string label;                    // display name: "attention weights (head 1)"
@@ -48,8 +50,43 @@ struct TraceMatrix : MatrixSpec {
   double divisor = 1.0;  // what this head's scores were divided by
 };
 
+// Token-major matrices (X, Q, K, V, head outputs, outputs) have one token per
+// row, or per column in the columns layout; these read them either way.
+inline int token_count(const TraceMatrix& m) {
+  return is_token_axis(m.row_kind) ? m.value.rows() : m.value.cols();
+}
+inline int dim_count(const TraceMatrix& m) {
+  return is_token_axis(m.row_kind) ? m.value.cols() : m.value.rows();
+}
+inline double at_token(const TraceMatrix& m, int token, int dim) {
+  return is_token_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
+}
+// The token and the dimension of entry (row, col).
+inline std::pair<int, int> token_dim(const TraceMatrix& m, int row, int col) {
+  return is_token_axis(m.row_kind) ? std::pair{row, col} : std::pair{col, row};
+}
+// The query and the key of entry (row, col) of an (N, N) attention matrix.
+inline std::pair<int, int> query_key(const TraceMatrix& m, int row, int col) {
+  return m.row_kind == AxisKind::Key ? std::pair{col, row} : std::pair{row, col};
+}
+// The weight query q gives key k when the values are summed: notebook 003's
+// "Your answer" arrangement reads its (query, key) weights the other way round.
+inline double weight_for(const TraceMatrix& w, int q, int k) {
+  return w.arrangement != Arrangement::QueryRows ? w.value(k, q) : w.value(q, k);
+}
+
+// A sentence of a step's text as the live numbers fill it, and whether it
+// still holds for them (or only described the notebook's).
+struct TraceSentence {
+  std::string text;
+  bool holds = true;
+};
+
 struct TraceStep {
-  std::string id, title, formula, text;
+  std::string id, title;
+  std::string formula;  // filled in, with the settings in force
+  std::string text;     // every sentence, filled in
+  std::vector<TraceSentence> sentences;
   int part = 0;
   int precision = 8;          // digits the notebook printed at this step
   bool suppress = false;      // ...and whether it suppressed scientific notation
@@ -87,7 +124,11 @@ struct Trace {
   std::unordered_map<uint32_t, int> index;  // MatrixKey::packed() -> position in matrices
 };
 
-// Computes every part of the lesson from the given state.
-Trace build_trace(const Lesson& lesson, const LessonState& state);
+// Computes every part of the lesson from the given state. Step texts are
+// filled in from the result; sentences that hold only under conditions are
+// judged against `notebook` (the trace at `defaults`), or, when those are
+// not given, against this state as if it were the notebook's.
+Trace build_trace(const Lesson& lesson, const LessonState& state, const Trace* notebook = nullptr,
+                  const LessonState* defaults = nullptr);
 
 }  // namespace attn

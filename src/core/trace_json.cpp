@@ -18,6 +18,9 @@ json data_of(const Matrix& m) {
 json matrix_json(const Trace& t, const TraceMatrix& m) {
   return json{{"name", t.id_of(m.key)},
               {"label", m.label},
+              {"changeable", m.editable      ? "input"
+                             : m.overridable ? "what-if"
+                                             : ""},
               {"rows", m.rows},
               {"cols", m.cols},
               {"data", data_of(m.value)}};
@@ -30,10 +33,14 @@ std::string trace_to_json(const Trace& trace, int indent) {
   for (const TraceStep& s : trace.steps) {
     json matrices = json::array();
     for (int i : s.matrices) matrices.push_back(matrix_json(trace, trace.matrices[i]));
+    json sentences = json::array();
+    for (const TraceSentence& x : s.sentences)
+      sentences.push_back(json{{"text", x.text}, {"holds", x.holds}});
     steps.push_back(json{{"id", s.id},
                          {"title", s.title},
                          {"formula", s.formula},
                          {"text", s.text},
+                         {"sentences", std::move(sentences)},
                          {"part", s.part},
                          {"precision", s.precision},
                          {"matrices", std::move(matrices)}});

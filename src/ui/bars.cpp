@@ -1,5 +1,6 @@
 #include "ui/bars.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/theme.h"
@@ -24,27 +25,37 @@ void TopBar::draw() {
   const Palette& pal = palette();
   const ViewState& view = *ui->view;
   const Lesson& lesson = ui->session->lesson();
-  // Buttons on the right; the lesson picker left; the source line between
-  // them where there is room.
-  const char* theme_label = view.dark ? "Light theme" : "Dark theme";
-  const char* reset_label = "Reset to notebook values";
-  const char* copy_label = "Copy as numpy";
-  const char* link_label = "Copy link";
-  const bool link_button = ui->can_copy_link;
   const ImGuiStyle& st = ImGui::GetStyle();
-  auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
-  const bool theme_button = !view.embed;  // an embed takes its theme from the URL
-  const float buttons = (theme_button ? button_w(theme_label) + st.ItemSpacing.x : 0.0f) +
-                        (link_button ? button_w(link_label) + st.ItemSpacing.x : 0.0f) +
-                        button_w(reset_label) + button_w(copy_label) + st.ItemSpacing.x;
-  const float right = ImGui::GetWindowContentRegionMax().x;
-  const float buttons_x = right - buttons;
-  // Buttons flow: on narrow screens they wrap instead of running off the edge.
-  auto same_line_if_fits = [&](float width) {
-    const float end =
-        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + st.ItemSpacing.x + width;
-    if (end <= right) ImGui::SameLine();
+  const bool edited = !ui->session->is_default();
+
+  // The page's actions, as buttons where they fit, else in a menu.
+  struct Action {
+    const char* label;
+    const char* tip;
+    Request request;
+    bool shown, enabled;
   };
+  const Action actions[] = {
+      {"Reset to notebook values",
+       edited ? "Bring every number back to the notebook's"
+              : "Nothing changed yet: drag a number to try",
+       request::ResetNumbers{}, true, edited},
+      {"Copy as numpy",
+       "A Python/numpy snippet that prints what this step shows, your changes included",
+       request::CopySnippet{}, true, true},
+      {"Copy link", "A link to exactly this: lesson, step, settings and changed numbers",
+       request::CopyLink{}, ui->can_copy_link, true},
+      {"Text view", "The step as text and tables, with fields to type numbers (for screen readers)",
+       request::ShowTextView{}, ui->can_show_text, true},
+      {view.dark ? "Light theme" : "Dark theme", "", request::SetTheme{!view.dark}, !view.embed,
+       true},
+  };
+  auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
+  float buttons = 0.0f;
+  for (const Action& a : actions)
+    if (a.shown) buttons += button_w(a.label) + st.ItemSpacing.x;
+  const float right = ImGui::GetWindowContentRegionMax().x;
+
   if (!view.embed) {
     const float fits = ImGui::CalcTextSize(lesson.title.c_str()).x + ImGui::GetFrameHeight() +
                        st.FramePadding.x * 2 + 4;
@@ -69,41 +80,46 @@ void TopBar::draw() {
     ImGui::PopFont();
   }
   ImGui::SameLine();
-  const float source_x = ImGui::GetCursorPosX();
-  const float source_w = buttons_x - source_x - st.ItemSpacing.x;
+  const float after_title = ImGui::GetCursorPosX();
+  const bool inline_buttons = right - after_title >= buttons;
+  const float menu_w = button_w("Menu ▼");
+  const float actions_w = inline_buttons ? buttons : menu_w;
+  const float source_w = right - actions_w - after_title - st.ItemSpacing.x;
   if (source_w > 120.0f && !lesson.source.empty()) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", ellipsized(lesson.source, source_w).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.source.c_str());
     ImGui::SameLine();
   }
-  if (buttons_x >= source_x)
-    ImGui::SetCursorPosX(buttons_x);
-  else
-    ImGui::NewLine();  // too narrow: the buttons get their own line
-
-  const bool edited = !ui->session->is_default();
-  ImGui::BeginDisabled(!edited);
-  if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
-  if (ImGui::Button(reset_label)) ui->request(request::ResetNumbers{});
-  if (edited) ImGui::PopStyleColor();
-  ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip(edited ? "Bring every number back to the notebook's"
-                             : "Nothing changed yet: drag a number to try");
-  same_line_if_fits(button_w(copy_label));
-  if (ImGui::Button(copy_label)) ui->request(request::CopySnippet{});
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("A Python/numpy snippet that rebuilds these numbers, edits included");
-  if (link_button) {
-    same_line_if_fits(button_w(link_label));
-    if (ImGui::Button(link_label)) ui->request(request::CopyLink{});
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("A link to exactly this: lesson, step, settings and edited numbers");
-  }
-  if (theme_button) {
-    same_line_if_fits(button_w(theme_label));
-    if (ImGui::Button(theme_label)) ui->request(request::SetTheme{!view.dark});
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - actions_w + st.ItemSpacing.x));
+  if (inline_buttons) {
+    bool first = true;
+    for (const Action& a : actions) {
+      if (!a.shown) continue;
+      if (!first) ImGui::SameLine();
+      first = false;
+      const bool reset = &a == &actions[0];
+      ImGui::BeginDisabled(!a.enabled);
+      if (reset && edited)
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
+      if (ImGui::Button(a.label)) ui->request(a.request);
+      if (reset && edited) ImGui::PopStyleColor();
+      ImGui::EndDisabled();
+      if (a.tip[0] && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", a.tip);
+    }
+  } else {
+    if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
+    if (ImGui::Button("Menu ▼")) ImGui::OpenPopup("##actions");
+    if (edited) ImGui::PopStyleColor();
+    if (ImGui::BeginPopup("##actions")) {
+      for (const Action& a : actions)
+        if (a.shown &&
+            ImGui::Selectable(a.label, false, a.enabled ? 0 : ImGuiSelectableFlags_Disabled,
+                              ImVec2(0, ImGui::GetFrameHeight())))
+          ui->request(a.request);
+      ImGui::EndPopup();
+    }
   }
 
   for (size_t i = 0; i < view.notices.size(); ++i) {
@@ -127,44 +143,71 @@ void StepBar::draw() {
   const int n = static_cast<int>(t.steps.size());
   const int step = ui->view->step;
   const Palette& pal = palette();
+  const ImGuiStyle& st = ImGui::GetStyle();
   ImGui::Separator();
   ImGui::BeginDisabled(step == 0);
   if (ImGui::Button("◀##previous")) ui->request(request::GoToStep{step - 1});
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Previous step (←)");
-  // One marker per step, numbered; the current one filled.
+    ImGui::SetTooltip("Previous step (← or Page Up)");
+  // One marker per step, numbered, the current one filled, where they fit;
+  // else "Step 3 of 9" opens the list.
   const float d = ImGui::GetFrameHeight();
-  for (int s = 0; s < n; ++s) {
-    ImGui::SameLine(0, s == 0 ? 10.0f : 4.0f);
-    if (ImGui::GetContentRegionAvail().x < d + 60.0f) ImGui::NewLine();
-    ImGui::PushID(s);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    if (ImGui::InvisibleButton("##marker", ImVec2(d, d))) ui->request(request::GoToStep{s});
-    const bool hovered = ImGui::IsItemHovered();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 c(p.x + d * 0.5f, p.y + d * 0.5f);
-    const bool current = s == step;
-    if (current)
-      dl->AddCircleFilled(c, d * 0.5f, pal.accent);
-    else
-      dl->AddCircle(c, d * 0.5f - 1.0f, hovered ? pal.accent : pal.grid, 0, hovered ? 2.0f : 1.5f);
-    char label[16];
-    std::snprintf(label, sizeof label, "%d", s + 1);
-    const ImVec2 ts = ImGui::CalcTextSize(label);
-    dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), current ? IM_COL32_WHITE : pal.text,
-                label);
-    if (hovered) ImGui::SetTooltip("%d. %s", s + 1, t.steps[s].title.c_str());
-    ImGui::PopID();
+  char position[32];
+  std::snprintf(position, sizeof position, "Step %d of %d", step + 1, n);
+  const float next_w = ImGui::CalcTextSize("▶").x + st.FramePadding.x * 2;
+  const float dots_w = 10.0f + n * (d + 4.0f) + 10.0f + next_w;
+  const bool dots = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x >= dots_w;
+  if (dots) {
+    for (int s = 0; s < n; ++s) {
+      ImGui::SameLine(0, s == 0 ? 10.0f : 4.0f);
+      ImGui::PushID(s);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      if (ImGui::InvisibleButton("##marker", ImVec2(d, d))) ui->request(request::GoToStep{s});
+      const bool hovered = ImGui::IsItemHovered();
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const ImVec2 c(p.x + d * 0.5f, p.y + d * 0.5f);
+      const bool current = s == step;
+      const float radius = std::min(d * 0.5f, 15.0f);
+      if (current)
+        dl->AddCircleFilled(c, radius, pal.accent);
+      else
+        dl->AddCircle(c, radius - 1.0f, hovered ? pal.accent : pal.grid, 0, hovered ? 2.0f : 1.5f);
+      char label[16];
+      std::snprintf(label, sizeof label, "%d", s + 1);
+      const ImVec2 ts = ImGui::CalcTextSize(label);
+      dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), current ? IM_COL32_WHITE : pal.text,
+                  label);
+      if (hovered) ImGui::SetTooltip("%d. %s", s + 1, t.steps[s].title.c_str());
+      ImGui::PopID();
+    }
+    ImGui::SameLine(0, 10.0f);
+  } else {
+    ImGui::SameLine();
+    if (ImGui::Button(position)) ImGui::OpenPopup("##steps");
+    if (ImGui::BeginPopup("##steps")) {
+      for (int s = 0; s < n; ++s) {
+        const std::string label = std::to_string(s + 1) + ". " + t.steps[s].title;
+        if (ImGui::Selectable(label.c_str(), s == step, 0, ImVec2(0, ImGui::GetFrameHeight())))
+          ui->request(request::GoToStep{s});
+      }
+      ImGui::EndPopup();
+    }
+    ImGui::SameLine();
   }
-  ImGui::SameLine(0, 10.0f);
   ImGui::BeginDisabled(step >= n - 1);
   if (ImGui::Button("▶##next")) ui->request(request::GoToStep{step + 1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next step (→)");
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("Step %d of %d", step + 1, n);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Next step (→ or Page Down)");
+  // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
+  const float room = ImGui::GetWindowContentRegionMax().x -
+                     (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x) - st.ItemSpacing.x;
+  if (dots && room >= ImGui::CalcTextSize(position).x) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", position);
+  }
   ImGui::Separator();
 }
 

@@ -17,6 +17,14 @@
 
 namespace attn::ui {
 
+// One entry of one matrix of the trace.
+struct CellRef {
+  MatrixKey key;
+  int row = -1, col = -1;
+  bool valid() const { return row >= 0 && col >= 0; }
+  bool operator==(const CellRef&) const = default;
+};
+
 // The learner's view: everything that is not the model.
 struct ViewState {
   int lesson = 0;  // index into the lesson list
@@ -25,7 +33,10 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  bool embed = false;  // a focused embed: no lesson picker, less chrome
+  bool embed = false;        // a focused embed: no lesson picker, less chrome
+  bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
+  bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
+  CellRef focus;             // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -85,6 +96,24 @@ struct DismissNotice {
 };
 struct CopySnippet {};
 struct CopyLink {};
+struct EditNumber {
+  CellRef cell;
+  std::string typed;
+};  // open the number editor
+struct RemoveOverride {
+  CellRef cell;
+};
+struct ClearOverrides {};
+struct SetKeepRowSum {
+  bool keep;
+};
+struct FocusCell {
+  CellRef cell;
+};  // invalid: the keyboard leaves the cells
+struct SetTouch {
+  bool touch;
+};
+struct ShowTextView {};
 // From the API and the start parameters rather than a panel:
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
@@ -106,8 +135,10 @@ using Request =
                  request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
                  request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
                  request::SetDigits, request::DismissNotice, request::CopySnippet,
-                 request::CopyLink, request::AddLesson, request::RestoreState, request::SetEmbed,
-                 request::Notice>;
+                 request::CopyLink, request::EditNumber, request::RemoveOverride,
+                 request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
+                 request::SetTouch, request::ShowTextView, request::AddLesson,
+                 request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -122,7 +153,12 @@ struct UiContext {
   HeatmapRenderer* heatmaps = nullptr;
   float pixel_ratio = 1.0f;       // device pixels per UI pixel, for crisp textures
   bool can_copy_link = false;     // the platform makes links (the web page)
+  bool can_show_text = false;     // the platform has a text view (the web page)
   std::vector<Request> requests;  // this frame's, applied by the app after the frame
+  // The cell pointed at, dragged or focused: its operands and what it feeds
+  // are highlighted. Views set `hot_next` while drawing; the app makes it
+  // `hot` for the next frame (cells drawn before it would miss it otherwise).
+  CellRef hot, hot_next;
 
   void request(Request r) { requests.push_back(std::move(r)); }
 

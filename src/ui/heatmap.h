@@ -24,7 +24,9 @@ struct ColorScale {
 enum CellFlag : uint8_t {
   kCellChanged = 1,    // differs from the notebook's value
   kCellMasked = 2,     // -inf: hidden by the causal mask
-  kCellHighlight = 4,  // an operand of the hovered cell
+  kCellHighlight = 4,  // differs from the matrix it is compared with ("Your answer")
+  kCellOverride = 8,   // a what-if number the learner set
+  kCellRelated = 16,   // computed from, or feeding, the cell pointed at
 };
 
 // What a heatmap shows, as a stable identity: one lesson's matrix at one place.

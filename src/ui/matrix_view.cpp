@@ -1,60 +1,100 @@
+// [SECTION] Geometry: digits and cell sizes that fit the width
+// [SECTION] Explanations
+// [SECTION] The matrix
 #include "ui/matrix_view.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "core/dependencies.h"
 #include "core/explain.h"
 #include "core/number_text.h"
+#include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
 
+//-----------------------------------------------------------------------------
+// [SECTION] Geometry
+//-----------------------------------------------------------------------------
+
 namespace {
 
 float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
 
-// Cell sizes: wide enough for the widest number, unless the matrix is too
-// wide to read; then a heatmap with numbers on hover. Needs the small font.
+// The smallest number of decimals shown before a matrix becomes a heatmap
+// with its numbers on hover: fewer would not tell 0.64 from 0.77.
+constexpr int kMinDigits = 2;
+
 struct Geometry {
-  bool numbers;
+  bool numbers;  // numbers in the cells (else a heatmap: numbers on hover and tap)
+  bool scroll;   // wider than the space: a sideways scroll (mouse screens only)
+  int digits;    // decimals shown
   float cell_w, cell_h, label_w, header_h;
 };
 
-Geometry geometry(const TraceMatrix& m, int digits) {
+float number_width(const TraceMatrix& m, int digits) {
+  float w = text_width(number_text(-8.0, digits));
+  for (size_t i = 0; i < m.value.size(); ++i)
+    w = std::max(w, text_width(number_text(m.value.data()[i], digits)));
+  return w;
+}
+
+// Needs the small font pushed.
+Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float avail) {
   Geometry g;
   const int rows = m.value.rows(), cols = m.value.cols();
-  float number_w = text_width(number_text(-8.0, digits));
-  for (size_t i = 0; i < m.value.size(); ++i)
-    number_w = std::max(number_w, text_width(number_text(m.value.data()[i], digits)));
+  const bool touch = ui.view->touch;
   const float line_h = ImGui::GetTextLineHeight();
+  const float pad = 10.0f;
   g.label_w = 0.0f;
   for (const std::string& r : m.rows) g.label_w = std::max(g.label_w, text_width(r));
   g.label_w = g.label_w > 0 ? g.label_w + 8.0f : 0.0f;
-  const float avail = std::max(120.0f, ImGui::GetContentRegionAvail().x - g.label_w);
-  // Numbers when they fit, or when there are few rows to scroll along (the
-  // notebooks print (3, 64) values in full); large matrices become heatmaps.
-  g.numbers = (number_w + 10.0f) * cols <= std::max(avail, 1400.0f) || rows <= 8;
-  g.cell_w = g.numbers ? number_w + 10.0f : std::clamp(avail / cols, 8.0f, 28.0f);
-  g.cell_h = g.numbers ? line_h + 8.0f : std::clamp(g.cell_w, 8.0f, 22.0f);
+  const float room = std::max(80.0f, avail - g.label_w);
+  // Fewer digits until the numbers fit the width.
+  g.digits = std::clamp(digits, 0, 12);
+  float number_w = number_width(m, g.digits);
+  while (g.digits > kMinDigits && (number_w + pad) * cols > room)
+    number_w = number_width(m, --g.digits);
+  const bool fits = (number_w + pad) * cols <= room;
+  // A short wide matrix (the notebooks' (3, 64) values) keeps its numbers in
+  // a sideways scroll where a mouse can scroll it; fingers get a heatmap.
+  g.scroll = !fits && !touch && rows <= 8;
+  g.numbers = fits || g.scroll;
+  if (g.scroll) g.digits = std::clamp(digits, 0, 12), number_w = number_width(m, g.digits);
+  const float min_cell = touch ? 44.0f : 0.0f;  // a fingertip
+  g.cell_w = g.numbers ? std::max(number_w + pad, min_cell) : std::clamp(room / cols, 6.0f, 28.0f);
+  g.cell_h = g.numbers ? std::max(line_h + 8.0f, min_cell) : std::clamp(g.cell_w, 6.0f, 22.0f);
   if (!g.numbers && rows * g.cell_h > 600.0f) g.cell_h = std::max(6.0f, 600.0f / rows);
   g.header_h = g.numbers || cols <= 24 ? line_h + 4.0f : 0.0f;
   return g;
 }
 
+// "rows: queries · columns: keys" for the (N, N) attention matrices, where
+// which way round they are matters.
+const char* orientation(const TraceMatrix& m) {
+  if (m.row_kind == AxisKind::Query && m.col_kind == AxisKind::Key)
+    return "↓ one row per query · → keys";
+  if (m.row_kind == AxisKind::Key && m.col_kind == AxisKind::Query)
+    return "↓ keys · → one column per query";
+  return nullptr;
+}
+
+bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
+
 }  // namespace
 
-ImVec2 matrix_size(const UiContext& ui, int index, int digits) {
+ImVec2 matrix_size(const UiContext& ui, int index, const MatrixViewOptions& options, float avail) {
   const TraceMatrix& m = ui.trace().matrices[index];
   ImGui::PushFont(ui.fonts->small);
-  const Geometry g = geometry(m, std::clamp(digits, 0, 10));
-  const float header = ImGui::GetTextLineHeightWithSpacing();
+  const Geometry g = geometry(ui, m, options.digits, avail);
+  const float header = ImGui::GetTextLineHeightWithSpacing() * (orientation(m) ? 2.0f : 1.0f);
   ImGui::PopFont();
-  const float title_w =
-      ImGui::CalcTextSize(m.label.c_str()).x + 60.0f + (m.editable ? 200.0f : 0.0f);
-  return ImVec2(std::max(title_w, g.label_w + g.cell_w * m.value.cols()),
-                header + g.header_h + g.cell_h * m.value.rows() + 8.0f);
+  const float grid_w = g.scroll ? avail : g.label_w + g.cell_w * m.value.cols();
+  const float title_w = ImGui::CalcTextSize(m.label.c_str()).x + 70.0f;
+  return ImVec2(std::max(title_w, grid_w), header + g.header_h + g.cell_h * m.value.rows() + 8.0f);
 }
 
 ColorScale color_scale_for(const TraceMatrix& m) {
@@ -74,6 +114,35 @@ ColorScale color_scale_for(const TraceMatrix& m) {
   return s;
 }
 
+int drag_decimals(const TraceMatrix& m) {
+  double extent = 0.0;
+  for (size_t i = 0; i < m.value.size(); ++i)
+    if (std::isfinite(m.value.data()[i])) extent = std::max(extent, std::fabs(m.value.data()[i]));
+  // 0.001 for numbers up to 10, 0.01 up to 100, ... whole numbers from 10,000.
+  const int magnitude = extent >= 10.0 ? static_cast<int>(std::floor(std::log10(extent))) : 0;
+  return std::clamp(3 - magnitude, 0, 3);
+}
+
+double snap(double value, int decimals) {
+  // Dividing by an exact power of ten gives the double nearest the decimal
+  // (1660 / 1000 is 1.66); multiplying by 0.001 would not.
+  const double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+bool slice_sums_to_one(const TraceMatrix& w, int row, int col, double* sum_out) {
+  const bool column = w.row_kind == AxisKind::Key;
+  const int n = column ? w.value.rows() : w.value.cols();
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) sum += column ? w.value(i, col) : w.value(row, i);
+  if (sum_out) *sum_out = sum;
+  return std::fabs(sum - 1.0) <= 1e-9;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Explanations
+//-----------------------------------------------------------------------------
+
 void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits) {
   const Trace& t = ui.trace();
   const Explanation e = explain_cell(t, index, row, col, digits);
@@ -85,23 +154,31 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
   const std::string sum = explain_output_row(t, index, token, std::min(digits, 3));
   if (!sum.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s", sum.c_str());
+  const PartState& part = ui.session->state().parts[m.key.part];
+  if (m.overridable && part.override_at(m.key.stage, m.key.head, row, col))
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark),
+                       "What-if: you set this number; it is not computed. Tap it to take it back.");
   for (const std::string& line : e.lines) ImGui::TextUnformatted(line.c_str());
   const TraceMatrix* then = ui.session->notebook().find(m.key);
-  if (differs_from_notebook(m, then, row, col)) {
-    if (then && then->value.same_shape(m.value))
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed),
-                         "Changed: the notebook had %s",
-                         number_text(then->value(row, col), digits).c_str());
-  }
+  if (differs_from_notebook(m, then, row, col) && then && then->value.same_shape(m.value))
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed),
+                       "Changed: the notebook had %s",
+                       number_text(then->value(row, col), std::max(digits, 3)).c_str());
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] The matrix
+//-----------------------------------------------------------------------------
 
 void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const Trace& trace = ui.trace();
   const TraceMatrix& m = trace.matrices[index];
   const TraceMatrix* notebook = ui.session->notebook().find(m.key);
+  const PartState& part = ui.session->state().parts[m.key.part];
+  const ViewState& view = *ui.view;
   const Palette& pal = palette();
   const int rows = m.value.rows(), cols = m.value.cols();
-  const int digits = std::clamp(options.digits, 0, 10);
+  const bool changeable = is_changeable(m);
   // Test names for the cells ("##W_q:0:1"), only while tests ask for them.
   const std::string test_id = item_registry_enabled() ? "##" + trace.id_of(m.key) + ":" : "";
 
@@ -109,29 +186,30 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::BeginGroup();
 
   // Header: name, shape, and what the learner can do with it.
-  ImGui::PushFont(ui.fonts->body);
+  if (options.operand) ImGui::TextDisabled("from");
+  if (options.operand) ImGui::SameLine();
+  ImGui::PushFont(options.operand ? ui.fonts->small : ui.fonts->body);
   ImGui::TextUnformatted(m.label.c_str());
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("(%d×%d)", rows, cols);
-  if (m.editable) {
+  if (changeable && !options.operand) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "↔ drag a number to change it");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.editable ? pal.accent : pal.override_mark),
+                       "%s", m.editable ? "↔ drag or tap a number" : "↔ what if? drag one");
   }
 
   ImGui::PushFont(ui.fonts->small);
-  const Geometry g = geometry(m, digits);
-  const bool numbers = g.numbers;
+  if (const char* o = orientation(m)) ImGui::TextDisabled("%s", o);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const Geometry g = geometry(ui, m, options.digits, avail);
   const float cell_w = g.cell_w, cell_h = g.cell_h, label_w = g.label_w, header_h = g.header_h;
   const float grid_w = cell_w * cols, grid_h = cell_h * rows;
-  const bool col_labels = header_h > 0.0f;
   const float line_h = ImGui::GetTextLineHeight();
-  const float pad = 10.0f;
-  const bool scroll = label_w + grid_w > ImGui::GetContentRegionAvail().x + 1.0f;
 
-  if (scroll) {
+  if (g.scroll) {
     const float h = header_h + grid_h + ImGui::GetStyle().ScrollbarSize + 4.0f;
-    ImGui::BeginChild("##scroll", ImVec2(ImGui::GetContentRegionAvail().x, h), false,
+    ImGui::BeginChild("##scroll", ImVec2(avail, h), false,
                       ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -139,31 +217,31 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   // Column labels (tokens, or dimension indices) and row labels.
-  if (col_labels)
+  if (header_h > 0.0f)
     for (int c = 0; c < cols; ++c) {
       const std::string& s = m.cols[c];
-      const float w = text_width(s);
-      const float x = grid0.x + c * cell_w + std::max(0.0f, (cell_w - w) * 0.5f);
+      const float x = grid0.x + c * cell_w + std::max(0.0f, (cell_w - text_width(s)) * 0.5f);
       ImGui::PushClipRect(ImVec2(grid0.x + c * cell_w, origin.y),
                           ImVec2(grid0.x + (c + 1) * cell_w, grid0.y), true);
       dl->AddText(ImVec2(x, origin.y), pal.text_muted, s.c_str());
       ImGui::PopClipRect();
     }
-  // Every row labelled when rows are tall enough, else every n-th.
   const int label_every = std::max(1, static_cast<int>(std::ceil(line_h / cell_h)));
   for (int r = 0; r < rows && label_w > 0; r += label_every)
     dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + std::max(0.0f, (cell_h - line_h) * 0.5f)),
                 pal.text_muted, m.rows[r].c_str());
 
-  // The heatmap, drawn by the shader at the size it is shown.
+  // The heatmap, drawn by the shader at the size it is shown, with marks.
   HeatmapRequest req;
-  req.key = heatmap_key(ui.view->lesson, m.key, HeatmapUse::Step);
+  req.key = heatmap_key(view.lesson, m.key, HeatmapUse::Step);
   req.values = &m.value;
   req.flags.assign(m.value.size(), 0);
   const TraceMatrix* other =
       options.compare_with >= 0 ? &trace.matrices[options.compare_with] : nullptr;
   if (other && !other->value.same_shape(m.value)) other = nullptr;
-  const double shown_step = 5 * std::pow(10.0, -digits - 1);  // half a unit of the last digit shown
+  const double shown_step = 5 * std::pow(10.0, -g.digits - 1);  // half a unit of the last digit
+  const TraceMatrix* hot = ui.hot.valid() ? trace.find(ui.hot.key) : nullptr;
+  if (hot && (ui.hot.row >= hot->value.rows() || ui.hot.col >= hot->value.cols())) hot = nullptr;
   int differing = 0;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -171,10 +249,15 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       const double v = m.value(r, c);
       if (std::isinf(v) && v < 0) f |= kCellMasked;
       if (differs_from_notebook(m, notebook, r, c)) f |= kCellChanged;
+      if (m.overridable && part.override_at(m.key.stage, m.key.head, r, c)) f |= kCellOverride;
       if (other && std::fabs(other->value(r, c) - v) > shown_step) {
         f |= kCellHighlight;
         ++differing;
       }
+      if (hot && ((hot == &m && ui.hot.row == r && ui.hot.col == c) ||
+                  feeds(trace, m, r, c, *hot, ui.hot.row, ui.hot.col) ||
+                  feeds(trace, *hot, ui.hot.row, ui.hot.col, m, r, c)))
+        f |= kCellRelated;
     }
   // Outlining every cell says nothing: then only a caption counts them.
   const bool outline = differing * 2 <= rows * cols;
@@ -184,50 +267,66 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   req.width_px = static_cast<int>(std::lround(grid_w * ui.pixel_ratio));
   req.height_px = static_cast<int>(std::lround(grid_h * ui.pixel_ratio));
   req.grid = cell_w >= 10.0f && cell_h >= 10.0f;
-  const ImTextureID tex = ui.heatmaps->draw(req);
-  if (tex) dl->AddImage(tex, grid0, ImVec2(grid0.x + grid_w, grid0.y + grid_h));
+  if (const ImTextureID tex = ui.heatmaps->draw(req))
+    dl->AddImage(tex, grid0, ImVec2(grid0.x + grid_w, grid0.y + grid_h));
 
-  // Cells: drag fields on inputs, hover targets on computed values.
-  const double extent = std::max(1.0, std::max(std::fabs(req.scale.lo), std::fabs(req.scale.hi)));
-  char format[16] = "";  // empty: too small for numbers, hover shows them
-  if (numbers) std::snprintf(format, sizeof format, "%%.%df", digits);
+  // Cells: drag fields on numbers the learner may change, hover targets on the rest.
+  const int decimals = drag_decimals(m);
+  const float speed = 2.0f * static_cast<float>(std::pow(10.0, -decimals));  // per pixel
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, (cell_h - line_h) * 0.5f));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
   ImGui::PushStyleColor(ImGuiCol_FrameBg, IM_COL32(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, pal.accent_soft);
   ImGui::PushStyleColor(ImGuiCol_FrameBgActive, pal.accent_soft);
+  const ImGuiIO& io = ImGui::GetIO();
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       const ImVec2 p0(grid0.x + c * cell_w, grid0.y + r * cell_h);
+      const CellRef cell{m.key, r, c};
       ImGui::SetCursorScreenPos(p0);
       ImGui::PushID(r * cols + c);  // ids from integers: any matrix name length is fine
       const double v = m.value(r, c);
-      if (m.editable) {
-        double edited = v;
+      if (changeable) {
+        double dragged = v;
         ImGui::SetNextItemWidth(cell_w);
         const double lo = -Limits::kMaxAbsValue, hi = Limits::kMaxAbsValue;
-        if (ImGui::DragScalar("##cell", ImGuiDataType_Double, &edited,
-                              static_cast<float>(0.004 * extent), &lo, &hi, format,
-                              ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat) &&
-            edited != v)
-          ui.request(request::EditCell{m.key, r, c, edited});
+        // The number is drawn below, as every number is (number_text); typing
+        // goes through the number editor (a click or a tap), not Ctrl+click.
+        if (ImGui::DragScalar("##cell", ImGuiDataType_Double, &dragged, speed, &lo, &hi, "",
+                              ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoRoundToFormat |
+                                  ImGuiSliderFlags_NoInput)) {
+          const double snapped = snap(dragged, decimals);
+          if (snapped != v) ui.request(request::EditCell{m.key, r, c, snapped});
+        }
+        // A click or a tap that did not drag: type the number.
+        if (ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit() &&
+            io.MouseDragMaxDistanceSqr[0] < 36.0f)
+          ui.request(request::EditNumber{cell, ""});
         if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
       } else {
         ImGui::InvisibleButton("##cell", ImVec2(cell_w, cell_h));
         if (ImGui::IsItemClicked()) ui.request(request::Pin{m.key, r, c});
-        if (numbers) {
-          const std::string s = number_text(v, digits);
-          const float w = text_width(s);
-          dl->AddText(ImVec2(p0.x + cell_w - w - pad * 0.5f, p0.y + (cell_h - line_h) * 0.5f),
-                      pal.text, s.c_str());
-        }
+      }
+      if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ui.hot_next = cell;
+      if (g.numbers) {
+        const std::string s = number_text(v, g.digits);
+        dl->AddText(ImVec2(p0.x + cell_w - text_width(s) - 5.0f, p0.y + (cell_h - line_h) * 0.5f),
+                    pal.text, s.c_str());
+      }
+      if (view.focus == cell) {  // the keyboard is here
+        const ImVec2 p1(p0.x + cell_w, p0.y + cell_h);
+        dl->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), pal.accent, 2.0f, 0,
+                    2.5f);
+        if (!ui.hot_next.valid()) ui.hot_next = cell;
+        if (!ImGui::IsRectVisible(p0, p1))
+          ImGui::ScrollToBringRectIntoView(ImGui::GetCurrentWindow(), ImRect(p0, p1));
       }
       if (!test_id.empty()) name_last_item(test_id + std::to_string(r) + ":" + std::to_string(c));
-      if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+      if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !view.touch) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-        draw_cell_explanation(ui, index, r, c, digits);
+        draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -235,10 +334,41 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     }
   ImGui::PopStyleColor(3);
   ImGui::PopStyleVar(3);
-  // Leave the cursor below the grid.
+
+  // Weights that no longer sum to 1 (given or overridden) are not a softmax:
+  // say so beside each such query.
+  std::vector<std::pair<int, double>> off;
+  if (m.key.stage == Stage::weights && changeable) {
+    const bool column = m.row_kind == AxisKind::Key;
+    for (int i = 0; i < (column ? cols : rows); ++i) {
+      double sum = 0;
+      if (!slice_sums_to_one(m, column ? 0 : i, column ? i : 0, &sum)) off.emplace_back(i, sum);
+    }
+    for (const auto& [i, sum] : off) {
+      const std::string s = "Σ " + number_text(sum, 2);
+      const ImVec2 at =
+          column ? ImVec2(grid0.x + i * cell_w + 2, grid0.y + grid_h + 1)
+                 : ImVec2(grid0.x + grid_w + 4, grid0.y + i * cell_h + (cell_h - line_h) * 0.5f);
+      dl->AddText(at, pal.changed, s.c_str());
+    }
+  }
+
+  // Leave the cursor below the grid (and beside it, room for the sums).
   ImGui::SetCursorScreenPos(ImVec2(origin.x, grid0.y + grid_h));
-  ImGui::Dummy(ImVec2(label_w + grid_w, 2.0f));
-  if (scroll) ImGui::EndChild();
+  ImGui::Dummy(ImVec2(label_w + grid_w + (off.empty() ? 0.0f : 48.0f),
+                      off.empty() || m.row_kind != AxisKind::Key ? 2.0f : line_h + 2.0f));
+  if (g.scroll) ImGui::EndChild();
+  if (!off.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed),
+                       "%d %s do%s not sum to 1: not a softmax any more",
+                       static_cast<int>(off.size()),
+                       m.row_kind == AxisKind::Key ? (off.size() == 1 ? "column" : "columns")
+                                                   : (off.size() == 1 ? "row" : "rows"),
+                       off.size() == 1 ? "es" : "");
+  if (g.numbers && g.digits < options.digits)
+    ImGui::TextDisabled("%d of %d decimals shown: point at or tap a number for all of it", g.digits,
+                        options.digits);
+  if (!g.numbers) ImGui::TextDisabled("Point at or tap a cell for its number");
   if (other && differing > 0)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s %d of %d entries from %s",
                        outline ? "Outlined: differs in" : "Differs in", differing, rows * cols,

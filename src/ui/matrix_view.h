@@ -1,23 +1,28 @@
 // One matrix of the trace: token labels, a heatmap drawn by the shader, the
-// numbers on top, drag fields on inputs, and an explanation on hover or tap.
+// numbers on top, drag fields on inputs and on numbers a learner may override,
+// and an explanation on hover or tap. The cell pointed at lights up the cells
+// it is computed from and the cells it feeds, in every matrix on screen.
 #pragma once
+
+#include <string>
 
 #include "ui/context.h"
 
 namespace attn::ui {
 
 struct MatrixViewOptions {
-  int digits = 4;
+  int digits = 4;  // decimals the step shows; fewer where the matrix would not fit
   // Cells that differ from this matrix are outlined (the notebook's "Your
   // answer" against the "True values"); -1 for none.
   int compare_with = -1;
+  bool operand = false;  // shown beside a result as what it is computed from
 };
 
-// Draws trace matrix `index` at the cursor; a drag on an input requests the edit.
+// Draws trace matrix `index` at the cursor; edits become requests.
 void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options);
 
-// The space draw_matrix will take, for laying matrices out side by side.
-ImVec2 matrix_size(const UiContext& ui, int index, int digits);
+// The space draw_matrix will take in `avail` pixels of width.
+ImVec2 matrix_size(const UiContext& ui, int index, const MatrixViewOptions& options, float avail);
 
 // Colour range for a matrix: weights on [0, 1], anything else around 0.
 ColorScale color_scale_for(const TraceMatrix& m);
@@ -25,5 +30,13 @@ ColorScale color_scale_for(const TraceMatrix& m);
 // The tooltip body for a cell: its explanation, and for an output row the
 // whole weighted sum.
 void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits);
+
+// The grid a dragged number snaps to: decimals that suit the matrix's size
+// (0.001 for numbers around 1), so a drag gives 1.66, not 1.66000007.
+int drag_decimals(const TraceMatrix& m);
+double snap(double value, int decimals);
+
+// Whether the query's weights that (row, col) belongs to sum to 1.
+bool slice_sums_to_one(const TraceMatrix& weights, int row, int col, double* sum = nullptr);
 
 }  // namespace attn::ui

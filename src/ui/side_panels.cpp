@@ -1,6 +1,6 @@
 // [SECTION] Helpers
 // [SECTION] PipelinePanel
-// [SECTION] SoftmaxPanel
+// [SECTION] TemperaturePanel
 // [SECTION] SettingsPanel
 #include "ui/side_panels.h"
 
@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/number_text.h"
 #include "core/sweep.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
@@ -121,15 +122,30 @@ void PipelinePanel::draw() {
 }
 
 //-----------------------------------------------------------------------------
-// [SECTION] SoftmaxPanel
+// [SECTION] TemperaturePanel
 //-----------------------------------------------------------------------------
 
-void SoftmaxPanel::draw() {
-  const TraceMatrix* weights = ui->in_part(Stage::weights);
-  if (!weights) {
-    ImGui::TextDisabled("This part computes no attention weights.");
-    return;
+int TemperaturePanel::first_step() const {
+  // The first step of the part that shows scaled scores or anything after them.
+  const Trace& t = ui->trace();
+  for (int s = 0; s < static_cast<int>(t.steps.size()); ++s) {
+    if (t.steps[s].part != ui->part()) continue;
+    for (int i : t.steps[s].matrices)
+      if (t.matrices[i].key.stage >= Stage::scaled && t.matrices[i].key.stage <= Stage::output)
+        return s;
   }
+  return -1;
+}
+
+bool TemperaturePanel::shown() const {
+  const int first = first_step();
+  return first >= 0 && ui->view->step >= first && ui->in_part(Stage::scores) != nullptr;
+}
+
+void TemperaturePanel::draw() {
+  const TraceMatrix* weights = ui->in_part(Stage::weights);
+  const TraceMatrix* scores = ui->in_part(Stage::scores);
+  if (!weights || !scores) return;
   const TraceMatrix& w = *weights;
   const Palette& pal = palette();
   const bool key_rows = w.row_kind == AxisKind::Key;  // then each query is a column
@@ -138,67 +154,9 @@ void SoftmaxPanel::draw() {
   const std::vector<std::string>& queries = key_rows ? w.cols : w.rows;
   const std::vector<std::string>& keys = key_rows ? w.rows : w.cols;
   const int followed = std::clamp(ui->view->query, 0, n_queries - 1);
-  auto weight = [&](int q, int k) { return key_rows ? w.value(k, q) : w.value(q, k); };
-
-  // Bars: one row per query, one bar per key.
-  ImGui::PushFont(ui->fonts->small);
-  float label_w = 0.0f;
-  for (const std::string& q : queries)
-    label_w = std::max(label_w, ImGui::CalcTextSize(q.c_str()).x);
-  label_w += 10.0f;
-  const float avail = ImGui::GetContentRegionAvail().x - label_w;
-  const float bar_w = std::clamp(avail / n_keys, 3.0f, 64.0f);
-  // Tall bars for a few queries; many queries get a compact row each.
-  const float bar_h = n_queries <= 12 ? std::max(ImGui::GetTextLineHeight() * 2.0f, 24.0f)
-                                      : ImGui::GetTextLineHeight();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (n_keys <= 16) {  // key names along the top
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    for (int k = 0; k < n_keys; ++k) {
-      ImGui::PushClipRect(ImVec2(p.x + label_w + k * bar_w, p.y),
-                          ImVec2(p.x + label_w + (k + 1) * bar_w - 2, p.y + 40), true);
-      dl->AddText(ImVec2(p.x + label_w + k * bar_w, p.y), pal.text_muted, keys[k].c_str());
-      ImGui::PopClipRect();
-    }
-    ImGui::Dummy(ImVec2(label_w + n_keys * bar_w, ImGui::GetTextLineHeight()));
-  }
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 3.0f));
-  for (int q = 0; q < n_queries; ++q) {
-    ImGui::PushID(q);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const bool selected = q == followed;
-    if (selected)
-      dl->AddRectFilled(ImVec2(p.x - 2, p.y - 1),
-                        ImVec2(p.x + label_w + n_keys * bar_w, p.y + bar_h + 1), pal.accent_soft,
-                        3.0f);
-    dl->AddText(ImVec2(p.x, p.y + (bar_h - ImGui::GetTextLineHeight()) * 0.5f),
-                selected ? pal.accent : pal.text, queries[q].c_str());
-    for (int k = 0; k < n_keys; ++k) {
-      const double value = std::clamp(weight(q, k), 0.0, 1.0);
-      const float x0 = p.x + label_w + k * bar_w;
-      dl->AddRectFilled(ImVec2(x0 + 1, p.y), ImVec2(x0 + bar_w - 1, p.y + bar_h), pal.grid, 1.0f);
-      dl->AddRectFilled(ImVec2(x0 + 1, p.y + bar_h * static_cast<float>(1.0 - value)),
-                        ImVec2(x0 + bar_w - 1, p.y + bar_h), pal.series[k % 8], 1.0f);
-    }
-    if (ImGui::InvisibleButton("##query", ImVec2(label_w + n_keys * bar_w, bar_h)))
-      ui->request(request::FollowQuery{q});
-    if (ImGui::IsItemHovered()) {
-      const int k = std::clamp(
-          static_cast<int>((ImGui::GetIO().MousePos.x - p.x - label_w) / bar_w), 0, n_keys - 1);
-      ImGui::SetTooltip("%s → %s: %.4f\nClick to follow %s in the plot below", queries[q].c_str(),
-                        keys[k].c_str(), weight(q, k), queries[q].c_str());
-    }
-    ImGui::PopID();
-  }
-  ImGui::PopStyleVar();
-  ImGui::PopFont();
 
-  // The temperature curve of the followed query, from its raw scores.
-  const TraceMatrix* scores = ui->in_part(Stage::scores);
-  if (!scores) {
-    ImGui::TextDisabled("The weights are given, so there are no scores to rescale.");
-    return;
-  }
+  // The followed query's raw scores, divided by every T from 0.01 to 100.
   const TraceMatrix* mask = ui->in_part(Stage::masked);
   std::vector<double> row(n_keys);
   for (int k = 0; k < n_keys; ++k) {
@@ -210,11 +168,12 @@ void SoftmaxPanel::draw() {
   }
   const double t_min = 0.01, t_max = 100.0;
   const TemperatureSweep sweep = sweep_temperature(row, t_min, t_max, 81);
-  ImGui::Spacing();
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextWrapped(
-      "%s's weights as the scores are divided by T (log scale): small T → one-hot, large T → "
-      "uniform.",
+      "The weights for \"%s\" as its scores are divided by T (log scale): small T → all on one "
+      "key, large T → the same for every key.",
       queries[followed].c_str());
+  ImGui::PopTextWrapPos();
   const float plot_w = ImGui::GetContentRegionAvail().x;
   const float plot_h = ImGui::GetFontSize() * 7.0f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -247,13 +206,20 @@ void SoftmaxPanel::draw() {
   // Where the current setting sits: scores are divided by this head's divisor.
   const double now = std::clamp(w.divisor, t_min, t_max);
   dl->AddLine(ImVec2(x_of(now), o.y), ImVec2(x_of(now), o.y + plot_h), pal.accent, 2.0f);
-  if (ImGui::IsMouseHoveringRect(o, ImVec2(o.x + plot_w, o.y + plot_h)))
-    ImGui::SetTooltip(
-        "The blue line is the current divisor (%.3g). Change it under Settings: Temperature.",
-        w.divisor);
+  const ScaleMode mode = ui->session->state().parts[ui->part()].options.scaling.mode;
+  const int d_k = static_cast<int>(std::lround(w.divisor * w.divisor));
+  const std::string now_text = mode == ScaleMode::SqrtDk ? "÷ √d_k = √" + std::to_string(d_k) +
+                                                               " = " + number_text(w.divisor, 3)
+                               : mode == ScaleMode::None ? "no scaling (÷ 1)"
+                                                         : "÷ T = " + number_text(w.divisor, 3);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "│ now: the scores %s",
+                     now_text.c_str());
   if (n_keys <= 16) {
     for (int k = 0; k < n_keys; ++k) {
-      if (k) ImGui::SameLine();
+      if (k && ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(keys[k].c_str()).x + 30)
+        ImGui::NewLine();
+      else if (k)
+        ImGui::SameLine();
       ImGui::TextColored(color(pal.series[k % 8]), "■ %s", keys[k].c_str());
     }
   }
@@ -290,11 +256,12 @@ void SettingsPanel::draw() {
       ui->request(request::SetScaling{part, scaling});
     }
     if (scaling.mode == ScaleMode::Divide) {
-      float temp = static_cast<float>(scaling.divisor);
+      double temp = scaling.divisor;
+      const double lo = 0.01, hi = 100.0;
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (ImGui::SliderFloat("##temperature", &temp, 0.01f, 100.0f, "T = %.3g",
-                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-        scaling.divisor = temp;
+      if (ImGui::SliderScalar("##temperature", ImGuiDataType_Double, &temp, &lo, &hi, "T = %.3g",
+                              ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+        scaling.divisor = round_significant(temp, 3);  // T = 0.0512, not 0.05119999870657921
         ui->request(request::SetScaling{part, scaling});
       }
     }
@@ -327,6 +294,42 @@ void SettingsPanel::draw() {
       std::snprintf(label, sizeof label, "%d", h);
       if (ImGui::RadioButton(label, v.head == h)) ui->request(request::ShowHead{h});
     }
+  }
+
+  // Editing weights: keep each query's weights a softmax (summing to 1)?
+  const TraceMatrix* w = ui->in_part(Stage::weights);
+  if (w && (w->editable || w->overridable)) {
+    bool keep = v.keep_row_sum;
+    if (ImGui::Checkbox("Edited weights keep summing to 1", &keep))
+      ui->request(request::SetKeepRowSum{keep});
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "On: when you change one weight, the query's other weights rescale so\n"
+          "they still sum to 1. Off: only that number changes.");
+  }
+
+  // The what-ifs: computed numbers the learner set, each can be taken back.
+  const Trace& t = ui->trace();
+  if (!ps.overrides.empty()) {
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark),
+                       "What-if numbers (set by you, not computed)");
+    for (size_t i = 0; i < ps.overrides.size(); ++i) {
+      const Override& o = ps.overrides[i];
+      const MatrixKey key{part, o.stage, o.head, 0};
+      const TraceMatrix* m = t.find(key);
+      if (!m) continue;
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::SmallButton("×")) ui->request(request::RemoveOverride{{key, o.row, o.col}});
+      if (item_registry_enabled()) name_last_item("##take-back:" + std::to_string(i));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Take it back: computed again");
+      ImGui::SameLine();
+      ImGui::Text("%s[%s, %s] = %s", m->label.c_str(), m->rows[o.row].c_str(),
+                  m->cols[o.col].c_str(), number_text(o.value, 3).c_str());
+      ImGui::PopID();
+    }
+    if (ps.overrides.size() > 1 && ImGui::SmallButton("Take back every what-if"))
+      ui->request(request::ClearOverrides{});
   }
 
   bool notebook_digits = v.precision < 0;

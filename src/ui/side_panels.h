@@ -1,5 +1,5 @@
-// The panels beside the step: the pipeline as live thumbnails, the softmax
-// weights as bars with their temperature curve, and the settings.
+// The panels beside the step: the pipeline as live thumbnails, how the
+// softmax moves with the temperature, and the settings.
 #pragma once
 
 #include "ui/context.h"
@@ -13,14 +13,20 @@ struct PipelinePanel {
   void draw();
 };
 
-// Each query's attention weights as bars, and how one query's weights move
-// as the temperature goes from very small (one-hot) to very large (uniform).
-struct SoftmaxPanel {
+// How the followed query's weights move as the temperature goes from very
+// small (one-hot) to very large (uniform), with the current divisor marked.
+// Shown from the step that introduces scaling.
+struct TemperaturePanel {
   UiContext* ui = nullptr;
+  bool shown() const;
   void draw();
+
+ private:
+  int first_step() const;
 };
 
-// Scaling, causal mask, seeds, head and digits for the current part.
+// Scaling, causal mask, seeds, head, digits, how weights are edited, and the
+// learner's what-if overrides, for the current part.
 struct SettingsPanel {
   UiContext* ui = nullptr;
   void draw();

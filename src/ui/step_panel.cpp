@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/dependencies.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -20,10 +21,34 @@ int compare_partner(const Trace& t, const std::vector<int>& shown, int index) {
   return -1;
 }
 
+// What the step's results are computed from, where the step does not show
+// it already: the operands go beside the results (at most three).
+std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
+  std::vector<int> out;
+  for (int i : shown)
+    for (const MatrixKey& k : operands_of(t, t.matrices[i].key)) {
+      const int at = t.index_of(k);
+      if (at < 0 || std::find(shown.begin(), shown.end(), at) != shown.end() ||
+          std::find(out.begin(), out.end(), at) != out.end())
+        continue;
+      if (out.size() < 3) out.push_back(at);
+    }
+  std::sort(out.begin(), out.end());  // pipeline order: the trace's
+  return out;
+}
+
 }  // namespace
+
+std::vector<int> StepPanel::matrices_in_order() const {
+  const TraceStep& step = ui->step();
+  std::vector<int> out = operands(ui->trace(), step.matrices);
+  out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  return out;
+}
 
 void StepPanel::draw() {
   const TraceStep& step = ui->step();
+  const Trace& trace = ui->trace();
   const Lesson& lesson = ui->session->lesson();
   const Palette& pal = palette();
   const int digits = ui->digits(step);
@@ -40,41 +65,67 @@ void StepPanel::draw() {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", step.formula.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (!step.text.empty()) {
-    ImGui::PushTextWrapPos(
-        std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
-        ImGui::GetCursorPosX());
-    ImGui::TextUnformatted(step.text.c_str());
-    ImGui::PopTextWrapPos();
+  // The text: sentences that hold for the numbers on screen as one paragraph;
+  // a sentence that held only for the notebook's numbers set apart and marked.
+  ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
+                         ImGui::GetCursorPosX());
+  std::string paragraph;
+  auto flush = [&] {
+    if (!paragraph.empty()) ImGui::TextUnformatted(paragraph.c_str());
+    paragraph.clear();
+  };
+  for (const TraceSentence& s : step.sentences) {
+    if (s.holds) {
+      paragraph += (paragraph.empty() ? "" : " ") + s.text;
+      continue;
+    }
+    flush();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s",
+                       "The notebook's numbers only (yours differ):");
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", s.text.c_str());
   }
+  flush();
+  ImGui::PopTextWrapPos();
   ImGui::Spacing();
 
-  // Matrices flow left to right, wrapping when the next one does not fit.
+  // Operands, then results, left to right, wrapping when the next does not fit.
+  const std::vector<int> from = operands(trace, step.matrices);
+  std::vector<std::pair<int, bool>> order;  // (matrix, is an operand)
+  for (int i : matrices_in_order())
+    order.emplace_back(i, std::find(from.begin(), from.end(), i) != from.end());
   const float avail = ImGui::GetContentRegionAvail().x;
   float used = 0.0f;
   const float gap = ImGui::GetFontSize() * 1.5f;
-  for (size_t i = 0; i < step.matrices.size(); ++i) {
-    const int index = step.matrices[i];
-    const ImVec2 size = matrix_size(*ui, index, digits);
-    if (i > 0 && used + gap + size.x <= avail) {
+  for (size_t n = 0; n < order.size(); ++n) {
+    const auto [index, operand] = order[n];
+    MatrixViewOptions options;
+    options.digits = operand ? std::min(digits, 3) : digits;
+    options.operand = operand;
+    options.compare_with = compare_partner(trace, step.matrices, index);
+    const ImVec2 size = matrix_size(*ui, index, options, avail);
+    if (n > 0 && used + gap + size.x <= avail) {
       ImGui::SameLine(0.0f, gap);
       used += gap + size.x;
     } else {
-      if (i > 0) ImGui::Spacing();
+      if (n > 0) ImGui::Spacing();
       used = size.x;
     }
-    MatrixViewOptions options;
-    options.digits = digits;
-    options.compare_with = compare_partner(ui->trace(), step.matrices, index);
     draw_matrix(*ui, index, options);
+    if (operand && n + 1 < order.size() && !order[n + 1].second && used + gap * 2 <= avail) {
+      ImGui::SameLine(0.0f, gap * 0.25f);  // from → to
+      ImGui::TextDisabled("→");
+      used += gap * 0.75f;
+    }
   }
 
   // A tapped cell keeps its explanation here (touch screens have no hover).
   const ViewState& v = *ui->view;
-  const int pinned = v.pinned ? ui->trace().index_of(v.pin) : -1;
-  if (pinned >= 0 &&
-      std::find(step.matrices.begin(), step.matrices.end(), pinned) != step.matrices.end()) {
-    const TraceMatrix& m = ui->trace().matrices[pinned];
+  const int pinned = v.pinned ? trace.index_of(v.pin) : -1;
+  const bool on_screen =
+      std::any_of(order.begin(), order.end(), [&](const auto& o) { return o.first == pinned; });
+  if (pinned >= 0 && on_screen) {
+    const TraceMatrix& m = trace.matrices[pinned];
     if (v.pin_row < m.value.rows() && v.pin_col < m.value.cols()) {
       ImGui::Spacing();
       ImGui::Indent(8.0f);

@@ -1,6 +1,9 @@
 // The current step: its title, formula and explanation in the notebook's
-// terms, and its matrices laid out side by side where they fit.
+// terms, and its matrices laid out side by side where they fit, each result
+// beside the numbers it is computed from.
 #pragma once
+
+#include <vector>
 
 #include "ui/context.h"
 
@@ -9,6 +12,8 @@ namespace attn::ui {
 struct StepPanel {
   UiContext* ui = nullptr;
   void draw();
+  // The matrices on screen, in the order they are drawn (operands first).
+  std::vector<int> matrices_in_order() const;
 };
 
 }  // namespace attn::ui

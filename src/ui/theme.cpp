@@ -14,7 +14,7 @@ ImU32 u32(int hex, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(r
 
 }  // namespace
 
-void apply_theme(bool dark) {
+void apply_theme(bool dark, bool touch) {
   ImGuiStyle& s = ImGui::GetStyle();
   s = ImGuiStyle();
   if (dark)
@@ -35,7 +35,13 @@ void apply_theme(bool dark) {
   s.WindowBorderSize = 0.0f;
   s.ChildBorderSize = 1.0f;
   s.FrameBorderSize = dark ? 0.0f : 1.0f;
-  s.GrabMinSize = 14.0f;  // large enough for a fingertip on touch screens
+  s.GrabMinSize = 14.0f;
+  if (touch) {  // 44 px targets (15 px text + 2 × 14.5 px), room between them
+    s.FramePadding = ImVec2(12, 14.5f);
+    s.ItemSpacing = ImVec2(8, 8);
+    s.ScrollbarSize = 18.0f;
+    s.GrabMinSize = 28.0f;
+  }
 
   ImVec4* c = s.Colors;
   const int accent = dark ? 0x5AA9E6 : 0x1F6FB2;
@@ -77,6 +83,10 @@ void apply_theme(bool dark) {
   p.negative = dark ? u32(0x5C93D6) : u32(0x3D78C9);
   p.grid = dark ? u32(0x3A3C42) : u32(0xDADCE0);
   p.panel = ImGui::ColorConvertFloat4ToU32(c[ImGuiCol_ChildBg]);
+  p.override_mark = dark ? u32(0xC299FF) : u32(0x7338BF);
+  p.related = dark ? u32(0x8C731A) : u32(0xFFDB73);
+  p.good = dark ? u32(0x74C476) : u32(0x1E7B34);
+  p.bad = dark ? u32(0xF28B82) : u32(0xB3261E);
   const int series_light[8] = {0x1F77B4, 0xD95F02, 0x2CA02C, 0x9467BD,
                                0x8C564B, 0xE7298A, 0x17BECF, 0x7F7F7F};
   const int series_dark[8] = {0x6BAED6, 0xFD8D3C, 0x74C476, 0xB39DDB,

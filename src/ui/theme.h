@@ -8,10 +8,14 @@ namespace attn::ui {
 
 struct Palette {
   ImU32 text, text_muted, accent, accent_soft, changed, positive, negative, grid, panel;
-  ImU32 series[8];  // one colour per key in plots
+  ImU32 override_mark;  // what-if numbers (the shader's violet)
+  ImU32 related;        // cells computed from or feeding the one pointed at
+  ImU32 good, bad;      // a right answer, a wrong one
+  ImU32 series[8];      // one colour per key in plots
 };
 
-void apply_theme(bool dark);
+// `touch`: a finger is the pointer, so every button is at least 44 px tall.
+void apply_theme(bool dark, bool touch);
 const Palette& palette();  // of the theme applied last
 
 }  // namespace attn::ui

@@ -78,7 +78,7 @@ async function assertNothingRan(page, elementsBefore) {
 test("markup in a lesson file and in link parameters is shown as text and never runs", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson-url=fixtures/markup-lesson.json&step=1`);
   const scripts = await page.evaluate(injectable);
-  await page.click("#text-view-toggle");
+  await page.evaluate(() => window.attention.showTextView());
   const text = await page.textContent("#text-view");
   assert.match(text, /<iframe src=javascript:window\.__pwned=7>/);
   assert.match(text, /<img src=x onerror=window\.__pwned=4>/);
@@ -94,7 +94,7 @@ test("markup in a lesson file and in link parameters is shown as text and never 
     env.browser,
     `${env.url}?lesson=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D9%3E&theme=%3Cscript%3Ewindow.__pwned%3D10%3C%2Fscript%3E`,
   );
-  await link.page.click("#text-view-toggle");
+  await link.page.evaluate(() => window.attention.showTextView());
   await assertNothingRan(link.page, scripts);
   assert.ok((await link.page.evaluate(() => window.attention.state().notices)).length >= 2);
   await link.page.close();
@@ -111,7 +111,7 @@ test("in the single file, where no CSP would stop inline handlers, markup still 
     assert.ok(scripts >= 1, "the single file's own inline script");
     const lesson = fs.readFileSync(path.join(ROOT, "tests/fixtures/markup-lesson.json"), "utf8");
     await page.evaluate((text) => window.attention.loadLesson(text, "markup-lesson.json"), lesson);
-    await page.click("#text-view-toggle");
+    await page.evaluate(() => window.attention.showTextView());
     await page.click("#text-view-next");
     await page.mouse.move(200, 200);
     await assertNothingRan(page, scripts);

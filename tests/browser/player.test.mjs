@@ -73,8 +73,8 @@ test("setValue recomputes the softmax at once: rows change and still sum to 1", 
   for (const sum of rowSums(after)) assert.ok(Math.abs(sum - 1) < 1e-12, `row sums to ${sum}`);
   assert.equal(state.edited, true);
   await assert.rejects(
-    page.evaluate(() => window.attention.setValue("weights", 0, 0, 1)),
-    /computed, not an input/,
+    page.evaluate(() => window.attention.setValue("output", 0, 0, 1)),
+    /is computed from the numbers before it/,
   );
 });
 

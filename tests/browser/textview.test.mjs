@@ -1,40 +1,57 @@
 // The text view: the current step as real tables, kept up to date, reachable
-// from the keyboard, text only.
+// from the keyboard, with fields to type numbers that change the lesson.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre } from "./browser.mjs";
 
 const env = useBrowser();
 
-test("the toggle shows the step as tables with token headers, matching the trace", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`);
-  assert.equal(await page.isVisible("#text-view"), false);
-  await page.click("#text-view-toggle");
-  assert.equal(await page.getAttribute("#text-view-toggle", "aria-expanded"), "true");
-  assert.equal(await page.textContent("#text-view h2"), "Step 4: Apply Softmax to get weights");
-  const table = await page.$$eval("#text-view table", (tables) =>
+// Each table: its caption, column headers, and rows (a field's value, or the cell's text).
+const tables = (page) =>
+  page.$$eval("#text-view table", (tables) =>
     tables.map((t) => ({
       caption: t.caption.textContent,
       cols: [...t.tHead.querySelectorAll("th")].map((th) => th.textContent),
-      rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+      rows: [...t.tBodies[0].rows].map((r) =>
+        [...r.cells].map((c) => (c.querySelector("input") ? c.querySelector("input").value : c.textContent)),
+      ),
     })),
   );
-  assert.equal(table.length, 1);
-  assert.equal(table[0].caption, "attention weights (3×3)");
-  assert.deepEqual(table[0].cols, ["The", "cat", "sat"]);
-  assert.deepEqual(table[0].rows[0], ["The", "0.01495411", "0.63870437", "0.34634152"]);
+
+test("the canvas's Text view button shows the step as tables with token headers, matching the trace", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`);
+  assert.equal(await page.isVisible("#text-view"), false);
+  const { x, y } = await itemCentre(page, "Text view");
+  await page.mouse.click(x, y);
+  await page.waitForSelector("#text-view:not([hidden])");
+  assert.equal(await page.getAttribute("#text-view-toggle", "aria-expanded"), "true");
+  assert.equal(await page.textContent("#text-view h2"), "Step 4: Apply Softmax to get weights");
+  const t = await tables(page);
+  assert.equal(t.length, 2, "the weights and the scores they come from");
+  assert.equal(t[0].caption, "scores (3×3) — type a what-if");
+  assert.equal(t[1].caption, "attention_weights (3×3) — type a what-if");
+  assert.deepEqual(t[1].cols, ["The", "cat", "sat"]);
+  assert.deepEqual(t[1].rows[0], ["The", "0.01495411", "0.63870437", "0.34634152"]);
   assert.equal(await page.getAttribute("#text-view", "aria-live"), "polite");
+  // Lessons are listed by title.
+  assert.deepEqual((await page.$$eval("#text-view-lesson option", (o) => o.map((x) => x.textContent))).slice(0, 2), [
+    "The cat sat",
+    "I am Batman",
+  ]);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test("it follows edits and steps as they happen", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=i-am-batman&step=7`);
-  await page.click("#text-view-toggle");
-  const first = await page.textContent("#text-view table:last-of-type tbody");
+  await page.evaluate(() => window.attention.showTextView());
+  const first = JSON.stringify(await tables(page));
   await page.evaluate(() => window.attention.setValue("X", 0, 0, 3));
   await page.waitForFunction(
-    (before) => document.querySelector("#text-view table:last-of-type tbody").textContent !== before,
+    (before) =>
+      before !==
+      document.querySelector("#text-view").textContent +
+        [...document.querySelectorAll("#text-view input")].map((i) => i.value).join(),
     first,
   );
   await page.evaluate(() => window.attention.setStep(0));
@@ -43,21 +60,45 @@ test("it follows edits and steps as they happen", async () => {
   await page.close();
 });
 
+test("typing in a field changes the lesson; the field is labelled and marked as changed", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=1`);
+  await page.evaluate(() => window.attention.showTextView());
+  const field = page.locator('#text-view input[data-cell="X:0:1"]');
+  assert.equal(await field.getAttribute("aria-label"), "X, row The, column 1");
+  const before = await page.evaluate(() => window.attention.trace().result.weights[0][0]);
+  await field.fill("−0.5"); // as the page writes a minus
+  await field.press("Enter");
+  await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === -0.5);
+  const after = await page.evaluate(() => window.attention.trace().result.weights[0][0]);
+  assert.notEqual(after, before, "the softmax followed");
+  const again = page.locator('#text-view input[data-cell="X:0:1"]');
+  assert.match(await again.getAttribute("aria-label"), /\(changed\)$/);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "X:0:1", "typing goes on where it was");
+  // A word is not a number: said, and nothing changes.
+  await again.fill("lots");
+  await again.press("Enter");
+  await page.waitForSelector("#text-view-error:not([hidden])");
+  assert.equal(await page.textContent("#text-view-error"), '"lots" is not a number');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("it is reachable from the keyboard and its numbers are selectable text", async () => {
-  const { page, problems } = await openPage(env.browser, env.url);
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=3`);
   await page.keyboard.press("Tab"); // the first stop on the page
   assert.equal(await page.evaluate(() => document.activeElement.id), "text-view-toggle");
+  assert.equal(await page.isVisible("#text-view-toggle"), true, "shown while it has the focus");
   await page.keyboard.press("Enter");
   assert.equal(await page.evaluate(() => document.activeElement.id), "text-view");
   const selected = await page.evaluate(() => {
-    const cell = document.querySelector("#text-view td:nth-child(2)");
+    const cell = [...document.querySelectorAll("#text-view tbody td")].find((td) => !td.querySelector("input"));
     const range = document.createRange();
     range.selectNodeContents(cell);
     getSelection().removeAllRanges();
     getSelection().addRange(range);
     return getSelection().toString();
   });
-  assert.equal(selected, "1.00000000");
+  assert.equal(selected, "1.51247626");
   assert.deepEqual(problems, []);
   await page.close();
 });

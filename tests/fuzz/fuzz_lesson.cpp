@@ -65,8 +65,13 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
   const DecodedState back = decode_state(s.lesson(), link);
   if (!back.state || !(*back.state == s.state()))
     broken("state link does not round-trip", back.error);
-  for (int p = 0; p < static_cast<int>(s.lesson().parts.size()); ++p)
-    if (numpy_snippet(s.lesson(), s.state(), p).empty()) broken("empty numpy snippet");
+  for (const TraceStep& step : s.trace().steps) {
+    SnippetRequest request;
+    request.part = step.part;
+    for (int i : step.matrices) request.shown.push_back(s.trace().matrices[i].key);
+    if (numpy_snippet(s.lesson(), s.state(), s.trace(), request).empty())
+      broken("empty numpy snippet");
+  }
 }
 
 }  // namespace

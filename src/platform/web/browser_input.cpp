@@ -87,15 +87,26 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 // [SECTION] Touch
 //-----------------------------------------------------------------------------
 
+// What a finger means is decided by how it starts: a clear sideways move, or
+// a press held still, drags the number under it; an up, down or diagonal move
+// scrolls the panel under it and never edits; a tap is a click (on a number:
+// type it).
+enum class Intent { Undecided, Press, Scroll };
+constexpr float kSlopPx = 10.0f;   // CSS pixels a finger may wander before it means something
+constexpr double kHoldMs = 400.0;  // held still this long: a press
+constexpr float kSideways = 1.5f;  // |dx| > 1.5 |dy|: sideways
+
 struct Touch {
-  bool active = false;            // a finger is down
-  bool scrolling = false;         // it went down on no widget: its moves scroll the panel
-  float last_y = 0;               // where the scroll has got to (from where the finger went down)
+  bool active = false;  // a finger is down
+  Intent intent = Intent::Undecided;
+  float x0 = 0, y0 = 0;           // where it went down (CSS pixels in the canvas)
+  float x = 0, y = 0;             // where it is
+  double t0 = 0;                  // when it went down (ms)
+  float last_y = 0;               // where the scroll has got to
   ImGuiWindow* target = nullptr;  // the panel being scrolled
-  bool pending_up = false;        // lifted before a pressed frame was shown
-  int frames_down = 0;            // frames drawn since touchstart
-  int frames_after = 0;           // frames drawn since touchend
-  float x = 0, y = 0;             // CSS pixels in the canvas
+  int press_frames = 0;           // frames since the press began
+  bool tap = false;               // lifted before it meant anything: a click
+  int frames_after = 0;           // frames drawn since the finger lifted
   long id = 0;
 };
 Touch touch;
@@ -107,18 +118,21 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   for (int i = 0; i < e->numTouches; ++i) {
     const EmscriptenTouchPoint& p = e->touches[i];
     if (!p.isChanged) continue;
+    const float x = static_cast<float>(p.targetX), y = static_cast<float>(p.targetY);
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.active) {
       t = Touch{};
       t.active = true;
       t.id = p.identifier;
-      t.x = static_cast<float>(p.targetX);
-      t.y = t.last_y = static_cast<float>(p.targetY);
+      t.x = t.x0 = x;
+      t.y = t.y0 = t.last_y = y;
+      t.t0 = emscripten_get_now();
+      if (!shell().app->view().touch) shell().app->apply(ui::request::SetTouch{true});
     } else if (p.identifier == t.id && t.active) {
-      t.x = static_cast<float>(p.targetX);
-      t.y = static_cast<float>(p.targetY);
+      t.x = x;
+      t.y = y;
       if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
         t.active = false;
-        t.pending_up = t.frames_down < 2;  // a quick tap still gets a pressed frame
+        t.tap = t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND;
         t.frames_after = 0;
       }
     }
@@ -127,12 +141,10 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   return EM_TRUE;  // no emulated mouse events, no page panning over the canvas
 }
 
-// Whether the press went to a widget. Pressing a window's background makes
-// the window's move handle active in 1.86 (even with NoMove): that is no widget.
-bool pressed_on_widget() {
-  const ImGuiContext& c = *GImGui;
-  if (c.ActiveId == 0) return false;
-  return !(c.ActiveIdWindow && c.ActiveId == c.ActiveIdWindow->MoveId);
+// A real mouse (not one a browser emulates from a finger): mouse-sized targets.
+EM_BOOL on_mouse_down(int, const EmscriptenMouseEvent*, void*) {
+  if (shell().app->view().touch && !touch.active) shell().app->apply(ui::request::SetTouch{false});
+  return EM_FALSE;
 }
 
 // The panel under the finger follows it, 1:1: the window it went down on (or
@@ -148,40 +160,48 @@ void scroll_by_finger(Touch& t) {
   t.last_y = t.y;
 }
 
-// The finger is the mouse. First frame after touchstart only moves (so hover
-// settles), then presses; after release the position stays two frames, then
-// leaves the canvas. A finger that went down on no widget scrolls the panel
-// under it instead, counting from where it went down (frames may come slower
-// than the finger moves).
+// The finger's intent, once it shows.
+void decide(Touch& t) {
+  const float dx = t.x - t.x0, dy = t.y - t.y0;
+  if (dx * dx + dy * dy > kSlopPx * kSlopPx)
+    t.intent = std::fabs(dx) > kSideways * std::fabs(dy) ? Intent::Press : Intent::Scroll;
+  else if (emscripten_get_now() - t.t0 >= kHoldMs)
+    t.intent = Intent::Press;
+}
+
+// After the backends' NewFrame: the finger as the mouse. A press starts where
+// the finger went down: one frame hovering there, then down, then following
+// the finger. After the finger lifts, the position stays two frames, then
+// leaves the canvas.
 void apply_touch(ImGuiIO& io) {
   Touch& t = touch;
-  if (t.active) {
-    io.MousePos = ImVec2(t.x, t.y);
-    if (t.frames_down == 2 && !pressed_on_widget()) t.scrolling = true;
-    if (t.scrolling) {
-      io.MouseDown[0] = false;
-      scroll_by_finger(t);
-    } else {
-      io.MouseDown[0] = t.frames_down >= 1;
+  if (t.active || t.intent != Intent::Undecided || t.tap) {
+    if (t.active && t.intent == Intent::Undecided) decide(t);
+    switch (t.intent) {
+      case Intent::Undecided:
+        io.MousePos = ImVec2(t.x0, t.y0);  // hover only: nothing is pressed yet
+        io.MouseDown[0] = t.tap && t.press_frames++ >= 1;
+        if (t.tap && t.press_frames > 2) t.tap = false, t.frames_after = 1;  // released next
+        break;
+      case Intent::Press:
+        io.MousePos = t.press_frames < 2 ? ImVec2(t.x0, t.y0) : ImVec2(t.x, t.y);
+        io.MouseDown[0] = t.active && t.press_frames >= 1;
+        ++t.press_frames;
+        if (!t.active) t.intent = Intent::Undecided, t.frames_after = 1;
+        break;
+      case Intent::Scroll:
+        io.MousePos = ImVec2(t.x, t.y);
+        io.MouseDown[0] = false;
+        scroll_by_finger(t);
+        if (!t.active) t.intent = Intent::Undecided, t.frames_after = 1;
+        break;
     }
-    ++t.frames_down;
-  } else if (t.scrolling) {  // lifted: the rest of the movement, then done
-    io.MousePos = ImVec2(t.x, t.y);
-    scroll_by_finger(t);
-    t.scrolling = false;
-    t.frames_down = 0;
-  } else if (t.pending_up) {  // a tap quicker than two frames still gets its press
-    io.MousePos = ImVec2(t.x, t.y);
-    io.MouseDown[0] = true;
-    t.pending_up = false;
-    t.frames_down = std::max(t.frames_down, 1);  // the release frames below keep the position
-  } else if (t.frames_after < 3 && t.frames_down > 0) {
+    return;
+  }
+  if (t.frames_after > 0 && t.frames_after < 3) {
     io.MousePos = ImVec2(t.x, t.y);
     io.MouseDown[0] = false;
-    if (++t.frames_after >= 3) {
-      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-      t.frames_down = 0;
-    }
+    if (++t.frames_after >= 3) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   }
 }
 
@@ -262,6 +282,7 @@ void install_browser_input(GLFWwindow* window) {
   emscripten_set_touchmove_callback("#canvas", nullptr, EM_FALSE, on_touch);
   emscripten_set_touchend_callback("#canvas", nullptr, EM_FALSE, on_touch);
   emscripten_set_touchcancel_callback("#canvas", nullptr, EM_FALSE, on_touch);
+  emscripten_set_mousedown_callback("#canvas", nullptr, EM_FALSE, on_mouse_down);
   emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, on_wheel);
   emscripten_set_visibilitychange_callback(nullptr, EM_FALSE, on_visibility);
   emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, on_context_lost);
@@ -297,7 +318,8 @@ void apply_browser_input(ImGuiIO& io) {
 
 bool input_pending() {
   const Touch& t = touch;
-  return t.active || t.pending_up || (t.frames_after > 0 && t.frames_after < 3);
+  return t.active || t.tap || t.intent != Intent::Undecided ||
+         (t.frames_after > 0 && t.frames_after < 3);
 }
 
 }  // namespace attn::web

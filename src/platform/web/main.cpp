@@ -141,9 +141,11 @@ int main(int argc, char** argv) {
     s.heatmaps = std::make_unique<ui::NullHeatmapRenderer>();
   }
   s.app = std::make_unique<app::App>(s.heatmaps.get());
-  if (s.window)
+  if (s.window) {
     s.app->on_copy_link = [](const std::string& link) {
       web::notify_page("copylink", link.c_str());
     };
+    s.app->on_show_text_view = [] { web::notify_page("showtextview", "{}"); };
+  }
   return 0;
 }

@@ -73,6 +73,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int
   shell().pending_ms += emscripten_get_now() - start;  // the recompute belongs to the next frame
   return after_call(std::move(error));
 }
+EMSCRIPTEN_KEEPALIVE const char* attn_set_value_text(const char* matrix, int row, int col,
+                                                     const char* text) {
+  return after_call(shell().app->set_value_text(matrix, row, col, text));
+}
 EMSCRIPTEN_KEEPALIVE const char* attn_apply_state(const char* state) {
   return after_call(shell().app->apply_state(state));
 }
@@ -90,7 +94,12 @@ EMSCRIPTEN_KEEPALIVE const char* attn_link() { return keep(shell().app->link_jso
 EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(shell().app->numpy_snippet()); }
 EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().app->text_view_json()); }
 EMSCRIPTEN_KEEPALIVE int attn_want_keyboard() {
-  return attn::web::has_gl() && ImGui::GetIO().WantCaptureKeyboard ? 1 : 0;
+  return attn::web::has_gl() && shell().app->wants_keyboard() ? 1 : 0;
+}
+// The page's pointer is coarse (a finger): larger targets from the start.
+EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
+  shell().app->apply(attn::ui::request::SetTouch{touch != 0});
+  attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
 EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {

@@ -1,0 +1,22 @@
+// Which numbers a number is computed from, one pass back, and which numbers
+// it feeds, one pass on: what the page shows beside a step's result (its
+// operands) and highlights when a cell is pointed at or dragged.
+#pragma once
+
+#include <vector>
+
+#include "core/trace.h"
+
+namespace attn {
+
+// The matrices a computed matrix is computed from, one pass back, in
+// pipeline order: scores from Q and K, weights from the scaled (or masked)
+// scores, an output from the weights and V... Empty for inputs.
+std::vector<MatrixKey> operands_of(const Trace& trace, const MatrixKey& key);
+
+// Whether entry (from_row, from_col) of `from` is a direct operand of entry
+// (to_row, to_col) of `to`: one of the numbers it is computed from.
+bool feeds(const Trace& trace, const TraceMatrix& from, int from_row, int from_col,
+           const TraceMatrix& to, int to_row, int to_col);
+
+}  // namespace attn

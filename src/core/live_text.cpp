@@ -1,0 +1,94 @@
+#include "core/live_text.h"
+
+#include <cmath>
+
+#include "core/lesson.h"
+#include "core/number_text.h"
+#include "core/numpy_format.h"
+#include "core/trace.h"
+
+namespace attn {
+
+namespace {
+
+// The labels along a slice: the keys of a query, or a row's column labels.
+const std::vector<std::string>* slice_labels(const SliceSpec& s, const Trace& t) {
+  const TraceMatrix* m = t.find(s.matrix);
+  if (!m) return nullptr;
+  return s.column ? &m->rows : &m->cols;
+}
+
+const PartState* part_state(const Filling& f, int part) {
+  const std::vector<PartState>& parts = f.numbers.state.parts;
+  return part >= 0 && part < static_cast<int>(parts.size()) ? &parts[part] : nullptr;
+}
+
+}  // namespace
+
+LiveText literal(std::string text) {
+  return {Piece{Fill::Literal, std::move(text), {}, {}, -1, false}};
+}
+
+std::string render_text(const LiveText& text, const Filling& f) {
+  std::string out;
+  const Trace& t = f.numbers.now;
+  for (const Piece& p : text) {
+    switch (p.fill) {
+      case Fill::Literal:
+        out += p.text;
+        break;
+      case Fill::Number: {
+        const double v = measure(p.measure, f.numbers);
+        if (std::isnan(v))
+          out += "—";
+        else if (p.percent)
+          out += number_text(v * 100.0, p.digits < 0 ? 0 : p.digits) + "%";
+        else
+          out += number_text(v, p.digits < 0 ? f.digits : p.digits);
+        break;
+      }
+      case Fill::Largest:
+      case Fill::Smallest: {
+        const int at = largest_at(p.slice, t, p.fill == Fill::Smallest);
+        const std::vector<std::string>* labels = slice_labels(p.slice, t);
+        out += at >= 0 && labels ? (*labels)[at] : "—";
+        break;
+      }
+      case Fill::Row: {
+        const std::vector<double> v = slice_values(p.slice, t);
+        out += "[";
+        for (size_t i = 0; i < v.size(); ++i)
+          out += (i ? ", " : "") + number_text(v[i], p.digits < 0 ? f.digits : p.digits);
+        out += "]";
+        break;
+      }
+      case Fill::Scale: {
+        const PartState* s = part_state(f, p.measure.part);
+        if (!s) break;
+        out += s->options.scaling.mode == ScaleMode::SqrtDk ? " / √d_k"
+               : s->options.scaling.mode == ScaleMode::None ? ""
+                                                            : " / T";
+        break;
+      }
+      case Fill::Mask: {
+        const PartState* s = part_state(f, p.measure.part);
+        if (s && s->options.causal) out += " + mask";
+        break;
+      }
+      case Fill::Divisor: {
+        const double v = measure(p.measure, f.numbers);
+        out += std::isnan(v) ? "—" : format_round_trip(round_significant(v, 4));
+        break;
+      }
+      case Fill::Picked:
+        out += f.picked;
+        break;
+      case Fill::Answer:
+        out += f.answer;
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,221 @@
+#include "ui/live_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/number_text.h"
+#include "ui/item_registry.h"
+#include "ui/matrix_view.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+
+namespace {
+
+constexpr int kDigits = 3;      // the weights' decimals here
+constexpr int kManyKeys = 12;   // more keys: bars only, numbers for the largest
+constexpr int kOutputDims = 6;  // the output row's first dimensions shown
+
+ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+struct Slice {
+  const TraceMatrix* w = nullptr;  // the part's weights for the shown head
+  bool key_rows = false;           // one column per query
+  int queries = 0, keys = 0;
+  const std::vector<std::string>* query_labels = nullptr;
+  const std::vector<std::string>* key_labels = nullptr;
+  // Entry (row, col) of the matrix that is query q's weight for key k.
+  std::pair<int, int> cell(int q, int k) const {
+    return key_rows ? std::pair{k, q} : std::pair{q, k};
+  }
+  double at(const Matrix& m, int q, int k) const {
+    const auto [r, c] = cell(q, k);
+    return m(r, c);
+  }
+};
+
+Slice slice_of(const UiContext& ui) {
+  Slice s;
+  s.w = ui.in_part(Stage::weights);
+  if (!s.w) return s;
+  s.key_rows = s.w->row_kind == AxisKind::Key;
+  s.queries = s.key_rows ? s.w->value.cols() : s.w->value.rows();
+  s.keys = s.key_rows ? s.w->value.rows() : s.w->value.cols();
+  s.query_labels = s.key_rows ? &s.w->cols : &s.w->rows;
+  s.key_labels = s.key_rows ? &s.w->rows : &s.w->cols;
+  return s;
+}
+
+}  // namespace
+
+float LivePanel::height(float width) const {
+  const Slice s = slice_of(*ui);
+  if (!s.w) return 0.0f;
+  const float line = ImGui::GetFrameHeightWithSpacing();
+  const float row = std::max(ImGui::GetTextLineHeightWithSpacing(), ui->view->touch ? 30.0f : 0.0f);
+  const int shown = std::min(s.keys, kManyKeys);
+  const float chips =
+      s.queries <= 8 && width > 0 ? line * (1.0f + (s.queries * 70.0f > width)) : line;
+  return ImGui::GetTextLineHeightWithSpacing() * 2.0f + chips + row * static_cast<float>(shown) +
+         ImGui::GetTextLineHeightWithSpacing() * 2.5f + ImGui::GetStyle().WindowPadding.y * 2.0f;
+}
+
+void LivePanel::draw() {
+  const Slice s = slice_of(*ui);
+  const Palette& pal = palette();
+  const ViewState& view = *ui->view;
+  if (!s.w) {
+    ImGui::TextDisabled("This part computes no attention weights.");
+    return;
+  }
+  const TraceMatrix& w = *s.w;
+  const TraceMatrix* then = ui->session->notebook().find(w.key);
+  if (then && !then->value.same_shape(w.value)) then = nullptr;
+  const int q = std::clamp(view.query, 0, s.queries - 1);
+  const std::string& query = (*s.query_labels)[q];
+
+  // Title: what this is, for which query (and head), which way round.
+  ImGui::PushFont(ui->fonts->body);
+  ImGui::Text("%s for \"%s\"", w.editable ? "Attention weights (given)" : "Softmax output",
+              query.c_str());
+  ImGui::PopFont();
+  if (ui->heads() > 1) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("head");
+    for (int h = 1; h <= ui->heads(); ++h) {
+      ImGui::SameLine(0, 4);
+      char label[24];
+      std::snprintf(label, sizeof label, "%d##live-head", h);
+      if (ImGui::RadioButton(label, view.head == h)) ui->request(request::ShowHead{h});
+    }
+  }
+  ImGui::PushFont(ui->fonts->small);
+  const std::string where =
+      s.key_rows ? "Column \"" + query +
+                       "\" of the attention (one column per query): its weight for each key"
+                 : "Row \"" + query + "\" of the weights: how much it attends to each key";
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", where.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+
+  // Which query to follow.
+  if (s.queries <= 8) {
+    for (int i = 0; i < s.queries; ++i) {
+      if (i) ImGui::SameLine(0, 4);
+      if (i && ImGui::GetContentRegionAvail().x <
+                   ImGui::CalcTextSize((*s.query_labels)[i].c_str()).x + 24)
+        ImGui::NewLine();
+      const bool on = i == q;
+      if (on) ImGui::PushStyleColor(ImGuiCol_Button, color(pal.accent_soft));
+      ImGui::PushID(i);
+      if (ImGui::Button((*s.query_labels)[i].c_str())) ui->request(request::FollowQuery{i});
+      if (item_registry_enabled()) name_last_item("##follow:" + std::to_string(i));
+      ImGui::PopID();
+      if (on) ImGui::PopStyleColor();
+    }
+  } else {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 200.0f));
+    if (ImGui::BeginCombo("##follow", ("Query: " + query).c_str())) {
+      for (int i = 0; i < s.queries; ++i)
+        if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q))
+          ui->request(request::FollowQuery{i});
+      ImGui::EndCombo();
+    }
+  }
+
+  // One bar per key: the weight, the notebook's as a faint mark, the change.
+  ImGui::PushFont(ui->fonts->small);
+  const std::string test_id = item_registry_enabled() ? ui->trace().id_of(w.key) + ":" : "";
+  float label_w = 0.0f;
+  for (const std::string& k : *s.key_labels)
+    label_w = std::max(label_w, ImGui::CalcTextSize(k.c_str()).x);
+  label_w += 8.0f;
+  const float number_w = ImGui::CalcTextSize("0.000").x + 6.0f;
+  const float delta_w = ImGui::CalcTextSize("−0.000").x + 6.0f;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool numbers_fit = avail > label_w + number_w + delta_w + 40.0f;
+  const float bar_w = std::max(20.0f, avail - label_w - (numbers_fit ? number_w + delta_w : 0.0f));
+  const float row_h = std::max(ImGui::GetTextLineHeight() + 4.0f, view.touch ? 26.0f : 0.0f);
+  // With many keys, numbers for the largest only.
+  std::vector<int> order(s.keys);
+  for (int k = 0; k < s.keys; ++k) order[k] = k;
+  if (s.keys > kManyKeys)
+    std::partial_sort(order.begin(), order.begin() + kManyKeys, order.end(),
+                      [&](int a, int b) { return s.at(w.value, q, a) > s.at(w.value, q, b); });
+  const int shown = std::min(s.keys, kManyKeys);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  double sum = 0.0;
+  for (int k = 0; k < s.keys; ++k) sum += s.at(w.value, q, k);
+  for (int i = 0; i < shown; ++i) {
+    const int k = s.keys > kManyKeys ? order[i] : i;
+    const double value = s.at(w.value, q, k);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y_text = p.y + (row_h - ImGui::GetTextLineHeight()) * 0.5f;
+    dl->AddText(ImVec2(p.x, y_text), pal.text, (*s.key_labels)[k].c_str());
+    const float x0 = p.x + label_w;
+    dl->AddRectFilled(ImVec2(x0, p.y + 3), ImVec2(x0 + bar_w, p.y + row_h - 3), pal.grid, 2.0f);
+    const float len = static_cast<float>(std::clamp(value, 0.0, 1.0)) * bar_w;
+    dl->AddRectFilled(ImVec2(x0, p.y + 3), ImVec2(x0 + len, p.y + row_h - 3), pal.series[k % 8],
+                      2.0f);
+    std::string number = number_text(value, kDigits);
+    if (then) {  // the notebook's weight: a thin mark where its bar ended
+      const double before = s.at(then->value, q, k);
+      const float xb = x0 + static_cast<float>(std::clamp(before, 0.0, 1.0)) * bar_w;
+      dl->AddLine(ImVec2(xb, p.y + 1), ImVec2(xb, p.y + row_h - 1), pal.text_muted, 2.0f);
+      if (numbers_fit && std::fabs(value - before) >= 0.5 * std::pow(10.0, -kDigits)) {
+        const std::string delta =
+            (value > before ? "+" : "−") + number_text(std::fabs(value - before), kDigits);
+        dl->AddText(ImVec2(x0 + bar_w + number_w + 4, y_text),
+                    value > before ? pal.positive : pal.negative, delta.c_str());
+      }
+    }
+    if (numbers_fit) dl->AddText(ImVec2(x0 + bar_w + 6, y_text), pal.text, number.c_str());
+    ImGui::PushID(k);
+    ImGui::InvisibleButton("##key",
+                           ImVec2(label_w + bar_w + (numbers_fit ? number_w + delta_w : 0), row_h));
+    if (ImGui::IsItemHovered()) {
+      const auto [r, c] = s.cell(q, k);
+      ui->hot_next = {w.key, r, c};
+      if (!view.touch)
+        ImGui::SetTooltip(
+            "%s → %s: %s%s", query.c_str(), (*s.key_labels)[k].c_str(),
+            number_text(value, 8).c_str(),
+            then ? (" (the notebook: " + number_text(s.at(then->value, q, k), 8) + ")").c_str()
+                 : "");
+    }
+    if (!test_id.empty()) {
+      const auto [r, c] = s.cell(q, k);
+      name_last_item(test_id + std::to_string(r) + ":" + std::to_string(c));
+    }
+    ImGui::PopID();
+  }
+  if (s.keys > kManyKeys) ImGui::TextDisabled("the %d largest of %d keys", kManyKeys, s.keys);
+  if (std::fabs(sum - 1.0) > 1e-9)
+    ImGui::TextColored(color(pal.changed), "These weights sum to %s, not 1: not a softmax output",
+                       number_text(sum, kDigits).c_str());
+  else if (then)
+    ImGui::TextDisabled("| marks the notebook's value; they sum to 1");
+
+  // The query's output row: what the weights mix.
+  if (const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output)) {
+    const TraceMatrix* out_then = ui->session->notebook().find(out->key);
+    const int dims = dim_count(*out);
+    std::string line = out->label + "[" + query + "] = [";
+    for (int d = 0; d < std::min(dims, kOutputDims); ++d) {
+      if (d) line += ", ";
+      line += number_text(at_token(*out, q, d), 2);
+      const auto [r, c] = is_token_axis(out->row_kind) ? std::pair{q, d} : std::pair{d, q};
+      if (differs_from_notebook(*out, out_then, r, c)) line += "*";
+    }
+    line += dims > kOutputDims ? ", … " + std::to_string(dims - kOutputDims) + " more]" : "]";
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(line.c_str());
+    ImGui::PopTextWrapPos();
+    if (line.find('*') != std::string::npos) ImGui::TextDisabled("* changed from the notebook");
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace attn::ui

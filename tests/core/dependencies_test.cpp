@@ -1,0 +1,71 @@
+#include "core/dependencies.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/builtin_lessons.h"
+#include "core/session.h"
+#include "support/printed.h"
+
+using namespace attn;
+
+TEST_CASE("operands: what each computed matrix is computed from, one pass back") {
+  const Trace t = test::notebook_trace("the-cat-sat");
+  auto ids = [&](const char* id) {
+    std::vector<std::string> out;
+    for (const MatrixKey& k : operands_of(t, test::key_of(t, id))) out.push_back(t.id_of(k));
+    return out;
+  };
+  using Ids = std::vector<std::string>;
+  CHECK(ids("Q") == Ids{"X", "W_q"});
+  CHECK(ids("scores") == Ids{"Q", "K"});
+  CHECK(ids("scaled") == Ids{"scores"});
+  CHECK(ids("weights") == Ids{"scaled"});
+  CHECK(ids("output") == Ids{"weights", "V"});
+  CHECK(ids("X").empty());
+  const Trace m = test::notebook_trace("udl-multihead");
+  std::vector<std::string> concat;
+  for (const MatrixKey& k : operands_of(m, test::key_of(m, "concat"))) concat.push_back(m.id_of(k));
+  CHECK(concat == Ids{"context_h1", "context_h2"});
+}
+
+// Every dependency the page highlights is real, and every real one is
+// highlighted: nudge one operand number at a time (an input, or a what-if
+// score or weight) and see which numbers of the next matrix move.
+TEST_CASE("feeds: a number moves exactly the numbers it is said to feed") {
+  int said = 0, moved = 0;
+  for (const auto& lesson : builtin_lessons()) {
+    Session s(lesson);
+    const Trace base = s.trace();
+    for (const TraceMatrix& to : base.matrices) {
+      for (const MatrixKey& from_key : operands_of(base, to.key)) {
+        const TraceMatrix& from = *base.find(from_key);
+        if (!from.editable && !from.overridable) continue;  // cannot be nudged alone
+        for (int fr = 0; fr < from.value.rows(); ++fr)
+          for (int fc = 0; fc < from.value.cols(); ++fc) {
+            const double v = from.value(fr, fc);
+            if (!std::isfinite(v)) continue;
+            REQUIRE(s.set_value(from_key, fr, fc, v + 0.37) == "");
+            const Matrix& after = s.trace().find(to.key)->value;
+            for (int tr = 0; tr < to.value.rows(); ++tr)
+              for (int tc = 0; tc < to.value.cols(); ++tc) {
+                const bool changed = std::fabs(after(tr, tc) - to.value(tr, tc)) > 1e-12 ||
+                                     std::isinf(after(tr, tc)) != std::isinf(to.value(tr, tc));
+                const bool feeds_it = feeds(base, from, fr, fc, to, tr, tc);
+                INFO(lesson->id << ": " << base.id_of(from_key) << "[" << fr << "," << fc << "] → "
+                                << base.id_of(to.key) << "[" << tr << "," << tc << "]");
+                if (changed) CHECK(feeds_it);
+                said += feeds_it;
+                moved += feeds_it && changed;
+              }
+            s.reset();
+          }
+      }
+    }
+  }
+  // A number can feed another and still leave it unmoved: a zero weight, a
+  // masked score. Nearly all do move.
+  CHECK(said > 5000);
+  CHECK(moved > said * 9 / 10);
+}
