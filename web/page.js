@@ -95,11 +95,25 @@
   // stop keys meant for the host page before it sees them. Registered first.
   function guardKeys(event) {
     const focused = document.activeElement === canvas;
-    const imguiWantsKeys = module && module._attn_want_keyboard() === 1;
-    if (!focused || (event.key === "Tab" && !imguiWantsKeys)) event.stopImmediatePropagation();
+    // Tab moves through the canvas's numbers while there is one to move to; then on out of it.
+    const tabTaken =
+      module && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
+    if (!focused || (event.key === "Tab" && !tabTaken)) event.stopImmediatePropagation();
   }
   for (const type of ["keydown", "keyup", "keypress"]) window.addEventListener(type, guardKeys, true);
   canvas.addEventListener("pointerdown", () => canvas.focus({ preventScroll: true }));
+  // Arriving by the keyboard (Tab, or Shift+Tab from below): onto the numbers.
+  let lastTabBack = false;
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key === "Tab") lastTabBack = e.shiftKey;
+    },
+    true,
+  );
+  canvas.addEventListener("focus", () => {
+    if (module && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
+  });
 
   // ---- [3] window.attention -------------------------------------------------
   // String and byte arguments go through the heap, not ccall's stack: ccall

@@ -333,6 +333,20 @@ std::string App::numpy_snippet() const {
 std::string App::state_json() const {
   const Trace& t = session().trace();
   const TraceStep& s = t.steps[view_.step];
+  json overrides = json::array();  // the what-ifs, named as setValue takes them
+  const LessonState& state = session().state();
+  for (size_t part = 0; part < state.parts.size(); ++part)
+    for (const Override& o : state.parts[part].overrides) {
+      const MatrixKey key{static_cast<int>(part), o.stage, o.head, 0};
+      const TraceMatrix* m = t.find(key);
+      if (!m) continue;
+      overrides.push_back({{"matrix", t.id_of(key)},
+                           {"row", o.row},
+                           {"col", o.col},
+                           {"rowToken", m->rows[o.row]},
+                           {"colToken", m->cols[o.col]},
+                           {"value", o.value}});
+    }
   return dump(json{{"lesson", session().lesson().id},
                    {"title", session().lesson().title},
                    {"builtin", slot().builtin},
@@ -344,6 +358,7 @@ std::string App::state_json() const {
                    {"theme", view_.dark ? "dark" : "light"},
                    {"edited", !session().is_default()},
                    {"changes", encode_state(session().lesson(), session().state())},
+                   {"overrides", std::move(overrides)},
                    {"revision", session().revision()}});
 }
 
@@ -406,24 +421,30 @@ bool App::wants_keyboard() const {
   return view_.focus.valid() || number_editor_.is_open() || ImGui::GetIO().WantCaptureKeyboard;
 }
 
-void App::move_focus(int by) {
-  // Every number on screen that the learner may change, in the order drawn.
-  std::vector<ui::CellRef> cells;
+bool App::wants_tab(bool back) const {
+  return view_.focus.valid() && next_focus(back ? -1 : 1).valid();
+}
+
+ui::CellRef App::next_focus(int by) const {
+  // The matrices on screen whose numbers the learner may change, in the order
+  // drawn: Tab goes from one to the next, arrows move within one.
+  std::vector<MatrixKey> matrices;
   const Trace& t = session().trace();
-  for (int i : step_panel_.matrices_in_order()) {
-    const TraceMatrix& m = t.matrices[i];
-    if (!m.editable && !m.overridable) continue;
-    for (int r = 0; r < m.value.rows(); ++r)
-      for (int c = 0; c < m.value.cols(); ++c) cells.push_back({m.key, r, c});
-  }
-  const auto at = std::find(cells.begin(), cells.end(), view_.focus);
-  const long index =
-      at == cells.end() ? (by > 0 ? -1 : static_cast<long>(cells.size())) : at - cells.begin();
+  for (int i : step_panel_.matrices_in_order())
+    if (t.matrices[i].editable || t.matrices[i].overridable) matrices.push_back(t.matrices[i].key);
+  const long n = static_cast<long>(matrices.size());
+  const auto at = std::find(matrices.begin(), matrices.end(), view_.focus.key);
+  const long index = view_.focus.valid() && at != matrices.end() ? at - matrices.begin()
+                     : by > 0                                    ? -1
+                                                                 : n;
   const long next = index + by;
-  // Past either end the keyboard leaves the cells (and Tab then leaves the canvas).
-  ui_.request(ui::request::FocusCell{next >= 0 && next < static_cast<long>(cells.size())
-                                         ? cells[static_cast<size_t>(next)]
-                                         : ui::CellRef{}});
+  // Past either end the keyboard leaves the numbers (and Tab then leaves the canvas).
+  return next >= 0 && next < n ? ui::CellRef{matrices[static_cast<size_t>(next)], 0, 0}
+                               : ui::CellRef{};
+}
+
+void App::enter_cells(bool from_end) {
+  apply(ui::request::FocusCell{next_focus(from_end ? -1 : 1)});
 }
 
 void App::handle_keys() {
@@ -432,10 +453,13 @@ void App::handle_keys() {
   namespace r = ui::request;
   const int last = static_cast<int>(session().trace().steps.size()) - 1;
   auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
-  if (pressed(ImGuiKey_Tab)) move_focus(io.KeyShift ? -1 : 1);
+  if (pressed(ImGuiKey_Tab) && view_.focus.valid())
+    ui_.request(r::FocusCell{next_focus(io.KeyShift ? -1 : 1)});
   if (pressed(ImGuiKey_PageDown)) ui_.request(r::GoToStep{std::min(view_.step + 1, last)});
   if (pressed(ImGuiKey_PageUp)) ui_.request(r::GoToStep{std::max(view_.step - 1, 0)});
-  const ui::CellRef& focus = view_.focus;
+  // Keys that came in one frame act in order: a move, then a nudge, acts on
+  // the cell moved to.
+  ui::CellRef focus = view_.focus;
   const TraceMatrix* m = focus.valid() ? session().trace().find(focus.key) : nullptr;
   if (!m) {  // no cell has the keyboard: the arrows walk the steps
     if (pressed(ImGuiKey_RightArrow)) ui_.request(r::GoToStep{std::min(view_.step + 1, last)});
@@ -446,8 +470,9 @@ void App::handle_keys() {
   }
   // A cell has the keyboard: arrows move it, + and − nudge, typing or Enter opens the editor.
   auto move = [&](int dr, int dc) {
-    ui_.request(r::FocusCell{{focus.key, std::clamp(focus.row + dr, 0, m->value.rows() - 1),
-                              std::clamp(focus.col + dc, 0, m->value.cols() - 1)}});
+    focus.row = std::clamp(focus.row + dr, 0, m->value.rows() - 1);
+    focus.col = std::clamp(focus.col + dc, 0, m->value.cols() - 1);
+    ui_.request(r::FocusCell{focus});
   };
   if (pressed(ImGuiKey_RightArrow)) move(0, 1);
   if (pressed(ImGuiKey_LeftArrow)) move(0, -1);
@@ -457,15 +482,15 @@ void App::handle_keys() {
   if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter))
     ui_.request(r::EditNumber{focus, ""});
   const int decimals = ui::drag_decimals(*m);
-  const double step = std::pow(10.0, -decimals) * (io.KeyShift ? 100.0 : 10.0);
-  const double value = m->value(focus.row, focus.col);
+  const double step = std::pow(10.0, 1 - decimals);  // 0.01 for numbers around 1
+  double value = m->value(focus.row, focus.col);
   for (const ImWchar c : io.InputQueueCharacters) {
-    if (c == '+' || c == '=')
-      ui_.request(r::EditCell{focus.key, focus.row, focus.col, ui::snap(value + step, decimals)});
-    else if (c == '-' || c == '_')
-      ui_.request(r::EditCell{focus.key, focus.row, focus.col, ui::snap(value - step, decimals)});
-    else if ((c >= '0' && c <= '9') || c == '.')
+    if (c == '+' || c == '=' || c == '-' || c == '_') {
+      value = ui::snap(value + (c == '+' || c == '=' ? step : -step), decimals);
+      ui_.request(r::EditCell{focus.key, focus.row, focus.col, value});
+    } else if ((c >= '0' && c <= '9') || c == '.') {
       ui_.request(r::EditNumber{focus, std::string(1, static_cast<char>(c))});
+    }
   }
 }
 
@@ -496,9 +521,10 @@ void App::draw_body() {
     ImGui::BeginChild("##live", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
     live_panel_.draw();
     ImGui::EndChild();
+    if (ui::item_registry_enabled()) ui::name_last_item("##live-panel");
   };
   if (layout == Layout::Bottom) {
-    const float live_h = std::min(live_panel_.height(w), h * 0.42f);
+    const float live_h = std::min(live_panel_.height(), h * 0.5f);
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true);
     step_panel_.draw();
     extras();
@@ -518,7 +544,7 @@ void App::draw_body() {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginGroup();
-  const float live_h = std::min(live_panel_.height(side_w), h * 0.6f);
+  const float live_h = std::min(live_panel_.height(), h * 0.7f);
   live(side_w, live_h);
   ImGui::BeginChild("##side", ImVec2(side_w, 0), true);
   if (temperature_panel_.shown()) temperature_panel_.draw();

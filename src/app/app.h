@@ -76,6 +76,12 @@ class App {
   // Whether keys belong to the app now: a cell has the keyboard, a number is
   // being typed, or ImGui wants them (the page lets Tab through only then).
   bool wants_keyboard() const;
+  // Whether Tab (Shift+Tab) moves the keyboard to another matrix's numbers on
+  // the canvas rather than out of it: the page lets the key through only then.
+  bool wants_tab(bool back) const;
+  // The keyboard arrived on the canvas (by Tab, or Shift+Tab): onto the first
+  // (or last) matrix whose numbers can change.
+  void enter_cells(bool from_end);
 
   const Session& session() const { return *slot().session; }
   const ui::ViewState& view() const { return view_; }
@@ -94,7 +100,9 @@ class App {
   Session& session_mut() { return *slot().session; }
   void select(int index);
   void handle_keys();
-  void move_focus(int by);  // Tab order over the numbers on screen that can change
+  // Where Tab (by = 1) or Shift+Tab (by = -1) moves the keyboard: the next
+  // matrix on screen whose numbers can change; none past either end.
+  ui::CellRef next_focus(int by) const;
   void draw_body();
   void show_toast(std::string text);
   // Loads a lesson file and shows it; `linked`: named by the start parameters,

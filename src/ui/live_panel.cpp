@@ -49,24 +49,19 @@ Slice slice_of(const UiContext& ui) {
 
 }  // namespace
 
-float LivePanel::height(float width) const {
-  const Slice s = slice_of(*ui);
-  if (!s.w) return 0.0f;
-  const float line = ImGui::GetFrameHeightWithSpacing();
-  const float row = std::max(ImGui::GetTextLineHeightWithSpacing(), ui->view->touch ? 30.0f : 0.0f);
-  const int shown = std::min(s.keys, kManyKeys);
-  const float chips =
-      s.queries <= 8 && width > 0 ? line * (1.0f + (s.queries * 70.0f > width)) : line;
-  return ImGui::GetTextLineHeightWithSpacing() * 2.0f + chips + row * static_cast<float>(shown) +
-         ImGui::GetTextLineHeightWithSpacing() * 2.5f + ImGui::GetStyle().WindowPadding.y * 2.0f;
+float LivePanel::height() const {
+  if (last_height_ > 0.0f) return last_height_;
+  return ImGui::GetFrameHeightWithSpacing() * 7.0f;
 }
 
 void LivePanel::draw() {
   const Slice s = slice_of(*ui);
   const Palette& pal = palette();
   const ViewState& view = *ui->view;
+  const float top = ImGui::GetCursorPosY();
   if (!s.w) {
     ImGui::TextDisabled("This part computes no attention weights.");
+    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
     return;
   }
   const TraceMatrix& w = *s.w;
@@ -216,6 +211,7 @@ void LivePanel::draw() {
     if (line.find('*') != std::string::npos) ImGui::TextDisabled("* changed from the notebook");
   }
   ImGui::PopFont();
+  last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
 }
 
 }  // namespace attn::ui

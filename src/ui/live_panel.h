@@ -11,8 +11,12 @@ namespace attn::ui {
 struct LivePanel {
   UiContext* ui = nullptr;
   void draw();
-  // The height draw() needs at this width (for docking it at the bottom).
-  float height(float width) const;
+  // The height draw() took last time (its content changes little from frame
+  // to frame): what a dock gives it. A first guess before it has drawn.
+  float height() const;
+
+ private:
+  float last_height_ = 0.0f;
 };
 
 }  // namespace attn::ui

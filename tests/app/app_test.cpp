@@ -219,3 +219,59 @@ TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's 
   CHECK(ui.app().view().precision >= 0);
   CHECK(ui.app().view().precision <= 8);
 }
+
+TEST_CASE(
+    "the keyboard reaches the numbers: Tab between matrices, arrows within, + nudges, typing") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "2"}}));
+  ui.frames(2);
+  const Trace& t = ui.app().session().trace();
+  ui.app().enter_cells(false);  // Tab arrived on the canvas
+  ui.frames(1);
+  CHECK(ui.app().view().focus ==
+        ui::CellRef{test::key_of(t, "X"), 0, 0});  // X: what Q is computed from
+  CHECK(ui.app().wants_tab(false));
+  ui.key(ImGuiKey_Tab);
+  CHECK(ui.app().view().focus == ui::CellRef{test::key_of(t, "W_q"), 0, 0});
+  ui.key(ImGuiKey_RightArrow);
+  CHECK(ui.app().view().focus.col == 1);
+  CHECK(ui.app().view().step == 1);  // the arrows move the keyboard, not the step
+  ImGuiIO& io = ImGui::GetIO();
+  io.AddInputCharacter('+');
+  ui.frames(2);
+  const MatrixKey w_q = test::key_of(ui.app().session().trace(), "W_q");
+  CHECK(ui.app().session().trace().find(w_q)->value(0, 1) == 0.725);  // 0.71518937 + 0.01, snapped
+  ui.key(ImGuiKey_Enter);                                             // type a number
+  ui.frames(2);
+  for (const char* c = "0.5"; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
+  ui.frame();
+  ui.key(ImGuiKey_Enter);
+  ui.frames(2);
+  CHECK(ui.app().session().trace().find(w_q)->value(0, 1) == 0.5);
+  ui.key(ImGuiKey_Escape);
+  CHECK_FALSE(ui.app().view().focus.valid());
+  ui.key(ImGuiKey_RightArrow);  // now the arrows walk the steps again
+  CHECK(ui.app().view().step == 2);
+}
+
+TEST_CASE("setValue takes a computed matrix's name as a what-if, and state() lists it") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
+  app::App& app = ui.app();
+  CHECK(state_of(app)["overrides"].empty());
+  CHECK(app.set_value("weights", 0, 1, 0.5) == "");
+  const nlohmann::json overrides = state_of(app)["overrides"];
+  // Its row keeps summing to 1: the other two weights of "The" are what-ifs too.
+  REQUIRE(overrides.size() == 3);
+  double sum = 0;
+  for (const auto& o : overrides) {
+    CHECK(o["matrix"] == "weights");
+    CHECK(o["row"] == 0);
+    CHECK(o["rowToken"] == "The");
+    sum += o["value"].get<double>();
+  }
+  CHECK(sum == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(overrides[1]["colToken"] == "cat");
+  CHECK(overrides[1]["value"] == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(state_of(app)["edited"] == true);
+  CHECK(app.set_value("X_plus_one", 0, 0, 1) != "");  // no such matrix: an error, nothing changes
+  CHECK(state_of(app)["overrides"].size() == 3);
+}

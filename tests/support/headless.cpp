@@ -41,9 +41,24 @@ void HeadlessUi::frame() {
   ImGui::Render();
 }
 
+bool HeadlessUi::settled_rect(std::string_view label, ui::ItemRect* r) {
+  // Wait (a bounded number of frames) until the item stays put: a panel that
+  // sizes itself from its last frame may still move it.
+  if (!ui::find_item(label, r)) return false;
+  for (int i = 0; i < 8; ++i) {
+    frame();
+    ui::ItemRect now;
+    if (!ui::find_item(label, &now)) return false;
+    const bool still = now.x0 == r->x0 && now.y0 == r->y0 && now.x1 == r->x1 && now.y1 == r->y1;
+    *r = now;
+    if (still) return true;
+  }
+  return true;
+}
+
 bool HeadlessUi::drag(std::string_view label, float dx) {
   ui::ItemRect r;
-  if (!ui::find_item(label, &r)) return false;
+  if (!settled_rect(label, &r)) return false;
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 centre((r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f);
   io.MousePos = centre;
@@ -63,7 +78,7 @@ bool HeadlessUi::drag(std::string_view label, float dx) {
 
 bool HeadlessUi::click(std::string_view label) {
   ui::ItemRect r;
-  if (!ui::find_item(label, &r)) return false;
+  if (!settled_rect(label, &r)) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = ImVec2((r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f);
   frame();

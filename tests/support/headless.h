@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "imgui.h"
 #include "ui/heatmap.h"
+#include "ui/item_registry.h"
 
 namespace attn::test {
 
@@ -32,6 +33,7 @@ class HeadlessUi {
  private:
   ImGuiContext* context_;
   std::unique_ptr<app::App> app_;
+  bool settled_rect(std::string_view label, ui::ItemRect* r);
   ImVec2 size_;
 };
 

@@ -96,6 +96,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().app->tex
 EMSCRIPTEN_KEEPALIVE int attn_want_keyboard() {
   return attn::web::has_gl() && shell().app->wants_keyboard() ? 1 : 0;
 }
+EMSCRIPTEN_KEEPALIVE void attn_enter_cells(int from_end) {
+  shell().app->enter_cells(from_end != 0);
+  attn::web::wake();
+}
+EMSCRIPTEN_KEEPALIVE int attn_wants_tab(int back) {
+  return attn::web::has_gl() && shell().app->wants_tab(back != 0) ? 1 : 0;
+}
 // The page's pointer is coarse (a finger): larger targets from the start.
 EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
   shell().app->apply(attn::ui::request::SetTouch{touch != 0});

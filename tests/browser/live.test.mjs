@@ -1,0 +1,250 @@
+// The learning loop on one screen, with real input: at 1280×800, in an
+// 800×500 embed and on a 390×844 phone (touch, pixel ratio 3), a paced drag
+// on an input of every built-in lesson changes the softmax weights, and the
+// live result on screen shows it, outside the matrix being dragged. Fingers
+// that scroll never edit; the keyboard edits without a mouse; wide heatmaps
+// at pixel ratio 3 are never black.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PNG } from "pngjs";
+import { launch, startServer, openPage, nextFrame, saveArtifact } from "./browser.mjs";
+
+const SIZES = [
+  { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
+  { name: "embed", options: { viewport: { width: 800, height: 500 } } },
+  {
+    name: "phone",
+    options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
+  },
+];
+
+// Every labelled item, after two frames drawn with the registry on.
+async function items(page) {
+  await page.evaluate(() => window.attention.testing.enableItems());
+  await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
+  return page.evaluate(() => window.attention.testing.items());
+}
+
+// The union of rectangles, [x0, y0, x1, y1].
+const union = (rects) =>
+  rects.reduce(
+    (u, r) => [Math.min(u[0], r[0]), Math.min(u[1], r[1]), Math.max(u[2], r[2]), Math.max(u[3], r[3])],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
+const inside = (r, w, h) => r[0] >= 0 && r[1] >= 0 && r[2] <= w && r[3] <= h;
+
+// Pixels (in CSS px) that differ between two screenshots, inside `region` and outside `skip`.
+function changedPixels(a, b, scale, region, skip) {
+  const pa = PNG.sync.read(a),
+    pb = PNG.sync.read(b);
+  let changed = 0;
+  for (let y = Math.max(0, region[1] * scale); y < Math.min(pa.height, region[3] * scale); ++y)
+    for (let x = Math.max(0, region[0] * scale); x < Math.min(pa.width, region[2] * scale); ++x) {
+      if (skip && x >= skip[0] * scale && x < skip[2] * scale && y >= skip[1] * scale && y < skip[3] * scale) continue;
+      const i = (Math.floor(y) * pa.width + Math.floor(x)) * 4;
+      if (
+        Math.abs(pa.data[i] - pb.data[i]) +
+          Math.abs(pa.data[i + 1] - pb.data[i + 1]) +
+          Math.abs(pa.data[i + 2] - pb.data[i + 2]) >
+        30
+      )
+        ++changed;
+    }
+  return changed / (scale * scale);
+}
+
+// A finger (through the DevTools protocol) or a mouse: press, paced moves, release.
+async function pointer(page, touch) {
+  const cdp = touch ? await page.context().newCDPSession(page) : null;
+  return {
+    async down(x, y) {
+      if (touch) await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      else (await page.mouse.move(x, y), await page.mouse.down());
+    },
+    async move(x, y) {
+      if (touch) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+      else await page.mouse.move(x, y);
+      await page.waitForTimeout(40); // a person's pace: frames come between the moves
+    },
+    async up() {
+      if (touch) await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      else await page.mouse.up();
+    },
+  };
+}
+
+const env = {};
+test.before(async () => Object.assign(env, await startServer()));
+test.after(() => env.server?.close());
+
+for (const size of SIZES) {
+  test(`${size.name}: a drag on an input of every lesson moves the live result on screen`, async () => {
+    const browser = await launch(size.options);
+    try {
+      const { page, problems } = await openPage(browser, env.url);
+      const { width, height } = size.options.viewport;
+      const scale = size.options.deviceScaleFactor || 1;
+      for (const lesson of await page.evaluate(() => window.attention.lessons())) {
+        // The lesson's result part, at the first step that shows one of its inputs.
+        const { step, input } = await page.evaluate((id) => {
+          window.attention.setLesson(id);
+          const t = window.attention.trace();
+          const main = t.steps.findIndex(
+            (s) => s.part === t.steps.find((x) => x.matrices.some((m) => m.name.endsWith("weights")))?.part,
+          );
+          for (let s = Math.max(0, main); s < t.steps.length; ++s)
+            for (const m of t.steps[s].matrices) if (m.changeable === "input") return { step: s, input: m.name };
+          return {};
+        }, lesson);
+        assert.ok(input, `${lesson}: no step with an input`);
+        await page.evaluate((s) => window.attention.setStep(s), step);
+        let all = await items(page);
+        const cells = Object.entries(all).filter(([k]) => k.startsWith(`##${input}:`));
+        const live = Object.entries(all).filter(([k]) => /^(?!##)(.*\/)?weights(_h\d+)?:\d+:\d+$/.test(k));
+        assert.ok(live.length >= 2, `${lesson}: the live result's weights are listed (${live.length})`);
+        for (const [k, r] of live) assert.ok(inside(r, width, height), `${lesson}: ${k} on screen`);
+        const liveRect = union(live.map(([, r]) => r));
+        // A cell on screen and not under the live result.
+        const [cellName, r] =
+          cells.find(([, r]) => {
+            const cy = (r[1] + r[3]) / 2,
+              cx = (r[0] + r[2]) / 2;
+            return (
+              cy > 0 &&
+              cy < height &&
+              cx < width &&
+              !(cy > liveRect[1] && cy < liveRect[3] && cx > liveRect[0] && cx < liveRect[2])
+            );
+          }) || [];
+        assert.ok(cellName, `${lesson}: a cell of ${input} on screen`);
+        const matrixRect = union(cells.map(([, r]) => r));
+        const x = (r[0] + r[2]) / 2,
+          y = (r[1] + r[3]) / 2;
+        const before = await page.evaluate(() => window.attention.trace().result.weights);
+        const shotBefore = await page.screenshot();
+        const p = await pointer(page, size.options.hasTouch);
+        await p.down(x, y);
+        for (let i = 1; i <= 10; ++i) await p.move(x + i * 8, y);
+        await nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+        const shotDuring = await page.screenshot(); // mid-drag
+        await p.up();
+        saveArtifact(`live-${size.name}-${lesson}.png`, shotDuring);
+        const after = await page.evaluate(() => window.attention.trace().result.weights);
+        assert.notDeepEqual(after, before, `${lesson}: dragging ${cellName} changed the weights`);
+        const region = [0, 0, width, height];
+        const skip = [matrixRect[0] - 4, matrixRect[1] - 40, matrixRect[2] + 60, matrixRect[3] + 4];
+        const outside = changedPixels(shotBefore, shotDuring, scale, region, skip);
+        const inLive = changedPixels(shotBefore, shotDuring, scale, liveRect, null);
+        assert.ok(outside > 50, `${lesson}: ${outside} px changed outside ${input}`);
+        assert.ok(inLive > 20, `${lesson}: ${inLive} px of the live result changed`);
+        await page.evaluate(() => window.attention.reset());
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test("phone: a vertical or diagonal swipe that starts on a number scrolls and never edits", async () => {
+  const browser = await launch(SIZES[2].options);
+  try {
+    const { page, problems } = await openPage(browser, `${env.url}?lesson=the-cat-sat&step=2`);
+    for (const [dx, dy] of [
+      [0, -22], // up
+      [9, 18], // down and to the side
+    ]) {
+      // A number in the step's panel, above the live result docked below it.
+      const all = await items(page);
+      const liveTop = all["##live-panel"][1];
+      const [name, cell] = Object.entries(all).find(
+        ([k, r]) => /^##(X|W_q|W_k|W_v):/.test(k) && r[1] > 150 && r[3] < liveTop - 20,
+      );
+      const before = JSON.stringify(await page.evaluate(() => window.attention.trace()));
+      const x = (cell[0] + cell[2]) / 2,
+        y = (cell[1] + cell[3]) / 2;
+      const p = await pointer(page, true);
+      await p.down(x, y);
+      for (let i = 1; i <= 10; ++i) await p.move(x + dx * i, y + dy * i);
+      await p.up();
+      await nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+      assert.equal(
+        JSON.stringify(await page.evaluate(() => window.attention.trace())),
+        before,
+        `(${dx}, ${dy}) from ${name}: no number changed`,
+      );
+      const moved = (await items(page))[name];
+      assert.ok(
+        Math.sign(moved[1] - cell[1]) === Math.sign(dy) && Math.abs(moved[1] - cell[1]) > 50,
+        `(${dx}, ${dy}): the panel scrolled with the finger (${cell[1]} → ${moved[1]})`,
+      );
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to type", async () => {
+  const browser = await launch(SIZES[0].options);
+  try {
+    const { page, problems } = await openPage(browser, `${env.url}?lesson=the-cat-sat`);
+    await page.keyboard.press("Tab"); // the text view's skip link
+    await page.keyboard.press("Tab"); // the canvas: onto its first matrix of numbers
+    assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+    const x01 = () => page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][1]);
+    const weights = () => page.evaluate(() => window.attention.trace().result.weights[0]);
+    const before = await weights();
+    await page.keyboard.press("ArrowRight"); // X[The, 1]
+    await page.keyboard.press("+");
+    await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === 0.01);
+    await page.keyboard.press("Enter");
+    await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
+    await page.keyboard.type("2.5");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === 2.5);
+    assert.equal(await x01(), 2.5);
+    assert.notDeepEqual(await weights(), before, "the softmax followed");
+    saveArtifact("keyboard-focus.png", await page.screenshot());
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("pixel ratio 3: the 64-column values and outputs are drawn, with no black block", async () => {
+  for (const options of [{ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 }, SIZES[2].options]) {
+    const browser = await launch(options);
+    try {
+      const { page, problems } = await openPage(browser, `${env.url}?lesson=attention-times-value`);
+      for (const [step, matrix] of [
+        [1, "value-64/V"],
+        [2, "value-64/output"],
+      ]) {
+        await page.evaluate((s) => window.attention.setStep(s), step);
+        const all = await items(page);
+        const { width, height } = options.viewport;
+        const rects = Object.entries(all)
+          .filter(([k]) => k.startsWith(`##${matrix}:`))
+          .map(([, r]) => [Math.max(r[0], 0), Math.max(r[1], 0), Math.min(r[2], width), Math.min(r[3], height)])
+          .filter((r) => r[2] > r[0] && r[3] > r[1]);
+        assert.ok(rects.length > 10, `${matrix}: cells on screen`);
+        const shot = PNG.sync.read(await page.screenshot());
+        const u = union(rects),
+          s = options.deviceScaleFactor;
+        let black = 0,
+          total = 0;
+        for (let y = Math.floor(u[1] * s); y < Math.floor(u[3] * s); ++y)
+          for (let x = Math.floor(u[0] * s); x < Math.floor(u[2] * s); ++x) {
+            const i = (y * shot.width + x) * 4;
+            total++;
+            if (shot.data[i] < 12 && shot.data[i + 1] < 12 && shot.data[i + 2] < 12) ++black;
+          }
+        assert.ok(black / total < 0.01, `${matrix} at ${options.viewport.width}px: ${black} of ${total} pixels black`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await browser.close();
+    }
+  }
+});
