@@ -402,7 +402,8 @@ void App::frame() {
   ImGui::SetNextWindowSize(io.DisplaySize);
   ImGui::Begin("Attention Lab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ui::kPanelFlags);
   handle_keys();
   top_bar_.draw();
   step_bar_.draw();
@@ -453,8 +454,9 @@ void App::handle_keys() {
   namespace r = ui::request;
   const int last = static_cast<int>(session().trace().steps.size()) - 1;
   auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
-  if (pressed(ImGuiKey_Tab) && view_.focus.valid())
-    ui_.request(r::FocusCell{next_focus(io.KeyShift ? -1 : 1)});
+  // Tab walks the matrices of numbers and, past the last, leaves them (the
+  // page then moves the browser's focus on; the desktop app starts over).
+  if (pressed(ImGuiKey_Tab)) ui_.request(r::FocusCell{next_focus(io.KeyShift ? -1 : 1)});
   if (pressed(ImGuiKey_PageDown)) ui_.request(r::GoToStep{std::min(view_.step + 1, last)});
   if (pressed(ImGuiKey_PageUp)) ui_.request(r::GoToStep{std::max(view_.step - 1, 0)});
   // Keys that came in one frame act in order: a move, then a nudge, acts on
@@ -518,14 +520,16 @@ void App::draw_body() {
     section("Settings", [&] { settings_panel_.draw(); });
   };
   auto live = [&](float width, float height) {
-    ImGui::BeginChild("##live", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("##live", ImVec2(width, height), true,
+                      ImGuiWindowFlags_NoScrollbar | ui::kPanelFlags);
     live_panel_.draw();
     ImGui::EndChild();
     if (ui::item_registry_enabled()) ui::name_last_item("##live-panel");
   };
   if (layout == Layout::Bottom) {
     const float live_h = std::min(live_panel_.height(), h * 0.5f);
-    ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true);
+    ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
+                      ui::kPanelFlags);
     step_panel_.draw();
     extras();
     ImGui::EndChild();
@@ -534,7 +538,7 @@ void App::draw_body() {
   }
   const float side_w = layout == Layout::Wide ? std::clamp(w * 0.34f, 320.0f, 470.0f)
                                               : std::clamp(w * 0.36f, 250.0f, 330.0f);
-  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true);
+  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, ui::kPanelFlags);
   step_panel_.draw();
   if (layout == Layout::Side) {  // the side column holds only what must stay in view
     ImGui::Spacing();
@@ -546,7 +550,7 @@ void App::draw_body() {
   ImGui::BeginGroup();
   const float live_h = std::min(live_panel_.height(), h * 0.7f);
   live(side_w, live_h);
-  ImGui::BeginChild("##side", ImVec2(side_w, 0), true);
+  ImGui::BeginChild("##side", ImVec2(side_w, 0), true, ui::kPanelFlags);
   if (temperature_panel_.shown()) temperature_panel_.draw();
   if (layout == Layout::Wide) section("Pipeline", [&] { pipeline_panel_.draw(); });
   section("Settings", [&] { settings_panel_.draw(); });

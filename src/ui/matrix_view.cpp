@@ -209,8 +209,9 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
 
   if (g.scroll) {
     const float h = header_h + grid_h + ImGui::GetStyle().ScrollbarSize + 4.0f;
-    ImGui::BeginChild("##scroll", ImVec2(avail, h), false,
-                      ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground);
+    ImGui::BeginChild(
+        "##scroll", ImVec2(avail, h), false,
+        ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoBackground | kPanelFlags);
   }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 grid0(origin.x + label_w, origin.y + header_h);

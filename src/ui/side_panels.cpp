@@ -212,7 +212,7 @@ void TemperaturePanel::draw() {
                                                                " = " + number_text(w.divisor, 3)
                                : mode == ScaleMode::None ? "no scaling (÷ 1)"
                                                          : "÷ T = " + number_text(w.divisor, 3);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "│ now: the scores %s",
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "| now: the scores %s",
                      now_text.c_str());
   if (n_keys <= 16) {
     for (int k = 0; k < n_keys; ++k) {

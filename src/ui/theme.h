@@ -18,4 +18,9 @@ struct Palette {
 void apply_theme(bool dark, bool touch);
 const Palette& palette();  // of the theme applied last
 
+// Flags for every window and child the app draws: Tab belongs to the app's
+// keyboard focus on the numbers (App::handle_keys), so ImGui's own Tab (into
+// the next text field of the focused window) is turned off.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoNavInputs;
+
 }  // namespace attn::ui

@@ -251,6 +251,8 @@ TEST_CASE(
   CHECK_FALSE(ui.app().view().focus.valid());
   ui.key(ImGuiKey_RightArrow);  // now the arrows walk the steps again
   CHECK(ui.app().view().step == 2);
+  ui.key(ImGuiKey_Tab);  // and Tab (in the desktop app) comes back onto the numbers
+  CHECK(ui.app().view().focus.valid());
 }
 
 TEST_CASE("setValue takes a computed matrix's name as a what-if, and state() lists it") {

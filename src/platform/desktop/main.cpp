@@ -1,9 +1,11 @@
 // attention-lab: the desktop app (GLFW + OpenGL 3.3). Owns the window and the
 // loop; everything else is the shared app in src/app and src/ui.
 //   attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme dark|--dark] [--state JSON]
-//                 [--frames N --screenshot out.png] [--size WxH]
+//                 [--frames N] [--screenshot out.png] [--size WxH] [--report FILE]
 #include <GLFW/glfw3.h>
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,18 +23,25 @@
 #include "platform/glfw_host.h"
 #include "render/gl.h"
 #include "render/heatmap_gl.h"
+#include "ui/item_registry.h"
 
 namespace {
 
 const char* kUsage =
     "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme light|dark] [--dark]\n"
-    "                     [--state JSON] [--frames N --screenshot out.png] [--size WxH]\n";
+    "                     [--state JSON] [--frames N] [--screenshot out.png] [--size WxH]\n"
+    "                     [--report FILE]\n";
 
-// The shell's own flags: for tests and screenshots.
+// The shell's own flags, for tests and screenshots. --screenshot is written
+// after --frames frames, or when the app is closed (or sent SIGTERM). --report
+// keeps FILE holding the app's state and where each named item is drawn, so a
+// test can drive the window with real X input (tests/app/native_input.mjs).
 struct ShellFlags {
-  std::string screenshot;
+  std::string screenshot, report;
   int frames = 0, width = 1280, height = 800;
 };
+
+std::atomic<bool> g_quit{false};  // SIGTERM or SIGINT: close as if the window was closed
 
 bool parse_shell_flags(const std::vector<std::string>& rest, ShellFlags& f) {
   for (size_t i = 0; i < rest.size(); ++i) {
@@ -42,12 +51,14 @@ bool parse_shell_flags(const std::vector<std::string>& rest, ShellFlags& f) {
       f.frames = std::atoi(rest[++i].c_str());
     else if (arg == "--screenshot" && has_value)
       f.screenshot = rest[++i];
+    else if (arg == "--report" && has_value)
+      f.report = rest[++i];
     else if (arg == "--size" && has_value) {
       if (std::sscanf(rest[++i].c_str(), "%dx%d", &f.width, &f.height) != 2) return false;
     } else
       return false;
   }
-  return f.width > 0 && f.height > 0 && f.frames >= 0 && (f.screenshot.empty() || f.frames > 0);
+  return f.width > 0 && f.height > 0 && f.frames >= 0;
 }
 
 // The lesson file a command line names, read as bytes; the app judges them.
@@ -84,6 +95,22 @@ bool write_screenshot(GLFWwindow* window, const std::string& path) {
   return stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4) != 0;
 }
 
+// Rewrites the report each frame, whole (written beside it, then renamed): the
+// frame count, the state, the cell the keyboard is on, where items are drawn.
+void write_report(const attn::app::App& app, const std::string& path, int frame) {
+  const attn::ui::CellRef& f = app.view().focus;
+  const std::string focus = f.valid()
+                                ? "\"" + app.session().trace().id_of(f.key) + ":" +
+                                      std::to_string(f.row) + ":" + std::to_string(f.col) + "\""
+                                : "null";
+  const std::string report = "{\"frame\": " + std::to_string(frame) +
+                             ", \"state\": " + app.state_json() + ", \"focus\": " + focus +
+                             ", \"items\": " + attn::ui::items_json() + "}";
+  const std::string part = path + ".part";
+  std::ofstream(part, std::ios::binary) << report;
+  std::rename(part.c_str(), path.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -93,8 +120,8 @@ int main(int argc, char** argv) {
       return 0;
     }
   std::vector<std::string> rest;
-  attn::app::StartParameters parameters =
-      attn::app::parse_command_line(argc, argv, {"--frames", "--screenshot", "--size"}, rest);
+  attn::app::StartParameters parameters = attn::app::parse_command_line(
+      argc, argv, {"--frames", "--screenshot", "--size", "--report"}, rest);
   ShellFlags flags;
   if (!parse_shell_flags(rest, flags)) {
     std::fputs(kUsage, stderr);
@@ -113,9 +140,12 @@ int main(int argc, char** argv) {
   {  // GL objects and the app go before the window and context do
     attn::render::GlHeatmapRenderer heatmaps(host.glsl_version);
     attn::app::App app(&heatmaps);
+    if (!flags.report.empty()) attn::ui::enable_item_registry(true);
     app.start(parameters);
+    std::signal(SIGTERM, [](int) { g_quit = true; });
+    std::signal(SIGINT, [](int) { g_quit = true; });
     int frame = 0, idle_frames = 0;
-    while (!glfwWindowShouldClose(window)) {
+    for (bool last = false; !last;) {
       // Sleep until input when nothing changes; tests (--frames) never wait.
       if (flags.frames == 0 && idle_frames > 3 && !app.animating())
         glfwWaitEventsTimeout(0.5);
@@ -135,12 +165,11 @@ int main(int argc, char** argv) {
       idle_frames = busy ? 0 : idle_frames + 1;
       attn::platform::render_frame(window);
       ++frame;
-      if (flags.frames > 0 && frame >= flags.frames) {
-        if (!flags.screenshot.empty() && !write_screenshot(window, flags.screenshot)) {
-          std::fprintf(stderr, "attention-lab: could not write %s\n", flags.screenshot.c_str());
-          return 1;
-        }
-        break;
+      if (!flags.report.empty()) write_report(app, flags.report, frame);
+      last = (flags.frames > 0 && frame >= flags.frames) || g_quit || glfwWindowShouldClose(window);
+      if (last && !flags.screenshot.empty() && !write_screenshot(window, flags.screenshot)) {
+        std::fprintf(stderr, "attention-lab: could not write %s\n", flags.screenshot.c_str());
+        return 1;
       }
       glfwSwapBuffers(window);
     }
