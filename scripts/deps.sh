@@ -19,7 +19,9 @@ tests=(doctest-dev                                               # unit tests
        clang libclang-rt-14-dev                                  # libFuzzer + sanitizers for the fuzz target
        python3-numpy                                             # runs the "Copy as numpy" snippets
        chromium                                                  # browser tests (playwright-core drives it)
-       xvfb xauth libgl1-mesa-dri                                # native window tests (Mesa software GL)
+       firefox-esr                                               # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
+       webkit2gtk-driver                                         # browser tests in WebKit (WebKitWebDriver + MiniBrowser)
+       xvfb xauth libgl1-mesa-dri                                # native window, Firefox and WebKit tests (Mesa software GL)
        xdotool)                                                  # real mouse and keys for the desktop app
 fuzz=(cmake ninja-build clang libclang-rt-14-dev nlohmann-json3-dev)
 
