@@ -51,6 +51,18 @@ std::vector<double> slice_values(const SliceSpec& s, const Trace& t) {
   return out;
 }
 
+std::vector<int> all_largest_at(const SliceSpec& s, const Trace& t, bool smallest) {
+  const std::vector<double> v = slice_values(s, t);
+  if (v.empty()) return {};
+  const double best =
+      smallest ? *std::min_element(v.begin(), v.end()) : *std::max_element(v.begin(), v.end());
+  std::vector<int> out;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (std::fabs(v[i] - best) <= 1e-12 * std::max(1.0, std::fabs(best)))
+      out.push_back(static_cast<int>(i));
+  return out;
+}
+
 int largest_at(const SliceSpec& s, const Trace& t, bool smallest) {
   const std::vector<double> v = slice_values(s, t);
   if (v.empty()) return -1;
@@ -130,12 +142,17 @@ bool holds(const Condition& c, const Evaluation& e) {
     case Condition::Kind::Largest:
     case Condition::Kind::Smallest: {
       // Ties count for every key that shares the largest value.
-      const std::vector<double> v = slice_values(c.slice, e.now);
-      if (v.empty() || c.at >= static_cast<int>(v.size())) return false;
-      const bool smallest = c.kind == Condition::Kind::Smallest;
-      const double best =
-          smallest ? *std::min_element(v.begin(), v.end()) : *std::max_element(v.begin(), v.end());
-      return v[c.at] == best;
+      const std::vector<int> best =
+          all_largest_at(c.slice, e.now, c.kind == Condition::Kind::Smallest);
+      return std::find(best.begin(), best.end(), c.at) != best.end();
+    }
+    case Condition::Kind::Same: {
+      const TraceMatrix* a = e.now.find(c.a);
+      const TraceMatrix* b = e.now.find(c.b);
+      if (!a || !b || !a->value.same_shape(b->value)) return false;
+      for (size_t i = 0; i < a->value.size(); ++i)
+        if (!(std::fabs(a->value.data()[i] - b->value.data()[i]) <= c.tolerance)) return false;
+      return true;
     }
     case Condition::Kind::Changed: {
       int cells = 0;

@@ -74,6 +74,7 @@ struct Condition {
     Smallest,   // the slice's largest (smallest) entry is at `at`
     Changed,    // the learner's changes keep to `changes`
     Unchanged,  // the slice equals the notebook's, to 1e-9
+    Same,       // two matrices are equal, entry by entry, within `tolerance`
     ScaleIs,    // the part's scale mode is `scale`
     MaskIs,     // the part's causal mask is `mask`
   };
@@ -83,7 +84,8 @@ struct Condition {
   Comparison comparison = Comparison::Above;
   double tolerance = 0.0;
   SliceSpec slice;
-  int at = 0;  // Largest, Smallest: an index along the slice (a key)
+  int at = 0;      // Largest, Smallest: an index along the slice (a key)
+  MatrixKey a, b;  // Same
   ChangeRule changes;
   int part = 0;
   ScaleMode scale = ScaleMode::SqrtDk;
@@ -103,6 +105,8 @@ double measure(const Measure& m, const Evaluation& e);
 bool holds(const Condition& c, const Evaluation& e);
 // Where a slice's largest (smallest) entry is, -1 if the slice is not there.
 int largest_at(const SliceSpec& s, const Trace& t, bool smallest = false);
+// ...every place it is, when several share it (to 1e-12, relative).
+std::vector<int> all_largest_at(const SliceSpec& s, const Trace& t, bool smallest = false);
 // The slice's numbers.
 std::vector<double> slice_values(const SliceSpec& s, const Trace& t);
 

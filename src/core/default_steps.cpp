@@ -24,9 +24,14 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
   std::vector<StepSpec> steps;
   auto add = [&](const char* id, const char* title, LiveText formula, const char* text,
                  std::vector<MatrixKey> show) {
-    if (!show.empty())
-      steps.push_back(
-          {id, title, std::move(formula), {TextBlock{literal(text), {}}}, std::move(show)});
+    if (show.empty()) return;
+    StepSpec s;
+    s.id = id;
+    s.title = title;
+    s.formula = std::move(formula);
+    s.text = {TextBlock{literal(text), {}}};
+    s.show = std::move(show);
+    steps.push_back(std::move(s));
   };
   // "scaled = scores / √d_k", with the scaling (and mask) in force.
   auto with_settings = [&](const char* before, Fill fill, const char* after) {
@@ -81,12 +86,13 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
           (m.key.stage == Stage::weights || m.key.stage == Stage::output))
         show.push_back(m.key);
     const std::string id = "variant-" + part.variants[v].id;
-    if (!show.empty())
-      steps.push_back({id,
-                       part.variants[v].label,
-                       {},
-                       {TextBlock{literal("The same inputs with other settings."), {}}},
-                       show});
+    if (show.empty()) continue;
+    StepSpec s;
+    s.id = id;
+    s.title = part.variants[v].label;
+    s.text = {TextBlock{literal("The same inputs with other settings."), {}}};
+    s.show = std::move(show);
+    steps.push_back(std::move(s));
   }
   return steps;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/activity.h"
 #include "core/attention.h"
 #include "core/enum_names.h"
 #include "core/live_text.h"
@@ -86,10 +87,12 @@ struct Variant {
 
 struct StepSpec {
   std::string id, title;
-  LiveText formula;             // with the settings in force: {scale}, {mask}
-  std::vector<TextBlock> text;  // sentences, live or with the condition they hold under
-  std::vector<MatrixKey> show;  // written in the file as "Q", "weights_h1@unscaled"
-  int precision = -1;           // digits shown; -1: the part's
+  LiveText formula;                     // with the settings in force: {scale}, {mask}
+  std::vector<TextBlock> text;          // sentences, live or with the condition they hold under
+  std::vector<MatrixKey> show;          // written in the file as "Q", "weights_h1@unscaled"
+  int precision = -1;                   // digits shown; -1: the part's
+  std::vector<Prediction> predictions;  // asked before the step shows its result
+  std::vector<Challenge> challenges;
 };
 
 struct Part {

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/activity_reader.h"
 #include "core/default_steps.h"
 #include "core/json_reader.h"
 #include "core/lesson_logic_reader.h"
@@ -270,25 +271,8 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
 // [SECTION] Steps
 //-----------------------------------------------------------------------------
 
-// A step's text: a string, or a list of sentences (strings, or {"text", "when"}),
-// each within the text limit.
-bool read_text(Reader& r, LogicReader& logic, const json& v, const Pointer& path,
-               std::vector<TextBlock>& out) {
-  auto within = [&](const json& s, const Pointer& p) {
-    if (!s.is_string() || s.get_ref<const std::string&>().size() <= Limits::kMaxTextChars)
-      return true;
-    return r.fail(p, "text is " + std::to_string(s.get_ref<const std::string&>().size()) +
-                         " bytes long, the limit is " + std::to_string(Limits::kMaxTextChars));
-  };
-  if (!within(v, path)) return false;
-  if (v.is_array())
-    for (size_t i = 0; i < v.size(); ++i)
-      if (!within(v[i].is_object() && v[i].contains("text") ? v[i]["text"] : v[i], path / i))
-        return false;
-  return logic.blocks(v, path, out);
-}
-
-bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, Part& part) {
+bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, Part& part,
+                std::set<std::string>& activity_ids) {
   if (!v.is_array()) return r.fail(path, "expected an array of steps, got " + describe(v));
   if (v.empty()) return r.fail(path, "needs at least one step");
   if (v.size() > static_cast<size_t>(Limits::kMaxSteps))
@@ -297,11 +281,13 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
   // What the part computes at its own settings: what a step may show.
   const std::vector<MatrixSpec> computed = part_matrices(part, part_index, part.options);
   LogicReader logic(r, part, part_index);
+  ActivityReader activities(r, part, part_index);
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer sp = path / i;
     const json& s = v[i];
-    if (!r.expect_object(s, sp) ||
-        !r.known_keys(s, sp, {"id", "title", "formula", "text", "show", "precision"}))
+    if (!r.expect_object(s, sp) || !r.known_keys(s, sp,
+                                                 {"id", "title", "formula", "text", "show",
+                                                  "precision", "predict", "challenges"}))
       return false;
     StepSpec step;
     if (!r.identifier(s, sp, "id", Limits::kMaxIdChars, false, step.id)) return false;
@@ -310,7 +296,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
     if (!r.text(s, sp, "formula", Limits::kMaxTitleChars, false, unused)) return false;
     if (s.contains("formula") && !logic.text(s["formula"], sp / "formula", step.formula))
       return false;
-    if (s.contains("text") && !read_text(r, logic, s["text"], sp / "text", step.text)) return false;
+    if (s.contains("text") && !logic.blocks(s["text"], sp / "text", step.text)) return false;
     if (!r.optional_int(s, sp, "precision", 0, 12, step.precision)) return false;
     if (auto show = s.find("show"); show != s.end()) {
       if (!show->is_array())
@@ -328,6 +314,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
         step.show.push_back(*key);
       }
     }
+    if (!activities.read(s, sp, step, activity_ids)) return false;
     part.steps.push_back(std::move(step));
   }
   return true;
@@ -438,14 +425,17 @@ LoadResult load_lesson(std::string_view text) {
     if (computes_weights(lesson.parts[i], static_cast<int>(i))) main = static_cast<int>(i);
   lesson.main_part = std::max(main, 0);
 
-  std::set<std::string> step_ids;
+  std::set<std::string> step_ids, activity_ids;
+  std::vector<Pointer> steps_at;
   size_t total_steps = 0;
   for (size_t p = 0; p < lesson.parts.size(); ++p) {
     Part& part = lesson.parts[p];
     const auto& [pv, path] = part_docs[p];
     const int index = static_cast<int>(p);
+    steps_at.push_back(path / "steps");
     if (pv->contains("steps")) {
-      if (!read_steps(r, (*pv)["steps"], path / "steps", index, part)) return fail(r.error());
+      if (!read_steps(r, (*pv)["steps"], path / "steps", index, part, activity_ids))
+        return fail(r.error());
     } else {
       part.steps = default_steps(part, index);
     }
@@ -464,6 +454,7 @@ LoadResult load_lesson(std::string_view text) {
   if (total_steps > static_cast<size_t>(Limits::kMaxSteps))
     return fail_at("", std::to_string(total_steps) + " steps in all, the limit is " +
                            std::to_string(Limits::kMaxSteps));
+  if (!check_solutions(r, lesson, steps_at)) return fail(r.error());
 
   result.lesson = std::move(lesson);
   return result;

@@ -224,18 +224,18 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
 bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) {
   static const std::vector<std::string> kinds = {"all",     "any",      "not",     "compare",
                                                  "largest", "smallest", "changed", "unchanged",
-                                                 "scale",   "mask"};
+                                                 "same",    "scale",    "mask"};
   if (!r_.expect_object(v, path) ||
       !r_.known_keys(v, path,
                      {"all", "any", "not", "compare", "within", "largest", "smallest", "is",
-                      "changed", "unchanged", "scale", "mask"}))
+                      "changed", "unchanged", "same", "scale", "mask"}))
     return false;
   int found = 0;
   for (const std::string& k : kinds) found += v.contains(k);
   if (found != 1)
     return r_.fail(path,
                    "a condition is exactly one of: all, any, not, compare, largest, smallest, "
-                   "changed, unchanged, scale, mask");
+                   "changed, unchanged, same, scale, mask");
   out.part = index_;
   for (const char* group : {"all", "any"})
     if (v.contains(group)) {
@@ -282,6 +282,22 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
   if (v.contains("changed")) {
     out.kind = Condition::Kind::Changed;
     return changes(v["changed"], path / "changed", out.changes);
+  }
+  if (v.contains("same")) {  // ["output@your_answer", "output"], "within": 1e-6
+    out.kind = Condition::Kind::Same;
+    const json& pair = v["same"];
+    const Pointer sp = path / "same";
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string())
+      return r_.fail(sp, "expected two matrix names, [\"A\", \"B\"]");
+    const Target* a = matrix(pair[0].get<std::string>(), sp / 0);
+    if (!a) return false;
+    out.a = a->spec.key;
+    const Target* b = matrix(pair[1].get<std::string>(), sp / 1);
+    if (!b) return false;
+    out.b = b->spec.key;
+    if (a->shape != b->shape) return r_.fail(sp, "the two matrices have different shapes");
+    out.tolerance = 1e-9;
+    return !v.contains("within") || r_.number(v["within"], path / "within", 1e12, out.tolerance);
   }
   if (v.contains("unchanged")) {
     out.kind = Condition::Kind::Unchanged;
@@ -375,6 +391,9 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
 bool LogicReader::text(const json& v, const Pointer& path, LiveText& out) {
   if (!v.is_string()) return r_.fail(path, "expected a string, got " + describe(v));
   const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() > Limits::kMaxTextChars)
+    return r_.fail(path, "text is " + std::to_string(s.size()) + " bytes long, the limit is " +
+                             std::to_string(Limits::kMaxTextChars));
   std::string literal_text;
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] != '{') {

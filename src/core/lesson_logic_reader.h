@@ -23,6 +23,8 @@ class LogicReader {
   // A string, or an array of strings and {"text": ..., "when": CONDITION}.
   bool blocks(const json& v, const Pointer& path, std::vector<TextBlock>& out);
   bool condition(const json& v, const Pointer& path, Condition& out);
+  // {"only": [inputs, "temperature", "mask", "seeds", "what-ifs"], "cells_at_most": n}
+  bool changes(const json& v, const Pointer& path, ChangeRule& out);
   bool measure(const json& v, const Pointer& path, Measure& out);
   // {"of": "weights", "query": "The"} (or "row": for other matrices).
   bool slice(const json& v, const Pointer& path, SliceSpec& out);
@@ -45,7 +47,6 @@ class LogicReader {
   bool cell_of(const Target& t, const std::string& a, const std::string& b, const Pointer& path,
                CellSpec& out);
   bool placeholder(const std::string& inside, const Pointer& path, Piece& out);
-  bool changes(const json& v, const Pointer& path, ChangeRule& out);
 
   Reader& r_;
   const Part& part_;

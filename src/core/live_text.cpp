@@ -49,9 +49,12 @@ std::string render_text(const LiveText& text, const Filling& f) {
       }
       case Fill::Largest:
       case Fill::Smallest: {
-        const int at = largest_at(p.slice, t, p.fill == Fill::Smallest);
+        // Every key that shares the largest value: "t0, t1 and t2".
+        const std::vector<int> at = all_largest_at(p.slice, t, p.fill == Fill::Smallest);
         const std::vector<std::string>* labels = slice_labels(p.slice, t);
-        out += at >= 0 && labels ? (*labels)[at] : "—";
+        if (at.empty() || !labels) out += "—";
+        for (size_t i = 0; labels && i < at.size(); ++i)
+          out += (i == 0 ? "" : i + 1 == at.size() ? " and " : ", ") + (*labels)[at[i]];
         break;
       }
       case Fill::Row: {

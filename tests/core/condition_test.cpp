@@ -80,6 +80,15 @@ TEST_CASE("compare, largest, smallest, all, any, not") {
   CHECK(judge(s, R"({"not": {"mask": true}})"));
 }
 
+TEST_CASE("same: two matrices equal entry by entry, within a tolerance") {
+  Session s(tiny());
+  CHECK(judge(s, R"({"same": ["Q", "Q"]})"));
+  CHECK_FALSE(judge(s, R"({"same": ["Q", "K"]})"));  // diag(1, 1) against diag(3, 1)
+  CHECK(judge(s, R"({"same": ["Q", "K"], "within": 2})"));
+  REQUIRE(s.set_value({0, Stage::K, 0, 0}, 0, 0, 1.0) == "");
+  CHECK(judge(s, R"({"same": ["Q", "K"]})"));
+}
+
 TEST_CASE("settings, and the learner's numbers against the notebook's") {
   Session s(tiny());
   CHECK(judge(s, R"({"unchanged": {"of": "weights", "query": "a"}})"));

@@ -57,7 +57,7 @@ TEST_CASE("sentences with conditions: each condition is checked where it is writ
       "lesson.json: /steps/0/text/0/when/largest/query: \"z\" is not a token of this part");
   CHECK(error_of(R"([{"text": "x", "when": {"mask": true, "scale": "none"}}])") ==
         "lesson.json: /steps/0/text/0/when: a condition is exactly one of: all, any, not, compare, "
-        "largest, smallest, changed, unchanged, scale, mask");
+        "largest, smallest, changed, unchanged, same, scale, mask");
   CHECK(error_of(R"([{"text": "x", "when": {"compare": [1, "bigger", 2]}}])") ==
         "lesson.json: /steps/0/text/0/when/compare/1: expected \"above\", \"below\" or \"near\"");
   CHECK(error_of(R"([{"text": "x", "when": {"compare": [1, "near", 2]}}])") ==

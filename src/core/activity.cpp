@@ -1,0 +1,139 @@
+#include "core/activity.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/lesson.h"
+#include "core/number_text.h"
+#include "core/trace.h"
+
+namespace attn {
+
+namespace {
+
+// The keys along a slice: the column labels of a row, the row labels of a column.
+std::vector<std::string> keys_of(const SliceSpec& s, const Trace& t) {
+  const TraceMatrix* m = t.find(s.matrix);
+  if (!m) return {};
+  return s.column ? m->rows : m->cols;
+}
+
+Condition changed_condition(const ChangeRule& rule, int part) {
+  Condition c;
+  c.kind = Condition::Kind::Changed;
+  c.changes = rule;
+  c.part = part;
+  return c;
+}
+
+}  // namespace
+
+std::vector<std::string> prediction_options(const Prediction& p, const Trace& t) {
+  switch (p.kind) {
+    case Prediction::Kind::Pick:
+      return keys_of(p.pick.slice, t);
+    case Prediction::Kind::Choose: {
+      std::vector<std::string> out;
+      for (const Choice& c : p.choices) out.push_back(c.text);
+      return out;
+    }
+    case Prediction::Kind::Estimate:
+      break;
+  }
+  return {};
+}
+
+int right_option(const Prediction& p, const Evaluation& e) {
+  switch (p.kind) {
+    case Prediction::Kind::Pick:
+      return largest_at(p.pick.slice, e.now, p.pick.smallest);
+    case Prediction::Kind::Choose:
+      for (size_t i = 0; i < p.choices.size(); ++i)
+        if (holds(p.choices[i].when, e)) return static_cast<int>(i);
+      return -1;
+    case Prediction::Kind::Estimate:
+      break;
+  }
+  return -1;
+}
+
+bool is_right(const Prediction& p, const Evaluation& e, double picked) {
+  switch (p.kind) {
+    case Prediction::Kind::Pick: {
+      // Any key that ties for the largest is right.
+      const std::vector<int> best = all_largest_at(p.pick.slice, e.now, p.pick.smallest);
+      return std::find(best.begin(), best.end(), static_cast<int>(picked)) != best.end();
+    }
+    case Prediction::Kind::Choose: {
+      const int i = static_cast<int>(picked);
+      return i >= 0 && i < static_cast<int>(p.choices.size()) && holds(p.choices[i].when, e);
+    }
+    case Prediction::Kind::Estimate: {
+      const double truth = measure(p.estimate.measure, e);
+      return std::isfinite(truth) && std::fabs(picked - truth) <= p.estimate.within;
+    }
+  }
+  return false;
+}
+
+std::string picked_text(const Prediction& p, const Trace& t, double picked, int digits) {
+  if (p.kind == Prediction::Kind::Estimate) return number_text(picked, digits);
+  const std::vector<std::string> options = prediction_options(p, t);
+  const int i = static_cast<int>(picked);
+  return i >= 0 && i < static_cast<int>(options.size()) ? options[i] : "?";
+}
+
+std::string answer_text(const Prediction& p, const Evaluation& e, int digits) {
+  if (p.kind == Prediction::Kind::Estimate) {
+    const double truth = measure(p.estimate.measure, e);
+    return std::isfinite(truth) ? number_text(truth, digits) : "?";
+  }
+  if (p.kind == Prediction::Kind::Pick) {  // every key that ties: "cat and sat"
+    const std::vector<int> best = all_largest_at(p.pick.slice, e.now, p.pick.smallest);
+    const std::vector<std::string> keys = keys_of(p.pick.slice, e.now);
+    std::string out;
+    for (size_t i = 0; i < best.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == best.size() ? " and " : ", ") + keys[best[i]];
+    return out.empty() ? "?" : out;
+  }
+  return picked_text(p, e.now, right_option(p, e), digits);
+}
+
+ChallengeStatus challenge_status(const Challenge& c, const Evaluation& e) {
+  ChallengeStatus s;
+  s.goal = holds(c.goal, e);
+  s.within_rules = holds(changed_condition(c.allowed, c.goal.part), e);
+  s.changed = !(e.state == e.defaults);
+  if (c.meter) {
+    Measure then = *c.meter;
+    then.notebook = true;
+    const double from = measure(then, e), now = measure(*c.meter, e);
+    if (std::isfinite(from) && std::isfinite(now)) {
+      const double span = c.target - from;
+      s.closeness = span == 0.0 ? 1.0 : std::clamp((now - from) / span, 0.0, 1.0);
+    }
+  }
+  return s;
+}
+
+std::string allowed_text(const ChangeRule& rule, const Part& part) {
+  std::vector<std::string> what;
+  for (Stage stage : rule.inputs) {
+    const auto named = part.stage_names.find(stage);
+    const std::string name =
+        named != part.stage_names.end() ? named->second : std::string(stage_name(stage));
+    what.push_back(rule.max_cells == 1 ? "one number of " + name : name);
+  }
+  if (rule.temperature) what.push_back("the temperature");
+  if (rule.mask) what.push_back("the causal mask");
+  if (rule.seeds) what.push_back("the random seeds");
+  if (rule.overrides) what.push_back("what-if scores and weights");
+  if (what.empty()) return "nothing";
+  std::string out;
+  for (size_t i = 0; i < what.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == what.size() ? " or " : ", ") + what[i];
+  if (rule.max_cells > 1) out += " (at most " + std::to_string(rule.max_cells) + " numbers)";
+  return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,88 @@
+// Active learning, as lesson data: predictions a learner commits to before a
+// step shows its result, and challenges they reach by changing numbers. Both
+// are judged on the live trace (core/condition.h), so they stay fair after
+// any edit; nothing here is code from the lesson file. Read by
+// core/activity_reader.cpp; docs/lessons.md has the format.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/condition.h"
+#include "core/live_text.h"
+
+namespace attn {
+
+struct Part;
+
+// "Which key will "The" attend to most?": one of a slice's keys, judged by
+// where the slice is largest (or smallest).
+struct PickKey {
+  SliceSpec slice;
+  bool smallest = false;
+};
+// "Flatter or more peaked?": options, the right one(s) those whose condition
+// holds on the live numbers.
+struct Choice {
+  std::string text;
+  Condition when;
+};
+// "About how much will "cat" get?": a number the learner drags, right within
+// `within` of the measure.
+struct Estimate {
+  Measure measure;
+  double min = 0.0, max = 1.0, within = 0.05;
+};
+
+struct Prediction {
+  enum class Kind { Pick, Choose, Estimate };
+  std::string id;  // unique within the lesson
+  Kind kind = Kind::Pick;
+  LiveText ask;
+  PickKey pick;                 // Pick
+  std::vector<Choice> choices;  // Choose
+  Estimate estimate;            // Estimate
+  // Shown once answered: may use {picked} and {answer} beside the numbers.
+  std::vector<TextBlock> reveal;
+};
+
+struct Challenge {
+  std::string id;  // unique within the lesson
+  LiveText goal_text;
+  Condition goal;
+  ChangeRule allowed;  // what may be changed; something must be
+  // How close: the measure's way from its notebook value to `target`, as a
+  // fraction (optional).
+  std::optional<Measure> meter;
+  double target = 0.0;
+  LiveText status;  // the numbers that matter, live ("sat" gets 0.34)
+  std::vector<LiveText> hints;
+  std::vector<TextBlock> success;
+  std::string solution;  // one way there, as a state link (core/state_link.h); may be empty
+};
+
+// The options a learner picks from: a slice's keys, or the choices' texts.
+std::vector<std::string> prediction_options(const Prediction& p, const Trace& t);
+// The right option on the live numbers (the first, if several are); -1 for
+// Estimate, or when the numbers are not there.
+int right_option(const Prediction& p, const Evaluation& e);
+// Whether an answer is right on the live numbers: `picked` is an option's
+// index, or for Estimate the number itself.
+bool is_right(const Prediction& p, const Evaluation& e, double picked);
+// What {picked} and {answer} read: an option's text, or a number.
+std::string picked_text(const Prediction& p, const Trace& t, double picked, int digits);
+std::string answer_text(const Prediction& p, const Evaluation& e, int digits);
+
+struct ChallengeStatus {
+  bool goal = false;         // the goal holds
+  bool within_rules = true;  // only what is allowed was changed
+  bool changed = false;      // and something was
+  double closeness = -1.0;   // 0..1 along the meter, -1 without one
+  bool solved() const { return goal && within_rules && changed; }
+};
+ChallengeStatus challenge_status(const Challenge& c, const Evaluation& e);
+// What the rules allow, in words: "one number of W_k", "the temperature".
+std::string allowed_text(const ChangeRule& rule, const Part& part);
+
+}  // namespace attn

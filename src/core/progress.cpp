@@ -1,0 +1,163 @@
+#include "core/progress.h"
+
+#include <cmath>
+
+#include "core/json_reader.h"
+#include "core/state_link.h"
+
+namespace attn {
+
+namespace {
+
+constexpr size_t kMaxSavedBytes = 256 * 1024;
+
+template <class F>
+void for_each_activity(const Lesson& lesson, F&& f) {
+  for (const Part& part : lesson.parts)
+    for (const StepSpec& step : part.steps) f(step);
+}
+
+bool has_prediction(const Lesson& lesson, const std::string& id) {
+  bool found = false;
+  for_each_activity(lesson, [&](const StepSpec& s) {
+    for (const Prediction& p : s.predictions) found |= p.id == id;
+  });
+  return found;
+}
+
+bool has_challenge(const Lesson& lesson, const std::string& id) {
+  bool found = false;
+  for_each_activity(lesson, [&](const StepSpec& s) {
+    for (const Challenge& c : s.challenges) found |= c.id == id;
+  });
+  return found;
+}
+
+int step_count(const Lesson& lesson) {
+  int n = 0;
+  for (const Part& part : lesson.parts) n += static_cast<int>(part.steps.size());
+  return n;
+}
+
+}  // namespace
+
+double ProgressCounts::score() const {
+  const int total = predictions + challenges;
+  return total ? static_cast<double>(right + solved) / total : -1.0;
+}
+
+ProgressCounts count_progress(const Lesson& lesson, const LessonProgress& p) {
+  ProgressCounts c;
+  c.steps = step_count(lesson);
+  for (int s : p.visited) c.visited += s >= 0 && s < c.steps;
+  for_each_activity(lesson, [&](const StepSpec& s) {
+    for (const Prediction& x : s.predictions) {
+      ++c.predictions;
+      const auto a = p.answers.find(x.id);
+      if (a != p.answers.end() && !a->second.skipped) {
+        ++c.answered;
+        c.right += a->second.right;
+      }
+    }
+    for (const Challenge& x : s.challenges) {
+      ++c.challenges;
+      c.solved += p.solved.count(x.id) > 0;
+    }
+  });
+  return c;
+}
+
+std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
+  json answers = json::object();
+  for (const auto& [id, a] : work.progress.answers)
+    answers[id] = a.skipped ? json{{"skipped", true}}
+                            : json{{"picked", a.picked}, {"right", a.right}, {"answer", a.answer}};
+  json doc = {{"v", 1},
+              {"lesson", lesson.id},
+              {"step", work.step},
+              {"visited", work.progress.visited},
+              {"answers", std::move(answers)},
+              {"hints", work.progress.hints},
+              {"solved", work.progress.solved},
+              {"opened", work.opened}};
+  if (!work.state.empty()) doc["state"] = json::parse(work.state);
+  return doc.dump();
+}
+
+DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
+  DecodedWork out;
+  auto refuse = [&](std::string why) {
+    out.error = std::move(why);
+    out.work.reset();
+    return out;
+  };
+  if (text.size() > kMaxSavedBytes) return refuse("it is too long");
+  LoadError parse_error;
+  const std::optional<json> parsed = parse_json(text, 8, parse_error);
+  if (!parsed || !parsed->is_object()) return refuse("it is not readable");
+  const json& doc = *parsed;
+  if (doc.value("v", 0) != 1) return refuse("it is from another version");
+  if (!doc.contains("lesson") || doc["lesson"] != lesson.id)
+    return refuse("it belongs to another lesson");
+
+  SavedWork w;
+  const int steps = step_count(lesson);
+  if (const auto step = doc.find("step"); step != doc.end()) {
+    if (!step->is_number_integer() || step->get<long long>() < 0 || step->get<long long>() >= steps)
+      return refuse("its step is not a step of this lesson");
+    w.step = step->get<int>();
+  }
+  if (const auto state = doc.find("state"); state != doc.end()) {
+    const DecodedState d = decode_state(lesson, state->dump());
+    if (!d.state) return refuse(d.error);
+    w.state = state->dump();
+  }
+  if (const auto visited = doc.find("visited"); visited != doc.end()) {
+    if (!visited->is_array()) return refuse("its steps seen are not a list");
+    for (const json& s : *visited)
+      if (s.is_number_integer() && s.get<long long>() >= 0 && s.get<long long>() < steps)
+        w.progress.visited.insert(s.get<int>());
+  }
+  if (const auto answers = doc.find("answers"); answers != doc.end()) {
+    if (!answers->is_object()) return refuse("its answers are not readable");
+    for (const auto& [id, a] : answers->items()) {
+      if (!has_prediction(lesson, id)) continue;  // the lesson changed since
+      if (!a.is_object()) return refuse("an answer is not readable");
+      PredictionAnswer x;
+      x.skipped = a.value("skipped", false) == true;
+      if (!x.skipped) {
+        const auto picked = a.find("picked");
+        const auto right = a.find("right");
+        const auto answer = a.find("answer");
+        if (picked == a.end() || !picked->is_number() || !std::isfinite(picked->get<double>()) ||
+            right == a.end() || !right->is_boolean() || answer == a.end() || !answer->is_string() ||
+            answer->get_ref<const std::string&>().size() > 1000)
+          return refuse("an answer is not readable");
+        x.picked = picked->get<double>();
+        x.right = right->get<bool>();
+        x.answer = answer->get<std::string>();
+      }
+      w.progress.answers[id] = std::move(x);
+    }
+  }
+  if (const auto hints = doc.find("hints"); hints != doc.end()) {
+    if (!hints->is_object()) return refuse("its hints are not readable");
+    for (const auto& [id, n] : hints->items())
+      if (has_challenge(lesson, id) && n.is_number_integer() && n.get<long long>() >= 0 &&
+          n.get<long long>() <= 100)
+        w.progress.hints[id] = n.get<int>();
+  }
+  if (const auto solved = doc.find("solved"); solved != doc.end()) {
+    if (!solved->is_array()) return refuse("its solved challenges are not a list");
+    for (const json& id : *solved)
+      if (id.is_string() && has_challenge(lesson, id.get<std::string>()))
+        w.progress.solved.insert(id.get<std::string>());
+  }
+  if (const auto opened = doc.find("opened"); opened != doc.end() && opened->is_string() &&
+                                              opened->get_ref<const std::string&>().size() < 100)
+    w.opened = opened->get<std::string>();
+  out.work = std::move(w);
+  return out;
+}
+
+}  // namespace attn
