@@ -43,7 +43,7 @@ bool is_lesson_id(std::string_view s) {
 
 App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
   for (const auto& l : builtin_lessons()) {
-    lessons_.push_back({l, nullptr, true, ""});
+    lessons_.push_back({l, nullptr, true, "", {}, false});
     entries_.push_back({l->title, l->source});
   }
   ui_.view = &view_;
@@ -99,6 +99,18 @@ void App::start(const StartParameters& parameters) {
     else
       notice("embed=" + shown(*embed) + " is not 0 or 1; showing the full page.");
   }
+  if (auto mode = value_of("mode")) {
+    if (*mode == "learn" || *mode == "explore")
+      apply(ui::request::SetExplore{*mode == "explore"});
+    else
+      notice("mode=" + shown(*mode) +
+             " is not learn or explore; predictions and challenges are on.");
+  }
+
+  // The learner's saved work: each lesson's is used when it is first opened.
+  for (const auto& [id, text] : parameters.saved_work) saved_[id] = text;
+  slot().restore_checked = false;  // the first lesson was opened before there was any
+  if (auto step = value_of("step")) opened_ = std::string(step->substr(0, 20));
 
   // The lesson: a file, or a built-in id.
   bool lesson_ok = true;
@@ -120,13 +132,23 @@ void App::start(const StartParameters& parameters) {
       notice(error + "; showing \"" + lessons_[0].lesson->title + "\" instead.");
       lesson_ok = false;
     }
+  } else if (!parameters.last_lesson.empty()) {
+    set_lesson(parameters.last_lesson);  // where the learner left off; gone lessons are no matter
   }
+  if (!slot().restore_checked) restore_saved();
+  const bool restored = restored_.has_value();
+
   if (auto state = value_of("state"); state && lesson_ok) {
+    const LessonState before = session().state();
     if (const std::string error = apply_state(*state); !error.empty())
-      notice("The link's changes could not be used (" + error +
-             "); showing the notebook's numbers.");
+      notice("The link's changes could not be used (" + error + ").");
+    else if (restored && !restored_->state.empty() && !(session().state() == before))
+      notice("This link's numbers replace the ones you had saved on this lesson.");
   }
-  if (auto step = value_of("step"); step && lesson_ok) {
+  // A link's step wins, unless the saved work was made under this same link
+  // (a course page that always opens step 1 must not undo the learner's place).
+  if (auto step = value_of("step");
+      step && lesson_ok && !(restored && restored_->opened == opened_)) {
     int n = 0;
     const auto [end, error] = std::from_chars(step->data(), step->data() + step->size(), n);
     if (error != std::errc() || end != step->data() + step->size() || n < 1)
@@ -157,11 +179,70 @@ void App::select(int index) {
   LessonSlot& s = slot();
   if (!s.session) s.session = std::make_unique<Session>(s.lesson);
   ui_.session = s.session.get();
+  ui_.progress = &s.progress;
   view_.step = 0;
   view_.head = 1;
   view_.query = 0;
   view_.pinned = false;
   view_.focus = {};
+  view_.challenge.clear();
+  if (!s.restore_checked) restore_saved();
+}
+
+bool App::restore_saved() {
+  LessonSlot& s = slot();
+  s.restore_checked = true;
+  restored_.reset();
+  const auto it = saved_.find(s.lesson->id);
+  if (it == saved_.end()) return false;
+  const DecodedWork d = decode_saved(*s.lesson, it->second);
+  saved_.erase(it);  // used once; the shell saves afresh after the next change
+  if (!d.work) {
+    view_.notices.push_back("Your saved work on \"" + s.lesson->title + "\" could not be read (" +
+                            d.error + "); starting afresh.");
+    if (view_.notices.size() > 3) view_.notices.erase(view_.notices.begin());
+    return false;
+  }
+  if (!d.work->state.empty())
+    if (const DecodedState state = decode_state(*s.lesson, d.work->state); state.state)
+      s.session->set_state(*state.state);
+  s.progress = d.work->progress;
+  view_.step = std::clamp(d.work->step, 0, static_cast<int>(s.session->trace().steps.size()) - 1);
+  restored_ = d.work;
+  return true;
+}
+
+std::string App::answer(const std::string& id, double picked) {
+  const Prediction* p = find_prediction(session().lesson(), id);
+  if (!p) return "no prediction " + shown(id) + " in this lesson";
+  LessonProgress& progress = slot().progress;
+  if (progress.answers.count(id)) return "the prediction " + shown(id) + " is already answered";
+  if (!std::isfinite(picked)) return "an answer must be a number";
+  if (p->kind == Prediction::Kind::Estimate) {
+    picked = std::clamp(picked, p->estimate.min, p->estimate.max);
+  } else {
+    const size_t options = prediction_options(*p, session().trace()).size();
+    if (picked != std::floor(picked) || picked < 0 || picked >= static_cast<double>(options))
+      return "answer " + std::to_string(picked) + " is not one of the " + std::to_string(options) +
+             " options";
+  }
+  const Evaluation e = ui_.evaluation();
+  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_text(*p, e, 3)};
+  return "";
+}
+
+void App::note_progress() {
+  LessonSlot& s = slot();
+  s.progress.visited.insert(view_.step);
+  if (view_.explore) return;
+  const Evaluation e = ui_.evaluation();
+  auto check = [&](const Challenge& c) {
+    if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
+    s.progress.solved.insert(c.id);
+    show_toast("Challenge solved!");
+  };
+  for (const Challenge& c : ui_.step_spec().challenges) check(c);
+  if (const Challenge* c = find_challenge(*s.lesson, view_.challenge)) check(*c);
 }
 
 std::string App::apply(const ui::Request& request) {
@@ -170,6 +251,7 @@ std::string App::apply(const ui::Request& request) {
   const Session* session_before = &session();
   const uint64_t revision = session().revision();
   const ui::ViewState before = view_;
+  const LessonProgress progress_before = slot().progress;
   std::string error;
   std::visit(
       [&](const auto& q) {
@@ -214,6 +296,31 @@ std::string App::apply(const ui::Request& request) {
           view_.focus = q.cell;
         } else if constexpr (std::is_same_v<T, r::ShowTextView>) {
           if (on_show_text_view) on_show_text_view();
+        } else if constexpr (std::is_same_v<T, r::AnswerPrediction>) {
+          error = answer(q.id, q.picked);
+        } else if constexpr (std::is_same_v<T, r::SkipPrediction>) {
+          if (!find_prediction(s.lesson(), q.id))
+            error = "no prediction " + shown(q.id) + " in this lesson";
+          else if (!slot().progress.answers.count(q.id))
+            slot().progress.answers[q.id] = {true, 0.0, false, ""};
+        } else if constexpr (std::is_same_v<T, r::TakeChallenge>) {
+          if (!q.id.empty() && !find_challenge(s.lesson(), q.id))
+            error = "no challenge " + shown(q.id) + " in this lesson";
+          else
+            view_.challenge = q.id;
+        } else if constexpr (std::is_same_v<T, r::ShowHint>) {
+          if (const Challenge* c = find_challenge(s.lesson(), q.challenge)) {
+            int& shown_hints = slot().progress.hints[q.challenge];
+            shown_hints = std::min(shown_hints + 1, static_cast<int>(c->hints.size()));
+          } else {
+            error = "no challenge " + shown(q.challenge) + " in this lesson";
+          }
+        } else if constexpr (std::is_same_v<T, r::StartOver>) {
+          s.reset();
+          slot().progress = {};
+          view_.step = 0, view_.challenge.clear(), view_.pinned = false, view_.focus = {};
+        } else if constexpr (std::is_same_v<T, r::SetExplore>) {
+          view_.explore = q.explore;
         } else if constexpr (std::is_same_v<T, r::FollowQuery>) {
           view_.query = std::max(0, q.query);
         } else if constexpr (std::is_same_v<T, r::ShowHead>) {
@@ -245,10 +352,13 @@ std::string App::apply(const ui::Request& request) {
         }
       },
       request);
+  note_progress();
   const bool changed = &session() != session_before || session().revision() != revision ||
                        view_.lesson != before.lesson || view_.step != before.step ||
                        view_.dark != before.dark || view_.notices != before.notices ||
-                       view_.embed != before.embed || view_.keep_row_sum != before.keep_row_sum;
+                       view_.embed != before.embed || view_.keep_row_sum != before.keep_row_sum ||
+                       view_.explore != before.explore || view_.challenge != before.challenge ||
+                       !(slot().progress == progress_before);
   if (changed) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
@@ -267,7 +377,7 @@ void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file) {
     entries_.emplace_back();
   }
   entries_[index] = {lesson->title, lesson->source};
-  lessons_[index] = {std::move(lesson), nullptr, false, file};
+  lessons_[index] = {std::move(lesson), nullptr, false, file, {}, false};
   select(index);
 }
 
@@ -360,6 +470,34 @@ std::string App::state_json() const {
                    {"changes", encode_state(session().lesson(), session().state())},
                    {"overrides", std::move(overrides)},
                    {"revision", session().revision()}});
+}
+
+std::string App::progress_json() const {
+  const ProgressCounts c = count_progress(session().lesson(), slot().progress);
+  return dump(json{{"lesson", session().lesson().id},
+                   {"steps", c.steps},
+                   {"visited", c.visited},
+                   {"predictions", c.predictions},
+                   {"answered", c.answered},
+                   {"right", c.right},
+                   {"challenges", c.challenges},
+                   {"solved", c.solved},
+                   {"complete", c.complete()},
+                   {"score", c.score() < 0 ? json() : json(c.score())}});
+}
+
+std::string App::saved_work_json() const {
+  SavedWork w;
+  w.step = view_.step;
+  w.state = encode_state(session().lesson(), session().state());
+  w.progress = slot().progress;
+  w.opened = opened_;
+  // Nothing kept beyond the first step seen: nothing to save.
+  const bool nothing = w.state.empty() && w.step == 0 && w.progress.answers.empty() &&
+                       w.progress.solved.empty() && w.progress.hints.empty() &&
+                       w.progress.visited.size() <= 1;
+  return dump(json{{"lesson", session().lesson().id},
+                   {"work", nothing ? json() : json(encode_saved(session().lesson(), w))}});
 }
 
 std::string App::link_json() const {

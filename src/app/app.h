@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "app/start.h"
 #include "core/lesson.h"
+#include "core/progress.h"
 #include "core/session.h"
 #include "ui/bars.h"
 #include "ui/context.h"
@@ -64,6 +66,13 @@ class App {
   // to exactly this needs (the page turns it into a URL).
   std::string link_json() const;
   std::string numpy_snippet() const;
+  // The learner's progress on the current lesson (core/progress.h's counts):
+  // {lesson, steps, visited, predictions, answered, right, challenges,
+  // solved, complete, score}; score is null for a lesson with nothing to answer.
+  std::string progress_json() const;
+  // The current lesson's saved work, for the shell to keep: {"lesson": id,
+  // "work": text}; "work" is null when there is nothing to keep.
+  std::string saved_work_json() const;
   // The current step as the text view shows it (src/app/text_view.cpp).
   std::string text_view_json() const;
 
@@ -94,11 +103,21 @@ class App {
     std::unique_ptr<Session> session;  // made when first opened; keeps the learner's edits
     bool builtin = false;              // one of the eight, not a file
     std::string file;                  // the lesson file as named at start (lesson-url)
+    LessonProgress progress;
+    bool restore_checked = false;  // saved work looked for (once, when first opened)
   };
   LessonSlot& slot() { return lessons_[view_.lesson]; }
   const LessonSlot& slot() const { return lessons_[view_.lesson]; }
   Session& session_mut() { return *slot().session; }
   void select(int index);
+  // The saved work for the current lesson, if the shell had some: its numbers,
+  // step and progress. Returns whether there was any (a notice if unreadable).
+  bool restore_saved();
+  // After every change: the step is seen, and a challenge on screen that is
+  // solved now counts as solved.
+  void note_progress();
+  // Records a prediction's answer, judged on the numbers now.
+  std::string answer(const std::string& id, double picked);
   void handle_keys();
   // Where Tab (by = 1) or Shift+Tab (by = -1) moves the keyboard: the next
   // matrix on screen whose numbers can change; none past either end.
@@ -111,6 +130,9 @@ class App {
   void add(std::shared_ptr<const Lesson> lesson, const std::string& file);
 
   ui::HeatmapRenderer* heatmaps_;
+  std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
+  std::string opened_;                        // the link's step at start, kept with saved work
+  std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::vector<LessonSlot> lessons_;
   std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
   ui::ViewState view_;

@@ -19,8 +19,9 @@ namespace attn::app {
 //   step        1 is the first
 //   theme       light or dark
 //   embed       1: a focused embed (no lesson picker, no theme button)
-inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state",
-                                                  "step",   "theme",      "embed"};
+//   mode        learn (the default: predictions and challenges) or explore (none)
+inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step",
+                                                  "theme",  "embed",      "mode"};
 
 struct StartParameters {
   // As given, in order, unchecked: a key may be unknown or given twice.
@@ -29,6 +30,11 @@ struct StartParameters {
   // could not be read ("HTTP 404", "no such file").
   std::optional<std::string> lesson_file;
   std::string lesson_file_error;
+  // The learner's saved work, as the shell keeps it (the page's local
+  // storage, the desktop app's file): lesson id -> core/progress.h's text,
+  // and the lesson they had open last. Unchecked: the app judges it.
+  std::vector<std::pair<std::string, std::string>> saved_work;
+  std::string last_lesson;
 };
 
 // Reads a command line: "--KEY VALUE" for the keys above, "--dark" for

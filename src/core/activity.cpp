@@ -5,6 +5,7 @@
 
 #include "core/lesson.h"
 #include "core/number_text.h"
+#include "core/progress.h"
 #include "core/trace.h"
 
 namespace attn {
@@ -27,6 +28,22 @@ Condition changed_condition(const ChangeRule& rule, int part) {
 }
 
 }  // namespace
+
+const Prediction* find_prediction(const Lesson& lesson, std::string_view id) {
+  for (const Part& part : lesson.parts)
+    for (const StepSpec& step : part.steps)
+      for (const Prediction& p : step.predictions)
+        if (p.id == id) return &p;
+  return nullptr;
+}
+
+const Challenge* find_challenge(const Lesson& lesson, std::string_view id) {
+  for (const Part& part : lesson.parts)
+    for (const StepSpec& step : part.steps)
+      for (const Challenge& c : step.challenges)
+        if (c.id == id) return &c;
+  return nullptr;
+}
 
 std::vector<std::string> prediction_options(const Prediction& p, const Trace& t) {
   switch (p.kind) {
@@ -134,6 +151,44 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
     out += (i == 0 ? "" : i + 1 == what.size() ? " or " : ", ") + what[i];
   if (rule.max_cells > 1) out += " (at most " + std::to_string(rule.max_cells) + " numbers)";
   return out;
+}
+
+PredictionView view_prediction(const Prediction& p, const Evaluation& e,
+                               const PredictionAnswer* given, int digits) {
+  PredictionView v;
+  const Filling plain{e, digits, "", ""};
+  v.ask = render_text(p.ask, plain);
+  v.options = prediction_options(p, e.now);
+  if (!given) return v;
+  v.skipped = given->skipped;
+  v.answered = !given->skipped;
+  v.answer = answer_text(p, e, digits);
+  if (!v.answered) return v;
+  v.right = given->right;
+  v.picked = picked_text(p, e.now, given->picked, digits);
+  if (given->answer != v.answer) v.answer_then = given->answer;
+  const Filling filled{e, digits, v.picked, v.answer};
+  for (const TextBlock& b : p.reveal)
+    if (!b.when || holds(*b.when, e)) v.reveal.push_back(render_text(b.text, filled));
+  return v;
+}
+
+ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
+                             int hints_shown, bool solved, int digits) {
+  ChallengeView v;
+  const Filling f{e, digits, "", ""};
+  v.task = render_text(c.goal_text, f);
+  v.allowed = allowed_text(c.allowed, part);
+  v.status = render_text(c.status, f);
+  v.now = challenge_status(c, e);
+  v.solved = solved || v.now.solved();
+  const int shown = std::clamp(hints_shown, 0, static_cast<int>(c.hints.size()));
+  for (int i = 0; i < shown; ++i) v.hints.push_back(render_text(c.hints[i], f));
+  v.hints_left = static_cast<int>(c.hints.size()) - shown;
+  if (v.solved)
+    for (const TextBlock& b : c.success)
+      if (!b.when || holds(*b.when, e)) v.success.push_back(render_text(b.text, f));
+  return v;
 }
 
 }  // namespace attn

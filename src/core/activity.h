@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/condition.h"
@@ -15,6 +16,7 @@
 namespace attn {
 
 struct Part;
+struct Lesson;
 
 // "Which key will "The" attend to most?": one of a slice's keys, judged by
 // where the slice is largest (or smallest).
@@ -62,6 +64,10 @@ struct Challenge {
   std::string solution;  // one way there, as a state link (core/state_link.h); may be empty
 };
 
+// By id, anywhere in the lesson; null if it has none of that id.
+const Prediction* find_prediction(const Lesson& lesson, std::string_view id);
+const Challenge* find_challenge(const Lesson& lesson, std::string_view id);
+
 // The options a learner picks from: a slice's keys, or the choices' texts.
 std::vector<std::string> prediction_options(const Prediction& p, const Trace& t);
 // The right option on the live numbers (the first, if several are); -1 for
@@ -84,5 +90,30 @@ struct ChallengeStatus {
 ChallengeStatus challenge_status(const Challenge& c, const Evaluation& e);
 // What the rules allow, in words: "one number of W_k", "the temperature".
 std::string allowed_text(const ChangeRule& rule, const Part& part);
+
+// What a learner sees of a prediction and a challenge, every text filled in
+// from the live numbers: the canvas and the text view show the same words.
+struct PredictionAnswer;
+struct PredictionView {
+  std::string ask;
+  std::vector<std::string> options;  // empty for Estimate
+  bool answered = false, skipped = false, right = false;
+  std::string picked, answer;  // as {picked} and {answer} read now
+  std::string answer_then;     // the right answer when they answered, if it differs now
+  std::vector<std::string> reveal;
+};
+PredictionView view_prediction(const Prediction& p, const Evaluation& e,
+                               const PredictionAnswer* given, int digits);
+
+struct ChallengeView {
+  std::string task, allowed, status;
+  ChallengeStatus now;
+  bool solved = false;             // solved once (the learner may have moved on)
+  std::vector<std::string> hints;  // those asked for so far
+  int hints_left = 0;
+  std::vector<std::string> success;  // once solved
+};
+ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
+                             int hints_shown, bool solved, int digits);
 
 }  // namespace attn

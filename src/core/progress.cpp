@@ -17,22 +17,6 @@ void for_each_activity(const Lesson& lesson, F&& f) {
     for (const StepSpec& step : part.steps) f(step);
 }
 
-bool has_prediction(const Lesson& lesson, const std::string& id) {
-  bool found = false;
-  for_each_activity(lesson, [&](const StepSpec& s) {
-    for (const Prediction& p : s.predictions) found |= p.id == id;
-  });
-  return found;
-}
-
-bool has_challenge(const Lesson& lesson, const std::string& id) {
-  bool found = false;
-  for_each_activity(lesson, [&](const StepSpec& s) {
-    for (const Challenge& c : s.challenges) found |= c.id == id;
-  });
-  return found;
-}
-
 int step_count(const Lesson& lesson) {
   int n = 0;
   for (const Part& part : lesson.parts) n += static_cast<int>(part.steps.size());
@@ -121,7 +105,7 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
   if (const auto answers = doc.find("answers"); answers != doc.end()) {
     if (!answers->is_object()) return refuse("its answers are not readable");
     for (const auto& [id, a] : answers->items()) {
-      if (!has_prediction(lesson, id)) continue;  // the lesson changed since
+      if (!find_prediction(lesson, id)) continue;  // the lesson changed since
       if (!a.is_object()) return refuse("an answer is not readable");
       PredictionAnswer x;
       x.skipped = a.value("skipped", false) == true;
@@ -143,14 +127,14 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
   if (const auto hints = doc.find("hints"); hints != doc.end()) {
     if (!hints->is_object()) return refuse("its hints are not readable");
     for (const auto& [id, n] : hints->items())
-      if (has_challenge(lesson, id) && n.is_number_integer() && n.get<long long>() >= 0 &&
+      if (find_challenge(lesson, id) && n.is_number_integer() && n.get<long long>() >= 0 &&
           n.get<long long>() <= 100)
         w.progress.hints[id] = n.get<int>();
   }
   if (const auto solved = doc.find("solved"); solved != doc.end()) {
     if (!solved->is_array()) return refuse("its solved challenges are not a list");
     for (const json& id : *solved)
-      if (id.is_string() && has_challenge(lesson, id.get<std::string>()))
+      if (id.is_string() && find_challenge(lesson, id.get<std::string>()))
         w.progress.solved.insert(id.get<std::string>());
   }
   if (const auto opened = doc.find("opened"); opened != doc.end() && opened->is_string() &&

@@ -422,11 +422,13 @@ void add_steps(const Lesson& lesson, const LessonState& state, const Trace* note
                            defaults ? *defaults : state};
   for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p) {
     const Part& part = lesson.parts[p];
-    for (const StepSpec& spec : part.steps) {
+    for (size_t i = 0; i < part.steps.size(); ++i) {
+      const StepSpec& spec = part.steps[i];
       TraceStep step;
       step.id = spec.id;
       step.title = spec.title;
       step.part = p;
+      step.part_step = static_cast<int>(i);
       step.precision = spec.precision >= 0 ? spec.precision : part.precision;
       step.suppress = part.suppress;
       const Filling filling{numbers, std::min(step.precision, 3), "", ""};

@@ -88,6 +88,7 @@ struct TraceStep {
   std::string text;     // every sentence, filled in
   std::vector<TraceSentence> sentences;
   int part = 0;
+  int part_step = 0;          // its index in the part's steps (the lesson's StepSpec)
   int precision = 8;          // digits the notebook printed at this step
   bool suppress = false;      // ...and whether it suppressed scientific notation
   std::vector<int> matrices;  // indices into Trace::matrices

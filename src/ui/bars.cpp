@@ -155,6 +155,35 @@ void StepBar::draw() {
   const float d = ImGui::GetFrameHeight();
   char position[32];
   std::snprintf(position, sizeof position, "Step %d of %d", step + 1, n);
+  // Progress, unobtrusively: steps seen, predictions right, challenges solved.
+  const ProgressCounts counts = count_progress(ui->session->lesson(), *ui->progress);
+  const bool activities = !ui->view->explore && counts.predictions + counts.challenges > 0;
+  std::string summary;
+  if (activities) {
+    summary = "Predictions " + std::to_string(counts.right) + "/" +
+              std::to_string(counts.predictions) + " right";
+    if (counts.challenges)
+      summary += " · challenges " + std::to_string(counts.solved) + "/" +
+                 std::to_string(counts.challenges);
+  }
+  auto summary_tooltip = [&] {
+    ImGui::SetTooltip(
+        "Steps seen: %d of %d\nPredictions: %d answered, %d right, of %d\nChallenges solved: %d "
+        "of %d",
+        counts.visited, counts.steps, counts.answered, counts.right, counts.predictions,
+        counts.solved, counts.challenges);
+  };
+  // Something to do on a step: a prediction not answered, a challenge not solved.
+  auto to_do = [&](int s) {
+    if (!activities) return false;
+    const TraceStep& ts = t.steps[s];
+    const StepSpec& spec = ui->session->lesson().parts[ts.part].steps[ts.part_step];
+    for (const Prediction& p : spec.predictions)
+      if (!ui->progress->answers.count(p.id)) return true;
+    for (const Challenge& c : spec.challenges)
+      if (!ui->progress->solved.count(c.id)) return true;
+    return false;
+  };
   const float next_w = ImGui::CalcTextSize("▶").x + st.FramePadding.x * 2;
   const float dots_w = 10.0f + n * (d + 4.0f) + 10.0f + next_w;
   const bool dots = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x >= dots_w;
@@ -176,9 +205,18 @@ void StepBar::draw() {
       char label[16];
       std::snprintf(label, sizeof label, "%d", s + 1);
       const ImVec2 ts = ImGui::CalcTextSize(label);
-      dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), current ? IM_COL32_WHITE : pal.text,
+      const bool seen = ui->progress->visited.count(s) > 0;
+      dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
+                  current ? IM_COL32_WHITE
+                  : seen  ? pal.text
+                          : pal.text_muted,
                   label);
-      if (hovered) ImGui::SetTooltip("%d. %s", s + 1, t.steps[s].title.c_str());
+      if (to_do(s))  // a small dot: a question or a challenge waits here
+        dl->AddCircleFilled(ImVec2(c.x + radius * 0.72f, c.y - radius * 0.72f), 3.5f,
+                            pal.override_mark);
+      if (hovered)
+        ImGui::SetTooltip("%d. %s%s", s + 1, t.steps[s].title.c_str(),
+                          to_do(s) ? "\n(a prediction or a challenge waits here)" : "");
       ImGui::PopID();
     }
     ImGui::SameLine(0, 10.0f);
@@ -186,8 +224,10 @@ void StepBar::draw() {
     ImGui::SameLine();
     if (ImGui::Button(position)) ImGui::OpenPopup("##steps");
     if (ImGui::BeginPopup("##steps")) {
+      if (activities) ImGui::TextDisabled("%s", summary.c_str());
       for (int s = 0; s < n; ++s) {
-        const std::string label = std::to_string(s + 1) + ". " + t.steps[s].title;
+        const std::string label =
+            std::to_string(s + 1) + ". " + t.steps[s].title + (to_do(s) ? "  •" : "");
         if (ImGui::Selectable(label.c_str(), s == step, 0, ImVec2(0, ImGui::GetFrameHeight())))
           ui->request(request::GoToStep{s});
       }
@@ -203,10 +243,18 @@ void StepBar::draw() {
   // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
   const float room = ImGui::GetWindowContentRegionMax().x -
                      (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x) - st.ItemSpacing.x;
-  if (dots && room >= ImGui::CalcTextSize(position).x) {
+  float left = room;
+  if (dots && left >= ImGui::CalcTextSize(position).x) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", position);
+    left -= ImGui::CalcTextSize(position).x + st.ItemSpacing.x;
+  }
+  if (activities && left >= ImGui::CalcTextSize(summary.c_str()).x + 12.0f) {
+    ImGui::SameLine(0, 12.0f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", summary.c_str());
+    if (ImGui::IsItemHovered()) summary_tooltip();
   }
   ImGui::Separator();
 }

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/progress.h"
 #include "core/session.h"
 #include "ui/fonts.h"
 #include "ui/heatmap.h"
@@ -36,6 +37,8 @@ struct ViewState {
   bool embed = false;        // a focused embed: no lesson picker, less chrome
   bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
   bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
+  bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
+  std::string challenge;     // the challenge the learner took on (its id), shown on every step
   CellRef focus;             // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
@@ -114,6 +117,24 @@ struct SetTouch {
   bool touch;
 };
 struct ShowTextView {};
+// Predictions and challenges (core/activity.h), by id.
+struct AnswerPrediction {
+  std::string id;
+  double picked;  // an option's index, or the estimate
+};
+struct SkipPrediction {
+  std::string id;
+};
+struct TakeChallenge {
+  std::string id;  // empty: put the challenge down
+};
+struct ShowHint {
+  std::string challenge;
+};
+struct StartOver {};  // the lesson's numbers, answers and progress, all cleared
+struct SetExplore {
+  bool explore;
+};
 // From the API and the start parameters rather than a panel:
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
@@ -130,15 +151,15 @@ struct Notice {
 };
 }  // namespace request
 
-using Request =
-    std::variant<request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
-                 request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
-                 request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
-                 request::SetDigits, request::DismissNotice, request::CopySnippet,
-                 request::CopyLink, request::EditNumber, request::RemoveOverride,
-                 request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
-                 request::SetTouch, request::ShowTextView, request::AddLesson,
-                 request::RestoreState, request::SetEmbed, request::Notice>;
+using Request = std::variant<
+    request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
+    request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
+    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
+    request::RemoveOverride, request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
+    request::SetTouch, request::ShowTextView, request::AnswerPrediction, request::SkipPrediction,
+    request::TakeChallenge, request::ShowHint, request::StartOver, request::SetExplore,
+    request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -148,6 +169,7 @@ struct LessonEntry {
 struct UiContext {
   const Session* session = nullptr;
   const ViewState* view = nullptr;
+  const LessonProgress* progress = nullptr;  // the current lesson's
   const std::vector<LessonEntry>* lessons = nullptr;
   Fonts* fonts = nullptr;
   HeatmapRenderer* heatmaps = nullptr;
@@ -171,6 +193,22 @@ struct UiContext {
   }
   // The part the current step belongs to.
   int part() const { return step().part; }
+  // The lesson's step behind a trace step: its predictions and challenges.
+  const StepSpec& step_spec() const {
+    const TraceStep& s = step();
+    return session->lesson().parts[s.part].steps[s.part_step];
+  }
+  Evaluation evaluation() const {
+    return {session->trace(), session->notebook(), session->state(), session->defaults()};
+  }
+  // The step's first prediction not yet answered or skipped, while the learner
+  // has predictions on: the step keeps its result covered until then.
+  const Prediction* open_prediction() const {
+    if (view->explore) return nullptr;
+    for (const Prediction& p : step_spec().predictions)
+      if (!progress || !progress->answers.count(p.id)) return &p;
+    return nullptr;
+  }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own
   // settings (no variant); null if the part has none.

@@ -75,6 +75,13 @@ void LivePanel::draw() {
   ImGui::Text("%s for \"%s\"", w.editable ? "Attention weights (given)" : "Softmax output",
               query.c_str());
   ImGui::PopFont();
+  if (ui->open_prediction()) {  // the answer would be here: covered, at the same size
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Covered while you make your prediction on this step.");
+    ImGui::PopTextWrapPos();
+    return;
+  }
   if (ui->heads() > 1) {
     ImGui::SameLine();
     ImGui::TextDisabled("head");

@@ -342,6 +342,33 @@ void SettingsPanel::draw() {
     if (ImGui::SliderInt("##digits", &digits, 0, 8, "%d digits", ImGuiSliderFlags_AlwaysClamp))
       ui->request(request::SetDigits{digits});
   }
+
+  // Predictions and challenges on or off, and starting the lesson over.
+  bool learn = !v.explore;
+  if (ImGui::Checkbox("Predictions and challenges", &learn))
+    ui->request(request::SetExplore{!learn});
+  if (item_registry_enabled()) name_last_item("##learn");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Off: the bare explorer, every result shown at once (?mode=explore)");
+  const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
+  ImGui::TextDisabled("Seen %d of %d steps; %d of %d predictions right; %d of %d challenges",
+                      c.visited, c.steps, c.right, c.predictions, c.solved, c.challenges);
+  if (ImGui::Button("Start over…")) ImGui::OpenPopup("##start-over");
+  if (item_registry_enabled()) name_last_item("##start-over");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The notebook's numbers, no answers, no progress: this lesson from the start");
+  if (ImGui::BeginPopup("##start-over")) {
+    ImGui::TextUnformatted("Clear your numbers, answers and progress on this lesson?");
+    if (ImGui::Button("Start over")) {
+      ui->request(request::StartOver{});
+      ImGui::CloseCurrentPopup();
+    }
+    if (item_registry_enabled()) name_last_item("##start-over-yes");
+    ImGui::SameLine();
+    if (ImGui::Button("Keep them")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
 }
 
 }  // namespace attn::ui

@@ -42,7 +42,7 @@ std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
 std::vector<int> StepPanel::matrices_in_order() const {
   const TraceStep& step = ui->step();
   std::vector<int> out = operands(ui->trace(), step.matrices);
-  out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  if (!ui->open_prediction()) out.insert(out.end(), step.matrices.begin(), step.matrices.end());
   return out;
 }
 
@@ -65,6 +65,11 @@ void StepPanel::draw() {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", step.formula.c_str());
     ImGui::PopTextWrapPos();
   }
+  activities_.ui = ui;
+  activities_.draw();
+  // An open prediction covers what the step says and shows about its result.
+  const bool veiled = ui->open_prediction() != nullptr;
+
   // The text: sentences that hold for the numbers on screen as one paragraph;
   // a sentence that held only for the notebook's numbers set apart and marked.
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
@@ -74,7 +79,7 @@ void StepPanel::draw() {
     if (!paragraph.empty()) ImGui::TextUnformatted(paragraph.c_str());
     paragraph.clear();
   };
-  for (const TraceSentence& s : step.sentences) {
+  for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : step.sentences) {
     if (s.holds) {
       paragraph += (paragraph.empty() ? "" : " ") + s.text;
       continue;
@@ -118,6 +123,10 @@ void StepPanel::draw() {
       used += gap * 0.75f;
     }
   }
+  if (veiled)
+    for (int i : step.matrices)
+      ImGui::TextDisabled("%s: covered until you answer (or skip) the prediction above.",
+                          trace.matrices[i].label.c_str());
 
   // A tapped cell keeps its explanation here (touch screens have no hover).
   const ViewState& v = *ui->view;

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "ui/activity_panel.h"
 #include "ui/context.h"
 
 namespace attn::ui {
@@ -12,8 +13,12 @@ namespace attn::ui {
 struct StepPanel {
   UiContext* ui = nullptr;
   void draw();
-  // The matrices on screen, in the order they are drawn (operands first).
+  // The matrices on screen, in the order they are drawn (operands first);
+  // while a prediction is open, only the operands.
   std::vector<int> matrices_in_order() const;
+
+ private:
+  ActivityPanel activities_;
 };
 
 }  // namespace attn::ui

@@ -1,0 +1,26 @@
+// Predictions and challenges on the canvas (core/activity.h). Above the
+// step's numbers: the step's open prediction (its question, and buttons or a
+// slider to answer it, or Skip), the answers given with what they reveal, the
+// step's challenges, and the challenge the learner took on, which follows
+// them to every step so they can change numbers anywhere and watch the goal.
+#pragma once
+
+#include <string>
+
+#include "ui/context.h"
+
+namespace attn::ui {
+
+struct ActivityPanel {
+  UiContext* ui = nullptr;
+  void draw();
+
+ private:
+  void draw_open(const Prediction& p);
+  void draw_answered(const Prediction& p, const PredictionAnswer& a);
+  void draw_challenge(const Challenge& c, bool here);
+  std::string estimate_for_;  // the prediction the slider belongs to
+  float estimate_ = 0.0f;
+};
+
+}  // namespace attn::ui

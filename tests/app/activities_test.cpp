@@ -1,0 +1,172 @@
+// Predictions, challenges and saved work in the app: answered by clicks on
+// the canvas, solved by dragging, kept across a restart (the shells hand the
+// saved work back at start), and never in the way in explore mode.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.h"
+#include "core/builtin_lessons.h"
+#include "support/headless.h"
+#include "ui/item_registry.h"
+
+using namespace attn;
+
+namespace {
+
+app::StartParameters parameters(std::vector<std::pair<std::string, std::string>> values) {
+  app::StartParameters p;
+  p.values = std::move(values);
+  return p;
+}
+nlohmann::json json_of(const std::string& s) { return nlohmann::json::parse(s); }
+bool shown(const char* item) {
+  ui::ItemRect r;
+  return ui::find_item(item, &r);
+}
+
+}  // namespace
+
+TEST_CASE("a prediction covers the step's result until a click on an option answers it") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  CHECK(shown("##option:0"));
+  CHECK_FALSE(shown("##weights:0:0"));  // the softmax output is covered...
+  CHECK_FALSE(shown("weights:0:0"));    // ...in the step and in the live panel
+  CHECK(shown("##scaled:0:0"));         // what it is computed from is not
+
+  REQUIRE(ui.click("##option:2"));  // "sat": not the answer
+  ui.frames(2);
+  const nlohmann::json progress = json_of(ui.app().progress_json());
+  CHECK(progress["answered"] == 1);
+  CHECK(progress["right"] == 0);
+  CHECK(shown("##weights:0:0"));
+  CHECK(shown("weights:0:0"));
+  CHECK_FALSE(shown("##option:0"));
+  // The answer is kept, and judged: a second answer to the same question is refused.
+  CHECK_FALSE(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-the-attends", 1}).empty());
+}
+
+TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  CHECK(shown("##weights:0:0"));
+  CHECK(json_of(ui.app().progress_json())["answered"] == 0);
+}
+
+TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  ui.frames(3);
+  CHECK(shown("##estimate"));
+  // output[The, 0] is 2.37; the slider starts mid-range at 1.5: not close enough.
+  REQUIRE(ui.click("##guess"));
+  ui.frames(2);
+  const nlohmann::json p = json_of(ui.app().progress_json());
+  CHECK(p["answered"] == 1);
+  CHECK(p["right"] == 0);
+  CHECK(shown("##output:0:0"));
+}
+
+TEST_CASE("a challenge taken on follows the learner to the step where they change numbers") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
+  CHECK(ui.app().view().challenge == "cat-sat-make-sat-win");
+  ui.app().set_step(1);  // W_k is on step 2
+  ui.frames(3);
+  CHECK(shown("##put-down:cat-sat-make-sat-win"));  // still in view
+  REQUIRE(ui.click("##hint:cat-sat-make-sat-win"));
+  // Drag W_k[0, 0] up, a stretch at a time, until "sat" wins (bounded).
+  for (int i = 0; i < 30 && json_of(ui.app().progress_json())["solved"] == 0; ++i)
+    REQUIRE(ui.drag("##W_k:0:0", 60.0f));
+  const nlohmann::json p = json_of(ui.app().progress_json());
+  CHECK(p["solved"] == 1);
+  // Only W_k[0, 0] changed: within the rules.
+  const nlohmann::json state = json_of(ui.app().state_json());
+  CHECK(state["changes"].get<std::string>().find("W_k") != std::string::npos);
+  CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
+}
+
+TEST_CASE("saved work comes back at start: numbers, step, answers, hints, solved") {
+  std::string saved;
+  {
+    test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
+    app::App& app = ui.app();
+    ui.frames(2);
+    REQUIRE(app.set_value("W_k", 0, 0, 1.0).empty());  // solves the challenge, if taken on
+    REQUIRE(app.set_step(3).empty());
+    REQUIRE(app.apply(ui::request::AnswerPrediction{"cat-sat-the-attends", 2}).empty());
+    REQUIRE(app.apply(ui::request::ShowHint{"cat-sat-make-sat-win"}).empty());
+    const nlohmann::json work = json_of(app.saved_work_json());
+    CHECK(work["lesson"] == "the-cat-sat");
+    saved = work["work"].get<std::string>();
+  }
+  app::StartParameters p;
+  p.saved_work = {{"the-cat-sat", saved}};
+  p.last_lesson = "the-cat-sat";
+  test::HeadlessUi ui(p);
+  app::App& app = ui.app();
+  CHECK(app.session().lesson().id == "the-cat-sat");
+  CHECK(app.view().step == 3);
+  CHECK(app.session().trace().find({0, Stage::W_k, 0, 0})->value(0, 0) == 1.0);
+  const nlohmann::json progress = json_of(app.progress_json());
+  CHECK(progress["answered"] == 1);
+  CHECK(progress["visited"] == 2);
+  CHECK(app.view().notices.empty());
+}
+
+TEST_CASE(
+    "a link's own step wins over saved work made under another link; the same link does not") {
+  SavedWork w;
+  w.step = 3;
+  w.opened = "1";
+  const std::string saved = encode_saved(*find_builtin_lesson("the-cat-sat"), w);
+  for (const auto& [step, expected] : {std::pair{"1", 3}, std::pair{"2", 1}}) {
+    app::StartParameters p = parameters({{"lesson", "the-cat-sat"}, {"step", step}});
+    p.saved_work = {{"the-cat-sat", saved}};
+    test::HeadlessUi ui(p);
+    CHECK(ui.app().view().step == expected);
+  }
+}
+
+TEST_CASE("saved work that cannot be read: a notice, and the lesson from the start") {
+  for (const char* junk : {"{\"v\": 1, \"lesson\"", "[]", "{\"v\": 9}", "\xff\xfe"}) {
+    app::StartParameters p;
+    p.saved_work = {{"i-am-batman", junk}};
+    p.last_lesson = "i-am-batman";
+    test::HeadlessUi ui(p);
+    ui.frames(2);
+    CHECK(ui.app().session().lesson().id == "i-am-batman");
+    CHECK(ui.app().session().is_default());
+    REQUIRE(ui.app().view().notices.size() == 1);
+    CHECK(ui.app().view().notices[0].find("could not be read") != std::string::npos);
+  }
+}
+
+TEST_CASE("explore mode: no predictions, no challenges, every result shown") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}, {"mode", "explore"}}));
+  ui.frames(3);
+  CHECK_FALSE(shown("##option:0"));
+  CHECK_FALSE(shown("##take:cat-sat-make-sat-win"));
+  CHECK(shown("##weights:0:0"));
+  CHECK(ui.app().view().explore);
+}
+
+TEST_CASE("start over: the notebook's numbers, no answers, no progress") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
+  app::App& app = ui.app();
+  REQUIRE(app.set_value("X", 0, 0, 2.0).empty());
+  REQUIRE(app.set_step(3).empty());
+  REQUIRE(app.apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  REQUIRE(app.apply(ui::request::StartOver{}).empty());
+  CHECK(app.session().is_default());
+  CHECK(app.view().step == 0);
+  const nlohmann::json progress = json_of(app.progress_json());
+  CHECK(progress["visited"] == 1);
+  CHECK(progress["answered"] == 0);
+  CHECK(json_of(app.saved_work_json())["work"].is_null());
+}
