@@ -47,6 +47,7 @@ add_custom_command(
 set(ATTN_EXAMPLE_FILES
   ${PROJECT_SOURCE_DIR}/web/examples/embed.html
   ${PROJECT_SOURCE_DIR}/web/examples/embed.js
+  ${PROJECT_SOURCE_DIR}/web/examples/attention-host.js
   ${PROJECT_SOURCE_DIR}/web/examples/embed.css)
 add_custom_target(single-file DEPENDS "${ATTN_DIST}/attention-lab.html")
 add_custom_target(dist ALL

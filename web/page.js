@@ -24,6 +24,7 @@
   let module = null;
   let firstFrameMs = null;
   let noGl = false;
+  let isReady = false; // set just before window.attention.ready resolves
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => {
     resolveReady = resolve;
@@ -172,6 +173,7 @@
     framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
     lessons: () => json("attn_lessons"),
     state: () => json("attn_state"),
+    getState: () => json("attn_state"),
     trace: () => json("attn_trace"),
     numpy: () => call("attn_numpy", "string", [], []),
     setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
@@ -240,10 +242,32 @@
 
   // ---- [4] postMessage bridge -------------------------------------------------
   // A host page drives an embedded (even cross-origin) widget with
-  //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, "*")
-  // and hears back {type: "attention:result", id: 1, ok, value | error}.
+  //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, origin)
+  // and hears back {type: "attention:result", id: 1, ok, value | error}
+  // (web/examples/attention-host.js does this for a host). Calls that come
+  // before the module is ready wait for it, up to MAX_WAITING_CALLS; every
+  // call is answered, a failed start included, so no host promise hangs.
   const embedded = window.parent !== window;
-  const VERBS = ["setLesson", "setStep", "setValue", "reset", "state", "setTheme", "lessons", "trace", "link"];
+  // Every method of window.attention whose arguments and result survive
+  // structured cloning (on() takes callbacks: hosts hear statechange instead).
+  const METHODS = [
+    "setLesson",
+    "setStep",
+    "setValue",
+    "reset",
+    "state",
+    "getState",
+    "setTheme",
+    "lessons",
+    "trace",
+    "link",
+    "numpy",
+    "loadLesson",
+    "showTextView",
+    "framesDrawn",
+  ];
+  const MAX_WAITING_CALLS = 100;
+  let waitingCalls = 0;
   function toParent(message) {
     if (embedded) window.parent.postMessage(message, "*");
   }
@@ -251,16 +275,35 @@
     if (!embedded || event.source !== window.parent) return; // only the page that embeds us
     const m = event.data;
     if (!m || typeof m !== "object" || m.type !== "attention:call") return;
-    const reply = (body) => event.source.postMessage({ type: "attention:result", id: m.id, ...body }, event.origin);
-    if (!VERBS.includes(m.method))
-      return reply({ ok: false, error: `unknown method ${JSON.stringify(String(m.method))}` });
-    ready.then(() => {
+    // A host on file:// or in a sandbox has the origin "null", which postMessage cannot target.
+    const origin = event.origin === "null" ? "*" : event.origin;
+    const reply = (body) => {
+      try {
+        event.source.postMessage({ type: "attention:result", id: m.id, ...body }, origin);
+      } catch (e) {
+        event.source.postMessage({ type: "attention:result", id: m.id, ok: false, error: e.message }, origin);
+      }
+    };
+    if (!METHODS.includes(m.method))
+      return reply({
+        ok: false,
+        error: `unknown method ${JSON.stringify(String(m.method))}; the methods are ${METHODS.join(", ")}`,
+      });
+    const run = () => {
       try {
         reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
       } catch (e) {
         reply({ ok: false, error: e.message });
       }
-    });
+    };
+    if (isReady) return run();
+    if (waitingCalls >= MAX_WAITING_CALLS)
+      return reply({
+        ok: false,
+        error: `Attention Lab is still loading and already holds ${MAX_WAITING_CALLS} calls: wait for attention:ready`,
+      });
+    ++waitingCalls;
+    ready.then(run, (e) => reply({ ok: false, error: e.message })).finally(() => --waitingCalls);
   });
 
   // ---- [5] Links ----------------------------------------------------------------
@@ -426,6 +469,7 @@
     loading.hidden = true;
     canvas.removeAttribute("aria-describedby");
     if (noGl) setTextView(true);
+    isReady = true;
     resolveReady(api);
     toParent({ type: "attention:ready", state: api.state() });
   }
