@@ -13,6 +13,7 @@ cache="${ATTENTION_CACHE:-$root/.cache}"
 # Debian packages, by what they are for.
 web=(cmake ninja-build emscripten nlohmann-json3-dev libstb-dev  # the web build (3.1.6, clang-14, binaryen)
      fonts-dejavu-core python3-fonttools                         # the UI font and its subsetting
+     librsvg2-bin                                                # the icons, rendered from web/icon.svg
      xz-utils)                                                   # unpacking the ImGui source package
 native=(g++ pkg-config libglfw3-dev)                             # the desktop app and the CLI
 tests=(doctest-dev                                               # unit tests

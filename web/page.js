@@ -6,6 +6,7 @@
 //   [5] links that reopen exactly what the learner sees
 //   [6] the text view: the current step as HTML tables
 //   [7] loading the module, with byte progress and readable failures
+//   [8] offline: the service worker
 // The app checks every parameter and words every notice (src/app/app.cpp);
 // this file only carries them. Text from lessons, links and messages is only
 // ever set as text, never HTML.
@@ -472,6 +473,7 @@
     isReady = true;
     resolveReady(api);
     toParent({ type: "attention:ready", state: api.state() });
+    registerServiceWorker();
   }
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
@@ -523,6 +525,20 @@
       "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
     notice.hidden = false;
   }
+  // ---- [8] Offline ------------------------------------------------------------------
+  // The served page keeps itself for offline use (web/sw.js), once it has
+  // started, so the worker's downloads never slow the first frame. Not the
+  // single file (nothing beside it to keep; file:// has no service workers),
+  // nor an embed: a course page's iframe is not where a learner installs or
+  // goes offline, and each course site would pay for its own copy
+  // (docs/embedding.md). Failing to register is no error for the learner.
+  function registerServiceWorker() {
+    if (singleFile || embedded || !window.isSecureContext || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker
+      .register("sw.js")
+      .catch((e) => console.info(`Attention Lab will not work offline here: ${e.message}`));
+  }
+
   if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
