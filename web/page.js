@@ -534,9 +534,12 @@
   // (docs/embedding.md). Failing to register is no error for the learner.
   function registerServiceWorker() {
     if (singleFile || embedded || !window.isSecureContext || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker
-      .register("sw.js")
-      .catch((e) => console.info(`Attention Lab will not work offline here: ${e.message}`));
+    const unavailable = (e) => console.info(`Attention Lab will not work offline here: ${e.message}`);
+    try {
+      navigator.serviceWorker.register("sw.js").catch(unavailable);
+    } catch (e) {
+      unavailable(e); // a sandboxed page may not even look
+    }
   }
 
   if (typeof WebGL2RenderingContext === "undefined") withoutGl();
