@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, startServer, ROOT, watch } from "./browser.mjs";
+import { launch, startServer, DIST, ROOT, watch } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
@@ -122,6 +122,8 @@ test("the guide's helper is web/examples/attention-host.js, word for word", () =
   const file = fs.readFileSync(path.join(ROOT, "web/examples/attention-host.js"), "utf8");
   const blocks = [...guide.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
   assert.ok(blocks.includes(file), "docs/embedding.md has no js block equal to web/examples/attention-host.js");
+  // ...and the host pages below load this same file from dist/.
+  assert.equal(fs.readFileSync(path.join(DIST, "examples/attention-host.js"), "utf8"), file, "dist/ is stale: rebuild");
 });
 
 // An empty host page (tests/fixtures/host.html) that loads the helper from dist/examples/.
