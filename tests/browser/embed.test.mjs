@@ -145,6 +145,16 @@ async function holdWasm(page) {
   return release;
 }
 
+// The widget's frame, once its page has arrived (bounded: 60 s).
+async function widgetFrame(page) {
+  for (let i = 0; i < 600; ++i) {
+    const frame = page.frames().find((f) => f.url().startsWith(widget.url));
+    if (frame) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error("the widget's page never arrived");
+}
+
 test("calls made the moment the iframe is created are answered once the widget is ready", async () => {
   const { page, problems } = await openEmptyHost();
   const release = await holdWasm(page);
@@ -169,11 +179,7 @@ test("calls made the moment the iframe is created are answered once the widget i
     window.early = { heard, answers: Promise.all(answers) };
   }, widget.url);
   // The widget's page is there and its calls are waiting for the program.
-  await page.waitForFunction(
-    (url) => window.frames[0] && document.querySelector("iframe").src.startsWith(url),
-    widget.url,
-  );
-  const frame = page.frames().find((f) => f.url().startsWith(widget.url));
+  const frame = await widgetFrame(page);
   await frame.waitForFunction(() => window.attention !== undefined);
   assert.deepEqual(await page.evaluate(() => window.early.heard), [], "nothing answered before the widget was ready");
   release();

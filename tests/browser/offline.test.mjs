@@ -162,17 +162,29 @@ test("the manifest makes the page installable: name, standalone, icons of 192 an
   }
 });
 
-test("an embedded widget registers no service worker", async () => {
+test("an embedded widget registers no service worker; the same page at the top does", async () => {
   const { server, url } = await startServer();
   const context = await launch();
   try {
+    // Counts register() calls in every frame (the page registers as it becomes ready).
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      window.registerCalls = 0;
+      container.register = (...args) => (++window.registerCalls, register(...args));
+    });
     const page = await context.newPage();
     const problems = watch(page);
     await page.goto(`${url}examples/embed.html`);
     await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
     const frame = page.frames().find((f) => f.url().includes("embed=1"));
     await frame.evaluate(() => window.attention.ready);
-    assert.deepEqual(await frame.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+    assert.equal(await frame.evaluate(() => window.registerCalls), 0);
+    assert.equal(await frame.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+    const top = await context.newPage();
+    await top.goto(url);
+    await top.evaluate(() => window.attention.ready);
+    assert.equal(await top.evaluate(() => window.registerCalls), 1);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
