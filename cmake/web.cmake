@@ -1,7 +1,8 @@
 # The web build: attention.js + attention.wasm, assembled with the page into
-# dist/ (target `dist`: a static folder any host can serve as it is), and the
-# same program as one self-contained file, dist/attention-lab.html (target
-# `single-file`), for file:// and uploads.
+# dist/ (target `dist`: a static folder any host can serve as it is, with a
+# web app manifest, its icons and a service worker that keeps it working
+# offline), and the same program as one self-contained file,
+# dist/attention-lab.html (target `single-file`), for file:// and uploads.
 set(ATTN_WEB_SOURCES
   ${PROJECT_SOURCE_DIR}/src/platform/web/main.cpp
   ${PROJECT_SOURCE_DIR}/src/platform/web/browser_input.cpp
@@ -35,7 +36,8 @@ set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/index.html
   ${PROJECT_SOURCE_DIR}/web/page.js
   ${PROJECT_SOURCE_DIR}/web/page.css
-  ${PROJECT_SOURCE_DIR}/web/favicon.svg)
+  ${PROJECT_SOURCE_DIR}/web/favicon.svg
+  ${PROJECT_SOURCE_DIR}/web/manifest.webmanifest)
 add_custom_command(
   OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
@@ -47,13 +49,34 @@ add_custom_command(
 set(ATTN_EXAMPLE_FILES
   ${PROJECT_SOURCE_DIR}/web/examples/embed.html
   ${PROJECT_SOURCE_DIR}/web/examples/embed.js
+  ${PROJECT_SOURCE_DIR}/web/examples/attention-host.js
   ${PROJECT_SOURCE_DIR}/web/examples/embed.css)
 add_custom_target(single-file DEPENDS "${ATTN_DIST}/attention-lab.html")
+
+# The manifest's icons (cmake/icons.cmake).
+include(${PROJECT_SOURCE_DIR}/cmake/icons.cmake)
+set(ATTN_WEB_ICONS "${CMAKE_BINARY_DIR}/icons/icon-192.png" "${CMAKE_BINARY_DIR}/icons/icon-512.png"
+    "${CMAKE_BINARY_DIR}/icons/icon-maskable-512.png")
+attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-192.png" SIZE 192)
+attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-512.png" SIZE 512)
+attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-maskable-512.png" SIZE 512 MASKABLE)
+
+# What the service worker keeps for offline use: the page and everything it
+# loads, by name in dist/ (not the examples, nor the single file).
+set(ATTN_PRECACHE attention.js attention.wasm)
+foreach(file IN LISTS ATTN_PAGE_FILES ATTN_WEB_ICONS)
+  get_filename_component(name "${file}" NAME)
+  list(APPEND ATTN_PRECACHE "${name}")
+endforeach()
+
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES} ${ATTN_WEB_ICONS}
           $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES}
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
+          ${ATTN_PRECACHE}
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${PROJECT_SOURCE_DIR}/web/sw.js
+          ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs
   COMMENT "Assembling dist/"
   VERBATIM)

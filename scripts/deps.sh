@@ -2,7 +2,7 @@
 # Installs what a ./dev command needs on a Debian machine, and only what is
 # missing: a second run touches no package manager.
 #
-#   scripts/deps.sh serve|build|test|fuzz|bench
+#   scripts/deps.sh serve|build|test|fuzz|bench|package
 #
 # Each command has its own group: serving the page needs Emscripten and the
 # font tools, not Chromium or clang (README.md has what ./dev serve installs).
@@ -11,18 +11,22 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cache="${ATTENTION_CACHE:-$root/.cache}"
 
 # Debian packages, by what they are for.
-web=(cmake ninja-build emscripten nlohmann-json3-dev libstb-dev  # the web build (3.1.6, clang-14, binaryen)
-     fonts-dejavu-core python3-fonttools                         # the UI font and its subsetting
-     xz-utils)                                                   # unpacking the ImGui source package
-native=(g++ pkg-config libglfw3-dev)                             # the desktop app and the CLI
-tests=(doctest-dev                                               # unit tests
-       clang libclang-rt-14-dev                                  # libFuzzer + sanitizers for the fuzz target
-       python3-numpy                                             # runs the "Copy as numpy" snippets
-       chromium                                                  # browser tests (playwright-core drives it)
-       firefox-esr                                               # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
-       webkit2gtk-driver                                         # browser tests in WebKit (WebKitWebDriver + MiniBrowser)
-       xvfb xauth libgl1-mesa-dri                                # native window, Firefox and WebKit tests (Mesa software GL)
-       xdotool)                                                  # real mouse and keys for the desktop app
+common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build of the app
+        fonts-dejavu-core python3-fonttools                        # the UI font and its subsetting
+        librsvg2-bin                                               # the icons, rendered from web/icon.svg
+        xz-utils)                                                  # unpacking the ImGui source package
+web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
+native=(g++ pkg-config libglfw3-dev)                               # the desktop app and the CLI
+packaging=(dpkg-dev)                                               # dpkg-shlibdeps: the .deb's Depends (./dev package)
+tests=(doctest-dev                                                 # unit tests
+       clang libclang-rt-14-dev                                    # libFuzzer + sanitizers for the fuzz target
+       python3-numpy                                               # runs the "Copy as numpy" snippets
+       chromium                                                    # browser tests (playwright-core drives it)
+       firefox-esr                                                 # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
+       webkit2gtk-driver                                           # browser tests in WebKit (WebKitWebDriver + MiniBrowser)
+       xvfb xauth libgl1-mesa-dri                                  # native window, Firefox and WebKit tests (Mesa software GL)
+       xdotool                                                     # real mouse and keys for the desktop app
+       desktop-file-utils)                                         # desktop-file-validate for the package's menu entry
 fuzz=(cmake ninja-build clang libclang-rt-14-dev nlohmann-json3-dev)
 
 as_root() {
@@ -100,9 +104,11 @@ install_npm() {
 }
 
 case "${1:-}" in
-  serve) install_apt "${web[@]}"; install_imgui; install_npm serve ;;
-  build) install_apt "${web[@]}" "${native[@]}"; install_imgui; install_npm serve ;;
-  test|bench) install_apt "${web[@]}" "${native[@]}" "${tests[@]}"; install_imgui; install_npm all ;;
+  serve) install_apt "${common[@]}" "${web[@]}"; install_imgui; install_npm serve ;;
+  build) install_apt "${common[@]}" "${web[@]}" "${native[@]}"; install_imgui; install_npm serve ;;
+  test|bench) install_apt "${common[@]}" "${web[@]}" "${native[@]}" "${packaging[@]}" "${tests[@]}"; install_imgui
+              install_npm all ;;
+  package) install_apt "${common[@]}" "${native[@]}" "${packaging[@]}"; install_imgui ;;
   fuzz) install_apt "${fuzz[@]}" ;;
-  *) echo "usage: $0 serve|build|test|fuzz|bench" >&2; exit 2 ;;
+  *) echo "usage: $0 serve|build|test|fuzz|bench|package" >&2; exit 2 ;;
 esac

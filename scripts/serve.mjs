@@ -10,9 +10,20 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 
 // Starts a server; resolves to { server, url } once it listens.
 // `mounts` serves more folders under URL prefixes, e.g. {"/fixtures/": "tests/fixtures"}.
-export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = true, headers = {}, mounts = {} } = {}) {
+// `onResponse({url, status, bytes})` hears of each response once sent, with
+// its size on the wire, headers included (tests count what a visit costs).
+export function serve({
+  dir = "dist",
+  port = 8080,
+  host = "127.0.0.1",
+  csp = true,
+  headers = {},
+  mounts = {},
+  onResponse = null,
+} = {}) {
   const files = sirv(path.resolve(dir), {
-    dev: true, // no caching: a rebuilt page shows at once
+    dev: true, // no caching: a rebuilt page shows at once...
+    etag: true, // ...yet an unchanged file is a 304, as on most web hosts (the service worker relies on it)
     setHeaders(res) {
       if (csp) res.setHeader("Content-Security-Policy", CSP);
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
@@ -25,6 +36,11 @@ export function serve({ dir = "dist", port = 8080, host = "127.0.0.1", csp = tru
   };
   // Large enough for any link the page itself accepts (its own limits apply).
   const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
+    if (onResponse) {
+      const url = req.url;
+      const before = req.socket.bytesWritten; // one request at a time per connection (HTTP/1.1)
+      res.on("finish", () => onResponse({ url, status: res.statusCode, bytes: req.socket.bytesWritten - before }));
+    }
     for (const [prefix, handler] of mounted)
       if (req.url.startsWith(prefix)) {
         req.url = req.url.slice(prefix.length - 1);

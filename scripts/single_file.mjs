@@ -20,6 +20,9 @@ replaceOnce(
   '<link rel="icon" href="favicon.svg" type="image/svg+xml">',
   `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read("web/favicon.svg")).toString("base64")}">`,
 );
+// Installing and offline use are for the served folder (a file:// page can do neither).
+replaceOnce('<link rel="manifest" href="manifest.webmanifest">\n  ', "");
+replaceOnce('<link rel="apple-touch-icon" href="icon-192.png">\n  ', "");
 replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
 replaceOnce(
   '<script src="attention.js"></script>',

@@ -6,6 +6,7 @@
 //   [5] links that reopen exactly what the learner sees
 //   [6] the text view: the current step as HTML tables
 //   [7] loading the module, with byte progress and readable failures
+//   [8] offline: the service worker
 // The app checks every parameter and words every notice (src/app/app.cpp);
 // this file only carries them. Text from lessons, links and messages is only
 // ever set as text, never HTML.
@@ -24,6 +25,7 @@
   let module = null;
   let firstFrameMs = null;
   let noGl = false;
+  let isReady = false; // set just before window.attention.ready resolves
   let resolveReady, rejectReady;
   const ready = new Promise((resolve, reject) => {
     resolveReady = resolve;
@@ -172,6 +174,7 @@
     framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
     lessons: () => json("attn_lessons"),
     state: () => json("attn_state"),
+    getState: () => json("attn_state"),
     trace: () => json("attn_trace"),
     numpy: () => call("attn_numpy", "string", [], []),
     setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
@@ -240,10 +243,32 @@
 
   // ---- [4] postMessage bridge -------------------------------------------------
   // A host page drives an embedded (even cross-origin) widget with
-  //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, "*")
-  // and hears back {type: "attention:result", id: 1, ok, value | error}.
+  //   iframe.contentWindow.postMessage({type: "attention:call", id: 1, method: "setStep", args: [2]}, origin)
+  // and hears back {type: "attention:result", id: 1, ok, value | error}
+  // (web/examples/attention-host.js does this for a host). Calls that come
+  // before the module is ready wait for it, up to MAX_WAITING_CALLS; every
+  // call is answered, a failed start included, so no host promise hangs.
   const embedded = window.parent !== window;
-  const VERBS = ["setLesson", "setStep", "setValue", "reset", "state", "setTheme", "lessons", "trace", "link"];
+  // Every method of window.attention whose arguments and result survive
+  // structured cloning (on() takes callbacks: hosts hear statechange instead).
+  const METHODS = [
+    "setLesson",
+    "setStep",
+    "setValue",
+    "reset",
+    "state",
+    "getState",
+    "setTheme",
+    "lessons",
+    "trace",
+    "link",
+    "numpy",
+    "loadLesson",
+    "showTextView",
+    "framesDrawn",
+  ];
+  const MAX_WAITING_CALLS = 100;
+  let waitingCalls = 0;
   function toParent(message) {
     if (embedded) window.parent.postMessage(message, "*");
   }
@@ -251,16 +276,35 @@
     if (!embedded || event.source !== window.parent) return; // only the page that embeds us
     const m = event.data;
     if (!m || typeof m !== "object" || m.type !== "attention:call") return;
-    const reply = (body) => event.source.postMessage({ type: "attention:result", id: m.id, ...body }, event.origin);
-    if (!VERBS.includes(m.method))
-      return reply({ ok: false, error: `unknown method ${JSON.stringify(String(m.method))}` });
-    ready.then(() => {
+    // A host on file:// or in a sandbox has the origin "null", which postMessage cannot target.
+    const origin = event.origin === "null" ? "*" : event.origin;
+    const reply = (body) => {
+      try {
+        event.source.postMessage({ type: "attention:result", id: m.id, ...body }, origin);
+      } catch (e) {
+        event.source.postMessage({ type: "attention:result", id: m.id, ok: false, error: e.message }, origin);
+      }
+    };
+    if (!METHODS.includes(m.method))
+      return reply({
+        ok: false,
+        error: `unknown method ${JSON.stringify(String(m.method))}; the methods are ${METHODS.join(", ")}`,
+      });
+    const run = () => {
       try {
         reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
       } catch (e) {
         reply({ ok: false, error: e.message });
       }
-    });
+    };
+    if (isReady) return run();
+    if (waitingCalls >= MAX_WAITING_CALLS)
+      return reply({
+        ok: false,
+        error: `Attention Lab is still loading and already holds ${MAX_WAITING_CALLS} calls: wait for attention:ready`,
+      });
+    ++waitingCalls;
+    ready.then(run, (e) => reply({ ok: false, error: e.message })).finally(() => --waitingCalls);
   });
 
   // ---- [5] Links ----------------------------------------------------------------
@@ -426,8 +470,10 @@
     loading.hidden = true;
     canvas.removeAttribute("aria-describedby");
     if (noGl) setTextView(true);
+    isReady = true;
     resolveReady(api);
     toParent({ type: "attention:ready", state: api.state() });
+    registerServiceWorker();
   }
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
@@ -479,6 +525,23 @@
       "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
     notice.hidden = false;
   }
+  // ---- [8] Offline ------------------------------------------------------------------
+  // The served page keeps itself for offline use (web/sw.js), once it has
+  // started, so the worker's downloads never slow the first frame. Not the
+  // single file (nothing beside it to keep; file:// has no service workers),
+  // nor an embed: a course page's iframe is not where a learner installs or
+  // goes offline, and each course site would pay for its own copy
+  // (docs/embedding.md). Failing to register is no error for the learner.
+  function registerServiceWorker() {
+    if (singleFile || embedded || !window.isSecureContext || !("serviceWorker" in navigator)) return;
+    const unavailable = (e) => console.info(`Attention Lab will not work offline here: ${e.message}`);
+    try {
+      navigator.serviceWorker.register("sw.js").catch(unavailable);
+    } catch (e) {
+      unavailable(e); // a sandboxed page may not even look
+    }
+  }
+
   if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");

@@ -1,13 +1,17 @@
 // A cross-origin host page (web/examples/embed.html on one port) drives the
-// widget (on another port) with postMessage and follows its step.
+// widget (on another port) with postMessage and follows its step; the host
+// side is the embedding guide's own helper, web/examples/attention-host.js.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, DIST, watch } from "./browser.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { launch, startServer, DIST, ROOT, watch } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
   widget = await startServer();
-  host = await startServer({ csp: false }); // the host is someone else's page, with its own rules
+  // The host is someone else's page, with its own rules.
+  host = await startServer({ csp: false, mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
   browser = await launch({ viewport: { width: 1000, height: 900 } });
 });
 after(async () => {
@@ -16,9 +20,19 @@ after(async () => {
   host?.server.close();
 });
 
+// Page errors and console errors, and the warning a postMessage to the wrong
+// document earns (the helper must never post into the iframe's about:blank).
+function watchHost(page) {
+  const problems = watch(page);
+  page.on("console", (m) => {
+    if (m.type() === "warning" && m.text().includes("postMessage")) problems.push(`warning: ${m.text()}`);
+  });
+  return problems;
+}
+
 async function openHost() {
   const page = await browser.newPage();
-  const problems = watch(page);
+  const problems = watchHost(page);
   await page.goto(`${host.url}examples/embed.html?widget=${encodeURIComponent(widget.url)}`);
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
   const frame = page.frames().find((f) => f.url().startsWith(widget.url));
@@ -69,7 +83,7 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, state ove
   assert.equal(result.edited.edited, true);
   assert.equal(result.after.edited, false);
   assert.equal(result.error, "no step 42 in this lesson");
-  assert.equal(result.unknown, 'unknown method "deleteEverything"');
+  assert.match(result.unknown, /^unknown method "deleteEverything"; the methods are setLesson, setStep, /);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -99,6 +113,230 @@ test("the widget stops drawing while scrolled out of view", async () => {
   assert.equal(await frame.evaluate(() => window.attention.framesDrawn()), away);
   await page.evaluate(() => window.scrollTo(0, 0));
   await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the guide's helper is web/examples/attention-host.js, word for word", () => {
+  const guide = fs.readFileSync(path.join(ROOT, "docs/embedding.md"), "utf8");
+  const file = fs.readFileSync(path.join(ROOT, "web/examples/attention-host.js"), "utf8");
+  const blocks = [...guide.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(blocks.includes(file), "docs/embedding.md has no js block equal to web/examples/attention-host.js");
+  // ...and the host pages below load this same file from dist/.
+  assert.equal(fs.readFileSync(path.join(DIST, "examples/attention-host.js"), "utf8"), file, "dist/ is stale: rebuild");
+});
+
+// An empty host page (tests/fixtures/host.html) that loads the helper from dist/examples/.
+async function openEmptyHost() {
+  const page = await browser.newPage();
+  const problems = watchHost(page);
+  await page.goto(`${host.url}fixtures/host.html`);
+  return { page, problems };
+}
+
+// Holds the widget's attention.wasm until release() (page.route sees the iframe's requests too).
+async function holdWasm(page) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route("**/attention.wasm", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+// The widget's frame, once its page has arrived (bounded: 60 s).
+async function widgetFrame(page) {
+  for (let i = 0; i < 600; ++i) {
+    const frame = page.frames().find((f) => f.url().startsWith(widget.url));
+    if (frame) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error("the widget's page never arrived");
+}
+
+test("calls made the moment the iframe is created are answered once the widget is ready", async () => {
+  const { page, problems } = await openEmptyHost();
+  const release = await holdWasm(page);
+  await page.evaluate((url) => {
+    const iframe = document.createElement("iframe");
+    iframe.src = `${url}?lesson=i-am-batman&embed=1`;
+    const widget = attentionWidget(iframe); // before the iframe is even in the page
+    const heard = [];
+    widget.on("ready", () => heard.push("ready"));
+    const answers = [
+      widget.call("state"),
+      widget.call("setStep", 2),
+      widget.call("getState"),
+      widget.call("setStep", 99),
+    ].map((p) =>
+      p.then(
+        (value) => (heard.push("answer"), { value }),
+        (e) => (heard.push("answer"), { error: e.message }),
+      ),
+    );
+    document.body.append(iframe);
+    window.early = { heard, answers: Promise.all(answers) };
+  }, widget.url);
+  // The widget's page is there and its calls are waiting for the program.
+  const frame = await widgetFrame(page);
+  await frame.waitForFunction(() => window.attention !== undefined);
+  assert.deepEqual(await page.evaluate(() => window.early.heard), [], "nothing answered before the widget was ready");
+  release();
+  const answers = await page.evaluate(() => window.early.answers);
+  assert.equal(answers[0].value.lesson, "i-am-batman");
+  assert.equal(answers[0].value.step, 0);
+  assert.equal(answers[1].value, undefined);
+  assert.equal(answers[2].value.step, 2, "getState, and in order: after setStep");
+  assert.equal(answers[3].error, "no step 99 in this lesson");
+  assert.deepEqual(await page.evaluate(() => window.early.heard), ["ready", "answer", "answer", "answer", "answer"]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("before it is ready the widget holds 100 calls and refuses the rest at once", async () => {
+  const { page, problems } = await openEmptyHost();
+  const release = await holdWasm(page);
+  // Raw messages, the moment the widget's page has loaded.
+  await page.evaluate((url) => {
+    const iframe = document.createElement("iframe");
+    iframe.src = `${url}?embed=1`;
+    window.raw = { answers: [] };
+    window.addEventListener("message", (e) => {
+      if (e.data.type === "attention:result") window.raw.answers.push(e.data);
+    });
+    iframe.addEventListener("load", () => {
+      for (let id = 1; id <= 105; ++id)
+        iframe.contentWindow.postMessage({ type: "attention:call", id, method: "framesDrawn" }, new URL(url).origin);
+    });
+    document.body.append(iframe);
+  }, widget.url);
+  await page.waitForFunction(() => window.raw.answers.length === 5);
+  const refused = await page.evaluate(() => window.raw.answers);
+  assert.deepEqual(
+    refused.map((a) => a.id),
+    [101, 102, 103, 104, 105],
+  );
+  assert.equal(refused[0].ok, false);
+  assert.match(refused[0].error, /still loading and already holds 100 calls/);
+  release();
+  await page.waitForFunction(() => window.raw.answers.length === 105);
+  const held = (await page.evaluate(() => window.raw.answers)).slice(5);
+  assert.deepEqual(
+    held.map((a) => a.id),
+    Array.from({ length: 100 }, (_, i) => i + 1),
+    "in the order they came",
+  );
+  assert.ok(held.every((a) => a.ok && a.value >= 1));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a widget that cannot start answers the calls it holds with its error", async () => {
+  const { page, problems } = await openEmptyHost();
+  await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+  const answer = await page.evaluate((url) => {
+    const iframe = document.createElement("iframe");
+    iframe.src = url;
+    const call = attentionWidget(iframe).call("state");
+    document.body.append(iframe);
+    return call.then(
+      () => "answered",
+      (e) => e.message,
+    );
+  }, widget.url);
+  assert.match(answer, /^Attention Lab could not load its program \(attention\.wasm: HTTP 404\)/);
+  // The browser reports the 404 itself; nothing else.
+  assert.deepEqual(
+    problems.filter((p) => !p.includes("404")),
+    [],
+  );
+  await page.close();
+});
+
+test("every method over postMessage: state, numpy, loadLesson (text and bytes), link, trace, lessons", async () => {
+  const { page, problems } = await openEmptyHost();
+  const lesson = fs.readFileSync(path.join(ROOT, "tests/fixtures/instructor-lesson.json"), "utf8");
+  const r = await page.evaluate(
+    async ({ url, lesson }) => {
+      const iframe = document.createElement("iframe");
+      iframe.src = `${url}?lesson=the-cat-sat`;
+      document.body.append(iframe);
+      const { call } = attentionWidget(iframe);
+      const settled = (p) =>
+        p.then(
+          (value) => ({ value }),
+          (e) => ({ error: e.message }),
+        );
+      const r = {};
+      r.lessons = await call("lessons");
+      r.state = await call("state");
+      r.numpy = await call("numpy");
+      r.trace = await call("trace");
+      r.link = await call("link");
+      r.text = await settled(call("loadLesson", lesson, "two-words.json"));
+      r.afterText = await call("state");
+      await call("setLesson", "the-cat-sat");
+      const bytes = new TextEncoder().encode(lesson.replace('"two-words"', '"two-words-bytes"'));
+      r.bytes = await settled(call("loadLesson", bytes, "bytes.json"));
+      r.afterBytes = await call("getState");
+      const buffer = new TextEncoder().encode(lesson.replace('"two-words"', '"two-words-buffer"')).buffer;
+      r.buffer = await settled(call("loadLesson", buffer, "buffer.json"));
+      r.afterBuffer = await call("state");
+      r.latin1 = await settled(
+        call(
+          "loadLesson",
+          new Uint8Array([...new TextEncoder().encode('{"id": "caf'), 0xe9, 0x22, 0x7d]),
+          "latin1.json",
+        ),
+      );
+      r.broken = await settled(call("loadLesson", "{", "broken.json"));
+      r.afterBroken = await call("state");
+      r.unknown = await settled(call("eval", "alert(1)"));
+      r.on = await settled(call("on", "statechange"));
+      return r;
+    },
+    { url: widget.url, lesson },
+  );
+  assert.ok(r.lessons.includes("the-cat-sat") && r.lessons.includes("she-likes-coffee"));
+  assert.equal(r.state.lesson, "the-cat-sat");
+  assert.match(r.numpy, /import numpy as np/);
+  assert.ok(Array.isArray(r.trace.steps) && r.trace.steps.length > 0, "the trace has steps");
+  assert.match(r.link, /[?&]lesson=the-cat-sat/);
+  assert.ok(r.link.startsWith(widget.url), "the link is the widget's, not the host's");
+  assert.deepEqual(r.text, { value: undefined });
+  assert.equal(r.afterText.lesson, "two-words");
+  assert.deepEqual(r.bytes, { value: undefined }, "a Uint8Array crosses by structured clone");
+  assert.equal(r.afterBytes.lesson, "two-words-bytes");
+  assert.deepEqual(r.buffer, { value: undefined }, "an ArrayBuffer too");
+  assert.equal(r.afterBuffer.lesson, "two-words-buffer");
+  assert.match(r.latin1.error ?? "", /^latin1\.json: \/id: text is not valid UTF-8/);
+  assert.match(r.broken.error ?? "", /^broken\.json: /);
+  assert.equal(r.afterBroken.lesson, "two-words-buffer", "a bad lesson leaves the current one");
+  assert.match(r.unknown.error ?? "", /^unknown method "eval"; the methods are .*numpy, loadLesson/);
+  assert.match(r.on.error ?? "", /^unknown method "on"/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a helper made after the widget is ready still hears ready and is answered", async () => {
+  const { page, problems } = await openEmptyHost();
+  const r = await page.evaluate(async (url) => {
+    const iframe = document.createElement("iframe");
+    iframe.src = `${url}?step=2`;
+    const loaded = new Promise((resolve) => {
+      window.addEventListener("message", function ready(e) {
+        if (e.data.type === "attention:ready") resolve(window.removeEventListener("message", ready));
+      });
+    });
+    document.body.append(iframe);
+    await loaded;
+    const widget = attentionWidget(iframe);
+    const ready = new Promise((resolve) => widget.on("ready", resolve));
+    return { ready: await ready, step: (await widget.call("state")).step };
+  }, widget.url);
+  assert.equal(r.ready.step, 1);
+  assert.equal(r.step, 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -263,7 +263,8 @@ test(
     assert.equal(result.edited.lesson, "i-am-batman");
     assert.equal(result.edited.edited, true);
     assert.equal(result.reset.edited, false);
-    assert.deepEqual(result.errors, ["no step 42 in this lesson", 'unknown method "deleteEverything"']);
+    assert.equal(result.errors[0], "no step 42 in this lesson");
+    assert.match(result.errors[1] ?? "", /^unknown method "deleteEverything"; the methods are setLesson, /);
     await waitForStatus("Step 3 of 5: Step 3: Compute attention scores", "the host's text did not follow the widget");
     // Keys typed on the host page stay there; the widget does not move.
     await clickElement("#notes");

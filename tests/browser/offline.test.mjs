@@ -1,0 +1,193 @@
+// Offline and installable: after a first visit the served page works with no
+// network (its service worker, web/sw.js, serves the build it cached), a new
+// build replaces that cache, the manifest makes it installable, and neither
+// the single file nor an embed registers a worker.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PNG } from "pngjs";
+import { launch, watch, startServer, DIST, ROOT } from "./browser.mjs";
+
+// The build's own account of what it precaches: dist/sw.js's first line.
+function buildOf(folder) {
+  const first = fs.readFileSync(path.join(folder, "sw.js"), "utf8").split("\n")[0];
+  return JSON.parse(first.replace(/^const BUILD = /, "").replace(/;$/, ""));
+}
+
+// Opens the page and waits until it is ready and its service worker controls it.
+async function openControlled(context, url) {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(url);
+  await page.evaluate(() => window.attention.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { page, problems };
+}
+
+const cacheNames = (page) => page.evaluate(() => caches.keys());
+
+test("after a first visit the page works offline", async () => {
+  const responses = [];
+  const { server, url } = await startServer({ onResponse: (r) => responses.push(r) });
+  const context = await launch();
+  try {
+    const { page, problems } = await openControlled(context, `${url}?lesson=the-cat-sat&step=5`);
+    const build = buildOf(DIST);
+    assert.deepEqual(await cacheNames(page), [`attention-lab-${build.version}`]);
+    const cached = await page.evaluate(
+      async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname.slice(1)).sort(),
+      `attention-lab-${build.version}`,
+    );
+    assert.deepEqual(cached, Object.keys(build.files).sort());
+    // What the first visit cost, and what the worker added to it (it starts
+    // after the first frame; an unchanged file is a 304, not a second download).
+    const total = responses.reduce((sum, r) => sum + r.bytes, 0);
+    const wasm = responses.filter((r) => r.url === "/attention.wasm");
+    assert.deepEqual(
+      wasm.map((r) => r.status),
+      [200, 304],
+      "the worker revalidates the wasm the page fetched, not download it again",
+    );
+    console.log(`first visit: ${responses.length} responses, ${total} bytes on the wire`);
+    for (const r of responses) console.log(`  ${r.status} ${r.url} ${r.bytes}`);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.evaluate(() => window.attention.ready);
+    const before = await page.evaluate(() => ({ state: window.attention.state(), trace: window.attention.trace() }));
+    assert.equal(before.state.lesson, "the-cat-sat");
+    assert.equal(before.state.step, 4);
+    const after = await page.evaluate(() => {
+      window.attention.setValue("X", 0, 0, 3);
+      return window.attention.trace();
+    });
+    assert.notDeepEqual(after, before.trace, "an edit offline changes the trace");
+    // Another lesson's link, offline: the query does not matter to the cache.
+    await page.goto(`${url}?lesson=i-am-batman&step=2`);
+    await page.evaluate(() => window.attention.ready);
+    assert.equal(await page.evaluate(() => window.attention.state().lesson), "i-am-batman");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
+test("a new build replaces the cache, once no page of the old one is open, and the old cache goes", async () => {
+  // A copy of dist/ to change: a deploy of the next build.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "attention-deploy-"));
+  const build = buildOf(DIST);
+  for (const file of [...Object.keys(build.files), "sw.js"])
+    fs.copyFileSync(path.join(DIST, file), path.join(folder, file));
+  const { server, url } = await startServer({ dir: folder });
+  const context = await launch();
+  try {
+    const first = await openControlled(context, url);
+    assert.deepEqual(await cacheNames(first.page), [`attention-lab-${build.version}`]);
+
+    fs.appendFileSync(path.join(folder, "page.css"), "\n/* the next build */\n");
+    execFileSync("node", [
+      path.join(ROOT, "scripts/service_worker.mjs"),
+      path.join(ROOT, "web/sw.js"),
+      folder,
+      ...Object.keys(build.files),
+    ]);
+    const next = buildOf(folder);
+    assert.notEqual(next.version, build.version);
+    // The browser checks for a new worker on navigation; update() is the same, at once.
+    await first.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration.update();
+      const installing = registration.installing || registration.waiting;
+      if (installing && installing.state !== "installed")
+        await new Promise((resolve, reject) =>
+          installing.addEventListener("statechange", () => {
+            if (installing.state === "installed") resolve();
+            if (installing.state === "redundant") reject(new Error("the new worker failed to install"));
+          }),
+        );
+    });
+    // Both builds cached while the old page is open; it keeps the old one.
+    assert.deepEqual(
+      (await cacheNames(first.page)).sort(),
+      [`attention-lab-${build.version}`, `attention-lab-${next.version}`].sort(),
+    );
+    await first.page.close();
+
+    // Bounded: the waiting worker takes over once the last old page is gone.
+    const second = await openControlled(context, url);
+    for (let i = 0; i < 100 && (await cacheNames(second.page)).length > 1; ++i) await second.page.waitForTimeout(100);
+    await second.page.reload();
+    await second.page.evaluate(() => window.attention.ready);
+    assert.deepEqual(await cacheNames(second.page), [`attention-lab-${next.version}`]);
+    const css = await second.page.evaluate(() => fetch("page.css").then((r) => r.text()));
+    assert.match(css, /the next build/);
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("the manifest makes the page installable: name, standalone, icons of 192 and 512 px and a maskable one", async () => {
+  const { server, url } = await startServer();
+  const context = await launch();
+  try {
+    const { page, problems } = await openControlled(context, url);
+    const manifest = await page.evaluate(() => fetch("manifest.webmanifest").then((r) => r.json()));
+    assert.equal(manifest.short_name, "Attention Lab");
+    assert.equal(manifest.display, "standalone");
+    assert.equal(manifest.start_url, "./");
+    for (const icon of manifest.icons) {
+      const png = PNG.sync.read(fs.readFileSync(path.join(DIST, icon.src)));
+      assert.equal(`${png.width}x${png.height}`, icon.sizes, icon.src);
+    }
+    assert.deepEqual(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort(), [
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    // Chromium's own verdict.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    assert.deepEqual(installabilityErrors, []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
+test("an embedded widget registers no service worker; the same page at the top does", async () => {
+  const { server, url } = await startServer();
+  const context = await launch();
+  try {
+    // Counts register() calls in every frame (the page registers as it becomes ready).
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      window.registerCalls = 0;
+      container.register = (...args) => (++window.registerCalls, register(...args));
+    });
+    const page = await context.newPage();
+    const problems = watch(page);
+    await page.goto(`${url}examples/embed.html`);
+    await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
+    const frame = page.frames().find((f) => f.url().includes("embed=1"));
+    await frame.evaluate(() => window.attention.ready);
+    assert.equal(await frame.evaluate(() => window.registerCalls), 0);
+    assert.equal(await frame.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+    const top = await context.newPage();
+    await top.goto(url);
+    await top.evaluate(() => window.attention.ready);
+    assert.equal(await top.evaluate(() => window.registerCalls), 1);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});

@@ -1,0 +1,58 @@
+// The service worker: after a first visit the page works offline, and loads
+// from the cache on later visits (docs/embedding.md, "Offline and installing").
+// scripts/service_worker.mjs writes dist/sw.js as this file after one line,
+//   const BUILD = { version, files: { "index.html": "sha256-…", … } };
+// so every build whose files differ is a new service worker with its own cache.
+/* global BUILD */
+
+const PREFIX = "attention-lab-";
+const CACHE = PREFIX + BUILD.version;
+const SCOPE = new URL("./", self.location).pathname;
+
+// Each file from the HTTP cache when it holds this build's bytes (a first
+// visit has just fetched them), else from the server; the integrity check
+// keeps another build's files out of this build's cache.
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    Object.entries(BUILD.files).map(async ([file, integrity]) => {
+      let response;
+      try {
+        response = await fetch(new Request(file, { integrity }));
+      } catch (e) {
+        response = await fetch(new Request(file, { integrity, cache: "reload" }));
+      }
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      await cache.put(file, response);
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
+
+// The new build's cache is in use once no page of the old one is open (a page
+// never mixes two builds' files); then the old caches go.
+self.addEventListener("activate", (event) =>
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  ),
+);
+
+// The build's files from the cache, whatever their query (?lesson=…); the
+// folder itself is index.html. Anything else (lesson files, the examples, the
+// single file) goes to the network as usual.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
+  const file = url.pathname === SCOPE ? "index.html" : url.pathname.slice(SCOPE.length);
+  if (!Object.hasOwn(BUILD.files, file)) return;
+  event.respondWith(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.match(file))
+      .then((cached) => cached || fetch(event.request)),
+  );
+});
