@@ -7,6 +7,7 @@
 //   [6] the text view: the current step as HTML tables
 //   [7] loading the module, with byte progress and readable failures
 //   [8] offline: the service worker
+//   [9] the learner's work, kept in local storage across reloads
 // The app checks every parameter and words every notice (src/app/app.cpp);
 // this file only carries them. Text from lessons, links and messages is only
 // ever set as text, never HTML.
@@ -32,7 +33,7 @@
     rejectReady = reject;
   });
   ready.catch(() => {}); // failures are shown on the page; an unobserved rejection is not an error
-  const listeners = { statechange: [], copy: [], link: [] };
+  const listeners = { statechange: [], progress: [], copy: [], link: [] };
 
   function fail(message) {
     loading.hidden = true;
@@ -103,7 +104,14 @@
     if (!focused || (event.key === "Tab" && !tabTaken)) event.stopImmediatePropagation();
   }
   for (const type of ["keydown", "keyup", "keypress"]) window.addEventListener(type, guardKeys, true);
-  canvas.addEventListener("pointerdown", () => canvas.focus({ preventScroll: true }));
+  // A focus() from a pointer handler counts as :focus-visible in Chromium, so
+  // the pointer says itself whether it brought the focus.
+  let focusByPointer = false;
+  canvas.addEventListener("pointerdown", () => {
+    focusByPointer = true;
+    canvas.focus({ preventScroll: true });
+    focusByPointer = false;
+  });
   // Arriving by the keyboard (Tab, or Shift+Tab from below): onto the numbers.
   let lastTabBack = false;
   window.addEventListener(
@@ -114,7 +122,7 @@
     true,
   );
   canvas.addEventListener("focus", () => {
-    if (module && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
+    if (module && !focusByPointer && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
   });
 
   // ---- [3] window.attention -------------------------------------------------
@@ -201,6 +209,10 @@
       call("attn_set_theme", null, ["number"], [theme === "dark" ? 1 : 0]);
     },
     link: () => linkFor(json("attn_link")),
+    // Steps seen, predictions answered and right, challenges solved (docs/embedding.md).
+    progress: () => json("attn_progress"),
+    // The notebook's numbers, no answers, no progress: the lesson from the start.
+    startOver: () => call("attn_start_over", null, [], []),
     on(event, callback) {
       if (!listeners[event])
         throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
@@ -264,6 +276,8 @@
     "link",
     "numpy",
     "loadLesson",
+    "progress",
+    "startOver",
     "showTextView",
     "framesDrawn",
   ];
@@ -350,6 +364,7 @@
     body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source" }));
     body.append(el("h2", view.stepTitle));
     if (view.formula) body.append(el("p", view.formula, { class: "formula" }));
+    renderActivities(view, body);
     const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
     if (holding.length) body.append(el("p", holding.join(" ")));
     for (const x of view.sentences.filter((x) => !x.holds))
@@ -405,12 +420,109 @@
       table.append(tbody);
       body.append(table);
     }
+    if (view.covered)
+      body.append(
+        el("p", "The step's result is covered until you answer (or skip) the prediction above.", {
+          class: "stale",
+        }),
+      );
     if (focused) {
       // typing goes on where it was
       const again = body.querySelector(`input[data-cell="${CSS.escape(focused)}"]`);
       if (again) again.focus({ preventScroll: true });
     }
   }
+  // Predictions and challenges as form controls a screen reader can use.
+  function act(name, types, values) {
+    const error = call(name, "string", types, values);
+    $("text-view-error").textContent = error;
+    $("text-view-error").hidden = !error;
+    renderTextView();
+  }
+  function renderActivities(view, body) {
+    const p = view.prediction;
+    if (p) {
+      const form = el("form", undefined, { class: "activity", "aria-label": "Predict first" });
+      form.append(el("h3", "Predict first"));
+      const question = el("fieldset");
+      question.append(el("legend", p.ask));
+      if (p.estimate) {
+        const label = el("label", `Your estimate (${p.min} to ${p.max}) `);
+        label.append(
+          el("input", undefined, {
+            type: "number",
+            step: "any",
+            min: p.min,
+            max: p.max,
+            name: "estimate",
+            required: "",
+          }),
+        );
+        question.append(label);
+      } else {
+        p.options.forEach((option, i) => {
+          const label = el("label");
+          label.append(
+            el("input", undefined, { type: "radio", name: "pick", value: String(i), required: "" }),
+            ` ${option}`,
+          );
+          question.append(label);
+        });
+      }
+      form.append(question);
+      form.append(el("button", "Check my answer", { type: "submit" }));
+      const skip = el("button", "Skip", { type: "button" });
+      skip.addEventListener("click", () => act("attn_skip", ["string"], [p.id]));
+      form.append(skip);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const data = new FormData(form);
+        const picked = Number(p.estimate ? data.get("estimate") : data.get("pick"));
+        act("attn_answer", ["string", "number"], [p.id, picked]);
+      });
+      body.append(form);
+    }
+    for (const a of view.answers) {
+      const section = el("section", undefined, { class: a.right ? "activity right" : "activity wrong" });
+      section.append(el("p", a.ask, { class: "source" }));
+      section.append(el("p", `You predicted "${a.picked}": ${a.right ? "right" : "not quite"}.`));
+      for (const s of a.reveal) section.append(el("p", s));
+      if (a.answerThen)
+        section.append(
+          el("p", `(When you answered, the answer was "${a.answerThen}"; with your numbers now it is "${a.answer}".)`),
+        );
+      body.append(section);
+    }
+    for (const c of view.challenges) {
+      const section = el("section", undefined, { class: "activity challenge" });
+      section.append(el("h3", c.solved ? "Challenge solved" : "Challenge"));
+      section.append(el("p", c.task));
+      if (c.solved && c.solvedNow) for (const s of c.success) section.append(el("p", s));
+      else {
+        if (c.status) section.append(el("p", c.status));
+        if (c.closeness >= 0) section.append(el("p", `${Math.round(c.closeness * 100)}% of the way there.`));
+        section.append(
+          el(
+            "p",
+            c.withinRules
+              ? `You may change ${c.allowed}.`
+              : `This challenge allows only ${c.allowed}: take back the other changes.`,
+          ),
+        );
+      }
+      c.hints.forEach((h, i) => section.append(el("p", `Hint ${i + 1}: ${h}`)));
+      if (c.hintsLeft > 0 && !c.solvedNow) {
+        const hint = el("button", c.hints.length ? "Another hint" : "A hint", { type: "button" });
+        hint.addEventListener("click", () => act("attn_hint", ["string"], [c.id]));
+        section.append(hint);
+      }
+      const take = el("button", c.taken ? "Put it down" : "Take it on", { type: "button" });
+      take.addEventListener("click", () => act("attn_take_challenge", ["string"], [c.taken ? "" : c.id]));
+      if (!c.solved || c.taken) section.append(take);
+      body.append(section);
+    }
+  }
+
   let renderTimer = null;
   function scheduleTextView() {
     // throttled: a drag changes values every frame
@@ -452,8 +564,10 @@
       started();
     } else if (name === "statechange") {
       scheduleTextView();
+      scheduleSave();
       emit("statechange", data);
       toParent({ type: "attention:statechange", state: data });
+      announceProgress();
     } else if (name === "copy") {
       emit("copy", data);
     } else if (name === "copylink") {
@@ -542,6 +656,69 @@
     }
   }
 
+  // ---- [9] The learner's work ------------------------------------------------------
+  // Each lesson's work (its numbers, step, answers and progress; the app's
+  // text, core/progress.h) under its own key, per page origin, and the lesson
+  // open last. The app judges what it is given: anything unreadable becomes a
+  // notice, and the next save replaces it. Storage may be off or full (private
+  // windows, sandboxed iframes): then work lasts as long as the page.
+  const STORE = "attention-lab:v1:";
+  function storage() {
+    try {
+      return window.localStorage; // may throw where storage is blocked
+    } catch (e) {
+      return null;
+    }
+  }
+  function readSavedWork() {
+    const saved = { lessons: {} };
+    const s = storage();
+    if (!s) return saved;
+    try {
+      for (let i = 0; i < s.length; ++i) {
+        const key = s.key(i);
+        if (key && key.startsWith(STORE + "work:")) saved.lessons[key.slice(STORE.length + 5)] = s.getItem(key);
+      }
+      saved.last = s.getItem(STORE + "last") || "";
+    } catch (e) {
+      console.info(`Attention Lab could not read saved work: ${e.message}`);
+    }
+    return saved;
+  }
+  function saveWork() {
+    const s = storage();
+    if (!s || !module) return;
+    try {
+      const { lesson, work } = json("attn_saved_work");
+      if (work === null) s.removeItem(STORE + "work:" + lesson);
+      else s.setItem(STORE + "work:" + lesson, work);
+      s.setItem(STORE + "last", lesson);
+    } catch (e) {
+      console.info(`Attention Lab could not save the learner's work: ${e.message}`);
+    }
+  }
+  let saveTimer = null;
+  function scheduleSave() {
+    // a drag changes numbers every frame: save a moment after the last change
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(saveWork, 300);
+  }
+  window.addEventListener("pagehide", saveWork);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveWork();
+  });
+  // attention:progress (and on("progress")) when the counts change.
+  let lastProgress = "";
+  function announceProgress() {
+    if (!module) return;
+    const now = call("attn_progress", "string", [], []);
+    if (now === lastProgress) return;
+    lastProgress = now;
+    const progress = JSON.parse(now);
+    emit("progress", progress);
+    toParent({ type: "attention:progress", progress });
+  }
+
   if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
     fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
@@ -562,14 +739,16 @@
       call(
         "attn_start",
         null,
-        ["string", "bytes", "number", "string"],
+        ["string", "bytes", "number", "string", "string"],
         [
           JSON.stringify(parameters),
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
+          JSON.stringify(readSavedWork()),
         ],
       );
+      announceProgress();
       if (noGl) return;
       // A finger for a pointer (phones, tablets): large targets from the first frame.
       if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);

@@ -46,9 +46,64 @@ std::string App::text_view_json() const {
                         {"changed", std::move(changed)},
                         {"overridden", std::move(overridden)}});
   }
+  // Predictions and challenges, as the canvas shows them: an open prediction
+  // covers the step's sentences and results here too.
+  const Prediction* open = ui_.open_prediction();
   json sentences = json::array();
-  for (const TraceSentence& x : step.sentences)
-    sentences.push_back({{"text", x.text}, {"holds", x.holds}});
+  if (!open)
+    for (const TraceSentence& x : step.sentences)
+      sentences.push_back({{"text", x.text}, {"holds", x.holds}});
+  const Evaluation e = ui_.evaluation();
+  const int words_digits = std::min(digits, 3);
+  const LessonProgress& progress = slot().progress;
+  json prediction, answers = json::array(), challenges = json::array();
+  if (!view_.explore) {
+    const StepSpec& spec = ui_.step_spec();
+    if (open) {
+      const PredictionView v = view_prediction(*open, e, nullptr, words_digits);
+      prediction = {{"id", open->id},
+                    {"ask", v.ask},
+                    {"options", v.options},
+                    {"estimate", open->kind == Prediction::Kind::Estimate}};
+      if (open->kind == Prediction::Kind::Estimate)
+        prediction.update({{"min", open->estimate.min}, {"max", open->estimate.max}});
+    }
+    for (const Prediction& p : spec.predictions) {
+      const auto a = progress.answers.find(p.id);
+      if (a == progress.answers.end() || a->second.skipped) continue;
+      const PredictionView v = view_prediction(p, e, &a->second, words_digits);
+      answers.push_back({{"ask", v.ask},
+                         {"picked", v.picked},
+                         {"right", v.right},
+                         {"answer", v.answer},
+                         {"answerThen", v.answer_then},
+                         {"reveal", v.reveal}});
+    }
+    std::vector<const Challenge*> shown;
+    if (const Challenge* taken = find_challenge(s.lesson(), view_.challenge))
+      shown.push_back(taken);
+    if (!open)
+      for (const Challenge& c : spec.challenges)
+        if (&c != (shown.empty() ? nullptr : shown[0])) shown.push_back(&c);
+    for (const Challenge* c : shown) {
+      const auto hints = progress.hints.find(c->id);
+      const ChallengeView v = view_challenge(*c, e, s.lesson().parts[c->goal.part],
+                                             hints == progress.hints.end() ? 0 : hints->second,
+                                             progress.solved.count(c->id) > 0, words_digits);
+      challenges.push_back({{"id", c->id},
+                            {"task", v.task},
+                            {"allowed", v.allowed},
+                            {"status", v.status},
+                            {"solved", v.solved},
+                            {"solvedNow", v.now.solved()},
+                            {"withinRules", v.now.within_rules},
+                            {"closeness", v.now.closeness},
+                            {"hints", v.hints},
+                            {"hintsLeft", v.hints_left},
+                            {"success", v.success},
+                            {"taken", view_.challenge == c->id}});
+    }
+  }
   const json view{{"lesson", s.lesson().id},
                   {"lessons", std::move(lessons)},
                   {"title", s.lesson().title},
@@ -59,7 +114,12 @@ std::string App::text_view_json() const {
                   {"formula", step.formula},
                   {"sentences", sentences},
                   {"digits", digits},
-                  {"matrices", std::move(matrices)}};
+                  {"matrices", std::move(matrices)},
+                  {"covered", open ? step.matrices.size() : 0},
+                  {"prediction", std::move(prediction)},
+                  {"answers", std::move(answers)},
+                  {"challenges", std::move(challenges)},
+                  {"progress", nlohmann::json::parse(progress_json())}};
   return view.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

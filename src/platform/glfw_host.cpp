@@ -2,13 +2,41 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "render/gl.h"
 
 namespace attn::platform {
+
+namespace {
+struct QuickKeys {
+  std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
+};
+QuickKeys keys;
+}  // namespace
+
+void note_key(int key, int action) {
+  if (key < 0 || key >= 512) return;
+  if (action == GLFW_PRESS) keys.pressed_since_frame.push_back(key);
+  const auto& p = keys.pressed_since_frame;
+  if (action == GLFW_RELEASE && std::find(p.begin(), p.end(), key) != p.end())
+    keys.held_for_a_frame.push_back(key);
+}
+
+void hold_quick_keys(ImGuiIO& io) {
+  for (int key : keys.release_next_frame) io.KeysDown[key] = false;
+  keys.release_next_frame.clear();
+  for (int key : keys.held_for_a_frame) {
+    io.KeysDown[key] = true;
+    keys.release_next_frame.push_back(key);
+  }
+  keys.held_for_a_frame.clear();
+  keys.pressed_since_frame.clear();
+}
 
 GLFWwindow* create_host(const HostOptions& o, void (*before_backend)(GLFWwindow*)) {
   glfwSetErrorCallback(

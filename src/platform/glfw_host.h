@@ -31,4 +31,12 @@ void render_frame(GLFWwindow* window);
 void reload_font_texture();
 void destroy_host(GLFWwindow* window);
 
+// ImGui 1.86 reads a key as down or up once a frame, so a key pressed and let
+// go between two frames (a quick tap while a frame is slow, a synthetic key)
+// never counts. Shells pass every key event to note_key and call
+// hold_quick_keys just before ImGui::NewFrame: such a tap is held down for
+// one frame and let go the next.
+void note_key(int key, int action);
+void hold_quick_keys(ImGuiIO& io);
+
 }  // namespace attn::platform

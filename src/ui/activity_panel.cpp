@@ -109,7 +109,7 @@ void ActivityPanel::draw_open(const Prediction& p) {
       const int picked = option_buttons(v.options, "##option:");
       if (picked >= 0) ui->request(request::AnswerPrediction{p.id, static_cast<double>(picked)});
     }
-    if (ImGui::SmallButton("Skip")) ui->request(request::SkipPrediction{p.id});
+    if (ImGui::Button("Skip")) ui->request(request::SkipPrediction{p.id});
     if (item_registry_enabled()) name_last_item("##skip-prediction");
     ImGui::SameLine();
     ImGui::TextDisabled("The step's result shows once you answer.");

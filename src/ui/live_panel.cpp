@@ -80,6 +80,7 @@ void LivePanel::draw() {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("Covered while you make your prediction on this step.");
     ImGui::PopTextWrapPos();
+    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
     return;
   }
   if (ui->heads() > 1) {

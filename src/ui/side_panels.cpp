@@ -100,8 +100,17 @@ void PipelinePanel::draw() {
       req.height_px = static_cast<int>(std::lround(th * ui->pixel_ratio));
       req.grid = false;
       const ImVec2 at(p0.x + k * (thumb + 4.0f), p0.y + (thumb - th) * 0.5f);
-      if (ImTextureID tex = ui->heatmaps->draw(req))
+      // The step's own result stays covered while its prediction is open.
+      const std::vector<int>& results = ui->step().matrices;
+      const bool covered = ui->open_prediction() && std::find(results.begin(), results.end(),
+                                                              t.index_of(m.key)) != results.end();
+      if (covered) {
+        const ImVec2 q = ImGui::CalcTextSize("?");
+        ImGui::GetWindowDrawList()->AddText(
+            ImVec2(at.x + (tw - q.x) * 0.5f, at.y + (th - q.y) * 0.5f), pal.text_muted, "?");
+      } else if (ImTextureID tex = ui->heatmaps->draw(req)) {
         ImGui::GetWindowDrawList()->AddImage(tex, at, ImVec2(at.x + tw, at.y + th));
+      }
       ImGui::GetWindowDrawList()->AddRect(at, ImVec2(at.x + tw, at.y + th),
                                           current ? pal.accent : pal.grid, 2.0f, 0,
                                           current ? 2.0f : 1.0f);
@@ -139,7 +148,9 @@ int TemperaturePanel::first_step() const {
 
 bool TemperaturePanel::shown() const {
   const int first = first_step();
-  return first >= 0 && ui->view->step >= first && ui->in_part(Stage::scores) != nullptr;
+  // Not while a prediction is open: its curves would give the answer away.
+  return first >= 0 && ui->view->step >= first && ui->in_part(Stage::scores) != nullptr &&
+         !ui->open_prediction();
 }
 
 void TemperaturePanel::draw() {

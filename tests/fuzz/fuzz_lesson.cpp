@@ -11,6 +11,7 @@
 #include "core/explain.h"
 #include "core/lesson_loader.h"
 #include "core/numpy_snippet.h"
+#include "core/progress.h"
 #include "core/session.h"
 #include "core/state_link.h"
 #include "core/trace_json.h"
@@ -65,6 +66,29 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
   const DecodedState back = decode_state(s.lesson(), link);
   if (!back.state || !(*back.state == s.state()))
     broken("state link does not round-trip", back.error);
+  // Predictions and challenges, judged and worded on these extreme numbers;
+  // saved work round-trips.
+  const Evaluation e{s.trace(), s.notebook(), s.state(), s.defaults()};
+  LessonProgress progress;
+  for (const Part& part : s.lesson().parts)
+    for (const StepSpec& spec : part.steps) {
+      for (const Prediction& p : spec.predictions) {
+        const PredictionAnswer a{false, 0.0, is_right(p, e, 0.0), answer_text(p, e, 3)};
+        const PredictionView v = view_prediction(p, e, &a, 3);
+        if (v.picked.empty()) broken("a prediction's answer has no words", p.id);
+        progress.answers[p.id] = a;
+      }
+      for (const Challenge& c : spec.challenges) {
+        const ChallengeView v = view_challenge(c, e, part, 99, false, 3);
+        if (v.now.closeness > 1.0 || v.hints_left < 0)
+          broken("challenge status out of range", c.id);
+        progress.solved.insert(c.id);
+      }
+    }
+  const SavedWork work{static_cast<int>(s.trace().steps.size()) - 1, link, progress, "1"};
+  const DecodedWork again = decode_saved(s.lesson(), encode_saved(s.lesson(), work));
+  if (!again.work || !(again.work->progress == progress))
+    broken("saved work does not round-trip", again.error);
   for (const TraceStep& step : s.trace().steps) {
     SnippetRequest request;
     request.part = step.part;

@@ -132,7 +132,11 @@ int main(int argc, char** argv) {
   attn::platform::HostOptions host;
   host.width = flags.width;
   host.height = flags.height;
-  GLFWwindow* window = attn::platform::create_host(host);
+  GLFWwindow* window = attn::platform::create_host(host, [](GLFWwindow* w) {
+    glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int) {
+      attn::platform::note_key(key, action);  // the backend chains its own after this
+    });
+  });
   if (!window) {
     std::fprintf(stderr, "attention-lab: could not open an OpenGL 3.3 window\n");
     return 1;
@@ -157,6 +161,7 @@ int main(int argc, char** argv) {
       if (app.set_pixel_ratio(win_w > 0 ? static_cast<float>(fb_w) / win_w : 1.0f))
         attn::platform::reload_font_texture();
       attn::platform::backend_new_frame();
+      attn::platform::hold_quick_keys(ImGui::GetIO());
       ImGui::NewFrame();
       const uint64_t before = app.version();
       app.frame();

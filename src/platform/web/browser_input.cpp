@@ -15,6 +15,7 @@
 
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"
+#include "platform/glfw_host.h"
 #include "platform/web/web_shell.h"
 
 namespace attn::web {
@@ -27,34 +28,12 @@ namespace {
 
 // ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released
 // between two frames would be lost. Such a key is held for one frame.
-struct QuickKeys {
-  std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
-};
-QuickKeys keys;
-
 void on_cursor(GLFWwindow*, double, double) { wake(); }
 void on_button(GLFWwindow*, int, int, int) { wake(); }
 void on_char(GLFWwindow*, unsigned int) { wake(); }
 void on_key(GLFWwindow*, int key, int, int action, int) {
-  if (key >= 0 && key < 512) {
-    if (action == GLFW_PRESS) keys.pressed_since_frame.push_back(key);
-    const auto& p = keys.pressed_since_frame;
-    if (action == GLFW_RELEASE && std::find(p.begin(), p.end(), key) != p.end())
-      keys.held_for_a_frame.push_back(key);
-  }
+  platform::note_key(key, action);
   wake();
-}
-
-// Before each frame: show quick taps as held, and let go of them a frame later.
-void hold_quick_keys(ImGuiIO& io) {
-  for (int key : keys.release_next_frame) io.KeysDown[key] = false;
-  keys.release_next_frame.clear();
-  for (int key : keys.held_for_a_frame) {
-    io.KeysDown[key] = true;
-    keys.release_next_frame.push_back(key);
-  }
-  keys.held_for_a_frame.clear();
-  keys.pressed_since_frame.clear();
 }
 
 EM_BOOL on_visibility(int, const EmscriptenVisibilityChangeEvent* e, void*) {
@@ -310,7 +289,7 @@ void apply_browser_input(ImGuiIO& io) {
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
   apply_touch(io);
-  hold_quick_keys(io);
+  platform::hold_quick_keys(io);
   io.MouseWheel += wheel_y;
   io.MouseWheelH += wheel_x;
   wheel_x = wheel_y = 0;

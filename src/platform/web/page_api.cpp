@@ -36,9 +36,10 @@ extern "C" {
 
 // The page's URL parameters as [[key, value], ...], exactly as the URL has
 // them, and the lesson file lesson-url names: its bytes, or why it could not
-// be fetched. Called once, when the page has both.
+// be fetched; and the learner's saved work from local storage, as
+// {"last": id, "lessons": {id: text}}. Called once, when the page has them.
 EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, int file_size,
-                                     const char* file_error) {
+                                     const char* file_error, const char* saved) {
   attn::app::StartParameters p;
   const nlohmann::json pairs = nlohmann::json::parse(parameters, nullptr, false);
   if (pairs.is_array())
@@ -47,6 +48,13 @@ EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, i
         p.values.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
   if (file) p.lesson_file = std::string(file, static_cast<size_t>(file_size));
   p.lesson_file_error = file_error ? file_error : "";
+  const nlohmann::json work = nlohmann::json::parse(saved ? saved : "", nullptr, false);
+  if (work.is_object()) {
+    if (work.contains("last") && work["last"].is_string()) p.last_lesson = work["last"];
+    if (work.contains("lessons") && work["lessons"].is_object())
+      for (const auto& [id, text] : work["lessons"].items())
+        if (text.is_string()) p.saved_work.emplace_back(id, text.get<std::string>());
+  }
   shell().app->start(p);
   attn::web::start_loop();
 }
@@ -93,6 +101,25 @@ EMSCRIPTEN_KEEPALIVE const char* attn_state() { return keep(shell().app->state_j
 EMSCRIPTEN_KEEPALIVE const char* attn_link() { return keep(shell().app->link_json()); }
 EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(shell().app->numpy_snippet()); }
 EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().app->text_view_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_progress() { return keep(shell().app->progress_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_saved_work() { return keep(shell().app->saved_work_json()); }
+// Predictions and challenges from the text view's form controls.
+EMSCRIPTEN_KEEPALIVE const char* attn_answer(const char* prediction, double picked) {
+  return after_call(shell().app->apply(attn::ui::request::AnswerPrediction{prediction, picked}));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_skip(const char* prediction) {
+  return after_call(shell().app->apply(attn::ui::request::SkipPrediction{prediction}));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_take_challenge(const char* challenge) {
+  return after_call(shell().app->apply(attn::ui::request::TakeChallenge{challenge}));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_hint(const char* challenge) {
+  return after_call(shell().app->apply(attn::ui::request::ShowHint{challenge}));
+}
+EMSCRIPTEN_KEEPALIVE void attn_start_over() {
+  shell().app->apply(attn::ui::request::StartOver{});
+  after_call("");
+}
 EMSCRIPTEN_KEEPALIVE int attn_want_keyboard() {
   return attn::web::has_gl() && shell().app->wants_keyboard() ? 1 : 0;
 }
