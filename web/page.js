@@ -223,6 +223,10 @@
     testing: {
       enableItems: () => module._attn_enable_items(1),
       wake: () => module._attn_wake(), // draw a frame even without input
+      loop() {
+        const bits = module._attn_loop_state();
+        return { stopped: !!(bits & 1), hidden: !!(bits & 2), offscreen: !!(bits & 4), contextLost: !!(bits & 8) };
+      },
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
@@ -485,7 +489,7 @@
     for (const a of view.answers) {
       const section = el("section", undefined, { class: a.right ? "activity right" : "activity wrong" });
       section.append(el("p", a.ask, { class: "source" }));
-      section.append(el("p", `You predicted "${a.picked}": ${a.right ? "right" : "not quite"}.`));
+      section.append(el("p", a.right ? "Right." : "Not quite."));
       for (const s of a.reveal) section.append(el("p", s));
       if (a.answerThen)
         section.append(

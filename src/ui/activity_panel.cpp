@@ -123,9 +123,8 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   const PredictionView v = view_prediction(p, ui->evaluation(), &a, digits);
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", v.ask.c_str());
-    coloured(v.right ? pal.good : pal.bad, v.right
-                                               ? "You predicted \"" + v.picked + "\": right."
-                                               : "You predicted \"" + v.picked + "\": not quite.");
+    // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
+    coloured(v.right ? pal.good : pal.bad, v.right ? "Right." : "Not quite.");
     for (const std::string& s : v.reveal) wrapped(s);
     if (!v.answer_then.empty())
       ImGui::TextDisabled(

@@ -47,6 +47,14 @@ export async function launch(options = {}) {
   return context;
 }
 
+// Runs in the page before its scripts: removes the page's saved work once per
+// tab (sessionStorage outlives a reload, so a reload keeps the work).
+export function forgetWorkOnce() {
+  if (sessionStorage.getItem("attention-test:forgot")) return;
+  sessionStorage.setItem("attention-test:forgot", "1");
+  for (const key of Object.keys(localStorage)) if (key.startsWith("attention-lab:")) localStorage.removeItem(key);
+}
+
 // Records page errors, console errors and CSP violations on a page.
 export function watch(page) {
   const problems = [];
@@ -63,9 +71,13 @@ export async function startServer(options = {}) {
 }
 
 // Opens the page and waits for window.attention.ready (the first drawn frame).
-export async function openPage(context, url) {
+// The browser's profile lasts a whole test file, and the page keeps a
+// learner's work in it: each page starts with none unless `keepWork` (a
+// reload of the same page keeps it, as it does for a learner).
+export async function openPage(context, url, { keepWork = false } = {}) {
   const page = await context.newPage();
   const problems = watch(page);
+  if (!keepWork) await page.addInitScript(forgetWorkOnce);
   await page.goto(url);
   await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
   await page.evaluate(() => window.attention.ready); // a lesson file named by the link has loaded

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, startServer, DIST, ROOT, watch } from "./browser.mjs";
+import { launch, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
@@ -33,6 +33,7 @@ function watchHost(page) {
 async function openHost() {
   const page = await browser.newPage();
   const problems = watchHost(page);
+  await page.addInitScript(forgetWorkOnce); // in the widget's frame too: each test starts afresh
   await page.goto(`${host.url}examples/embed.html?widget=${encodeURIComponent(widget.url)}`);
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
   const frame = page.frames().find((f) => f.url().startsWith(widget.url));
@@ -47,6 +48,8 @@ test("the host hears attention:ready and follows attention:statechange", async (
   await page.waitForFunction(() =>
     document.getElementById("status").textContent.startsWith("Step 3 of 5: Step 3: Compute attention scores"),
   );
+  // ...and hears the progress (attention:progress): a step seen for the first time.
+  await page.waitForFunction(() => document.getElementById("progress").textContent.startsWith("Seen 2 of 5 steps"));
   await frame.evaluate(() => window.attention.setValue("X", 0, 0, 2));
   await page.waitForFunction(() => document.getElementById("status").textContent.includes("numbers changed"));
   assert.deepEqual(problems, []);
@@ -106,11 +109,14 @@ test("the widget stops drawing while scrolled out of view", async () => {
     document.body.append(spacer);
     window.scrollTo(0, 2500);
   });
-  await page.waitForTimeout(700);
+  await frame.waitForFunction(() => window.attention.testing.loop().offscreen);
   const away = await frame.evaluate(() => window.attention.framesDrawn());
-  await frame.evaluate(() => window.attention.setStep(3)); // would draw if it were in view
-  await page.waitForTimeout(700);
-  assert.equal(await frame.evaluate(() => window.attention.framesDrawn()), away);
+  // A change wakes the loop when the widget is in view; out of view it stays stopped.
+  const after = await frame.evaluate(() => {
+    window.attention.setStep(3);
+    return { stopped: window.attention.testing.loop().stopped, frames: window.attention.framesDrawn() };
+  });
+  assert.deepEqual(after, { stopped: true, frames: away });
   await page.evaluate(() => window.scrollTo(0, 0));
   await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away);
   assert.deepEqual(problems, []);

@@ -216,7 +216,7 @@ test("pixel ratio 3: the 64-column values and outputs are drawn, with no black b
   for (const options of [{ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 }, SIZES[2].options]) {
     const browser = await launch(options);
     try {
-      const { page, problems } = await openPage(browser, `${env.url}?lesson=attention-times-value`);
+      const { page, problems } = await openPage(browser, `${env.url}?lesson=attention-times-value&mode=explore`);
       for (const [step, matrix] of [
         [1, "value-64/V"],
         [2, "value-64/output"],

@@ -29,7 +29,7 @@ test("without WebGL2: a readable message and the lesson as text, not a blank can
         return type === "webgl2" ? null : original.call(this, type, ...rest);
       };
     });
-    await page.goto(url + "?lesson=i-am-batman&step=6");
+    await page.goto(url + "?lesson=i-am-batman&step=6&mode=explore");
     await page.evaluate(() => window.attention.ready);
     assert.match(await page.textContent("#text-view-notice"), /does not offer WebGL2/);
     assert.equal(await page.isVisible("#text-view-notice"), true);

@@ -19,7 +19,7 @@ const tables = (page) =>
   );
 
 test("the canvas's Text view button shows the step as tables with token headers, matching the trace", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`);
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4&mode=explore`);
   assert.equal(await page.isVisible("#text-view"), false);
   const { x, y } = await itemCentre(page, "Text view");
   await page.mouse.click(x, y);

@@ -1,13 +1,13 @@
 // Drives an Attention Lab iframe from the page that embeds it (docs/embedding.md).
 //   const widget = attentionWidget(iframe);  // before or after the iframe loads
-//   widget.on("statechange", (state) => ...); // also "ready"
+//   widget.on("statechange", (state) => ...); // also "ready", and "progress" (progress) => ...
 //   await widget.call("setStep", 2);
 // A message posted into an iframe that still shows about:blank is dropped by
 // the browser, so calls wait here until the widget's page is there; the widget
 // then holds them until it is ready, and answers every one.
 function attentionWidget(iframe) {
   const origin = () => new URL(iframe.src, document.baseURI).origin;
-  const listeners = { ready: [], statechange: [] };
+  const listeners = { ready: [], statechange: [], progress: [] };
   const pending = new Map(); // call id -> { resolve, reject }
   const unsent = []; // calls made before the widget's page was there
   let reachable = false;
@@ -43,6 +43,8 @@ function attentionWidget(iframe) {
       emit("ready", m.value); // the widget was ready before this helper was made
     } else if (m.type === "attention:ready" || m.type === "attention:statechange") {
       emit(m.type.slice("attention:".length), m.state);
+    } else if (m.type === "attention:progress") {
+      emit("progress", m.progress);
     }
   });
   // Made after the widget's page arrived? Then the widget answers this (id 0,
@@ -62,7 +64,7 @@ function attentionWidget(iframe) {
       return answer;
     },
     on(event, callback) {
-      if (!listeners[event]) throw new Error(`no event ${event}: use ready or statechange`);
+      if (!listeners[event]) throw new Error(`no event ${event}: use ready, statechange or progress`);
       listeners[event].push(callback);
     },
   };

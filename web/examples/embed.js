@@ -19,6 +19,13 @@
   }
   widget.on("ready", show);
   widget.on("statechange", show);
+  // What a course would record: steps seen, predictions right, challenges solved.
+  widget.on("progress", (p) => {
+    document.getElementById("progress").textContent =
+      `Seen ${p.visited} of ${p.steps} steps; ${p.right} of ${p.predictions} predictions right; ` +
+      `${p.solved} of ${p.challenges} challenges solved` +
+      (p.complete ? " (complete)" : "");
+  });
 
   document
     .getElementById("next")

@@ -136,6 +136,12 @@ EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
   attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
+// Why the frame loop stands still, as bits: 1 stopped, 2 the tab hidden,
+// 4 scrolled out of view, 8 the WebGL context lost (stopped alone: idle).
+EMSCRIPTEN_KEEPALIVE int attn_loop_state() {
+  const attn::web::Shell& s = shell();
+  return (s.paused ? 1 : 0) | (s.hidden ? 2 : 0) | (s.offscreen ? 4 : 0) | (s.context_lost ? 8 : 0);
+}
 EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
   shell().offscreen = offscreen != 0;
   if (shell().offscreen)
