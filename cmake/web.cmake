@@ -69,6 +69,13 @@ foreach(file IN LISTS ATTN_PAGE_FILES ATTN_WEB_ICONS)
   list(APPEND ATTN_PRECACHE "${name}")
 endforeach()
 
+# The LMS package, dist/attention-lab-scorm.zip (SCORM 1.2): the lesson and the
+# rule the instructor chose (./dev package-scorm sets these; docs/embedding.md).
+set(ATTN_SCORM_LESSON "the-cat-sat" CACHE STRING "The SCORM package's lesson (a built-in lesson id)")
+set(ATTN_SCORM_COMPLETE_WHEN "all-steps" CACHE STRING
+    "The SCORM package's rule: all-steps (completed) or challenges (passed/failed by the score)")
+set(ATTN_SCORM_MASTERY "80" CACHE STRING "The SCORM package's passing score, 0 to 100 (the challenges rule)")
+
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
@@ -76,7 +83,11 @@ add_custom_target(dist ALL
           $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
           ${ATTN_PRECACHE}
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"
+          --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
+          --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
   DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${PROJECT_SOURCE_DIR}/web/sw.js
-          ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs
-  COMMENT "Assembling dist/"
+          ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs
+          ${PROJECT_SOURCE_DIR}/web/scorm/scorm-adapter.js
+  COMMENT "Assembling dist/ (and the SCORM package)"
   VERBATIM)

@@ -1,0 +1,315 @@
+// The SCORM 1.2 launcher of Attention Lab's LMS package (docs/embedding.md,
+// "In an LMS: the SCORM package"). scorm.html loads it after scorm-config.js
+// and before page.js:
+//   1. it reads the instructor's settings (window.attentionScormConfig) and
+//      shows a clear notice if they are wrong, using the defaults instead;
+//   2. it points the page at the chosen lesson (?lesson=…&embed=1) before
+//      page.js reads the address;
+//   3. it finds the LMS's API object (the SCORM 1.2 RTE's discovery: up the
+//      parents, then the opener), calls LMSInitialize, and marks a first
+//      launch "incomplete" (a status the LMS already holds is never lowered);
+//   4. on each change of the learner's progress (window.attention's
+//      "progress" event) it sets cmi.core.lesson_status and
+//      cmi.core.score.raw by the instructor's rule, then LMSCommit;
+//   5. on pagehide it sets the session time and calls LMSFinish.
+// Without an LMS (the page opened on its own) the page works as always, with
+// a quiet notice. Nothing here ever stops the page: SCORM errors become notices.
+(function () {
+  "use strict";
+
+  const DEFAULTS = { lesson: "the-cat-sat", completeWhen: "all-steps", mastery: 80 };
+  const RULES = ["all-steps", "challenges"];
+  const KNOWN_PAGE_PARAMETERS = ["theme"]; // what the LMS's address may keep: the rest is ours
+
+  // ---- Notices: a line at the foot of the page, under the instructor's eyes --
+  const notices = [];
+  function notice(text, serious) {
+    notices.push(text);
+    (serious ? console.warn : console.info)(`Attention Lab (SCORM): ${text}`);
+    const show = () => {
+      let box = document.getElementById("scorm-notice");
+      if (!box) {
+        box = document.createElement("p");
+        box.id = "scorm-notice";
+        box.setAttribute("role", serious ? "alert" : "status");
+        // Style by CSSOM: the page's CSP allows no inline style attribute.
+        Object.assign(box.style, {
+          position: "fixed",
+          left: "0",
+          right: "0",
+          bottom: "0",
+          margin: "0",
+          padding: "2px 8px",
+          font: "12px system-ui, sans-serif",
+          background: serious ? "#fff3cd" : "rgba(255, 255, 255, 0.85)",
+          color: "#333",
+          zIndex: "10",
+          pointerEvents: serious ? "auto" : "none",
+        });
+        document.body.append(box);
+      }
+      box.textContent = notices.join(" ");
+      if (serious) box.setAttribute("role", "alert");
+    };
+    if (document.body) show();
+    else document.addEventListener("DOMContentLoaded", show, { once: true });
+  }
+
+  // ---- 1. The instructor's settings -------------------------------------------
+  // Checked here too (scripts/scorm_package.mjs checks them when packaging), in
+  // case scorm-config.js was edited by hand.
+  function readConfig(given) {
+    const config = { ...DEFAULTS };
+    const problems = [];
+    if (!given || typeof given !== "object") {
+      problems.push("scorm-config.js is missing or damaged");
+      return { config, problems };
+    }
+    if (given.lesson !== undefined) {
+      if (typeof given.lesson === "string" && /^[a-z0-9][a-z0-9-]*$/.test(given.lesson)) config.lesson = given.lesson;
+      else problems.push(`lesson ${JSON.stringify(given.lesson)} is not a lesson id`);
+    }
+    if (given.completeWhen !== undefined) {
+      if (RULES.includes(given.completeWhen)) config.completeWhen = given.completeWhen;
+      else problems.push(`completeWhen ${JSON.stringify(given.completeWhen)} is not one of ${RULES.join(", ")}`);
+    }
+    if (given.mastery !== undefined) {
+      const m = given.mastery;
+      if (typeof m === "number" && Number.isFinite(m) && m >= 0 && m <= 100) config.mastery = m;
+      else problems.push(`mastery ${JSON.stringify(m)} is not a number from 0 to 100`);
+    }
+    return { config, problems };
+  }
+  const { config, problems } = readConfig(window.attentionScormConfig);
+  if (problems.length)
+    notice(
+      `This package's settings are wrong (${problems.join("; ")}), so it uses ` +
+        `lesson ${config.lesson}, complete when ${config.completeWhen}, mastery ${config.mastery}. ` +
+        "The instructor should rebuild it (./dev package-scorm).",
+      true,
+    );
+
+  // ---- 2. The lesson, before page.js reads the address ----------------------------
+  // An LMS may add parameters of its own to the launch address: page.js would
+  // report each as unknown, so only ours (and the theme) stay.
+  try {
+    const url = new URL(window.location.href);
+    const kept = new URLSearchParams();
+    kept.set("lesson", config.lesson);
+    kept.set("embed", "1");
+    for (const key of KNOWN_PAGE_PARAMETERS) if (url.searchParams.has(key)) kept.set(key, url.searchParams.get(key));
+    url.search = kept.toString();
+    if (url.href !== window.location.href) history.replaceState(history.state, "", url.href);
+  } catch (e) {
+    notice(`could not choose the lesson in the address (${e.message}).`, true);
+  }
+
+  // ---- 3. The LMS -------------------------------------------------------------------
+  // SCORM 1.2 RTE, API discovery: this window and up to 7 parents, then the
+  // opener's. A parent from another site throws on access: not an LMS.
+  function findIn(start) {
+    let win = start;
+    for (let hops = 0; win && hops <= 7; ++hops) {
+      try {
+        if (win.API && typeof win.API.LMSInitialize === "function") return win.API;
+      } catch (e) {
+        // another origin: keep climbing (its parent may be reachable)
+      }
+      let parent = null;
+      try {
+        parent = win.parent;
+      } catch (e) {
+        return null;
+      }
+      if (!parent || parent === win) return null;
+      win = parent;
+    }
+    return null;
+  }
+  function findApi() {
+    const api = findIn(window);
+    if (api) return api;
+    try {
+      return window.opener ? findIn(window.opener) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  const lms = findApi();
+  let live = false; // initialized and not yet finished
+  let review = false; // lesson_mode browse/review: record nothing
+  const truthy = (r) => r === true || r === "true";
+  function lmsError(what) {
+    let code = "";
+    let text = "";
+    try {
+      code = String(lms.LMSGetLastError());
+      text = String(lms.LMSGetErrorString(code));
+    } catch (e) {
+      text = e.message;
+    }
+    notice(`the LMS refused ${what} (error ${code}${text ? ": " + text : ""}).`, true);
+  }
+  function get(element) {
+    try {
+      return String(lms.LMSGetValue(element) ?? "");
+    } catch (e) {
+      return "";
+    }
+  }
+  function set(element, value) {
+    try {
+      if (truthy(lms.LMSSetValue(element, String(value)))) return true;
+    } catch (e) {
+      // reported below
+    }
+    lmsError(`${element} = ${value}`);
+    return false;
+  }
+  function commit() {
+    try {
+      if (truthy(lms.LMSCommit(""))) return;
+    } catch (e) {
+      // reported below
+    }
+    lmsError("LMSCommit");
+  }
+
+  const started = Date.now();
+  let recordedStatus = "";
+  let recordedScore = null;
+  if (!lms) {
+    notice("Not launched from an LMS: progress is not reported.", false);
+  } else {
+    let ok = false;
+    try {
+      ok = truthy(lms.LMSInitialize(""));
+    } catch (e) {
+      ok = false;
+    }
+    if (!ok) lmsError("LMSInitialize");
+    else {
+      live = true;
+      const mode = get("cmi.core.lesson_mode");
+      review = mode === "browse" || mode === "review";
+      recordedStatus = get("cmi.core.lesson_status");
+      const raw = parseFloat(get("cmi.core.score.raw"));
+      recordedScore = Number.isFinite(raw) ? raw : null;
+      if (!review && (recordedStatus === "" || recordedStatus === "not attempted")) {
+        if (set("cmi.core.lesson_status", "incomplete")) recordedStatus = "incomplete";
+        set("cmi.core.exit", "suspend"); // come back to this attempt
+        commit();
+      }
+    }
+  }
+
+  // ---- 4. Progress → status and score ------------------------------------------
+  // The status the rule gives for this progress.
+  // The score as a percentage, to two decimals (0.2999… is 30, not 29.99…).
+  const percent = (score) => Math.round(score * 10000) / 100;
+  function statusFor(p, rule) {
+    if (!p.complete) return "incomplete";
+    if (rule === "challenges") return p.score !== null && percent(p.score) >= config.mastery ? "passed" : "failed";
+    return "completed";
+  }
+  // What may follow what: passed is final; completed may still become passed;
+  // failed may become passed; incomplete (or nothing yet) becomes anything.
+  function nextStatus(recorded, wanted) {
+    if (recorded === "passed") return recorded;
+    if (recorded === "completed" || recorded === "failed") return wanted === "passed" ? wanted : recorded;
+    return wanted;
+  }
+  let ruleChecked = false;
+  function report(p) {
+    if (!live || review || !p || p.lesson !== config.lesson) return; // another lesson: not this activity
+    let rule = config.completeWhen;
+    if (rule === "challenges" && p.score === null) {
+      // The packager refuses this; a hand-edited package may still have it.
+      if (!ruleChecked)
+        notice(`lesson ${p.lesson} has no predictions or challenges: completed when all steps are seen.`, true);
+      rule = "all-steps";
+    }
+    ruleChecked = true;
+    let changed = false;
+    const status = nextStatus(recordedStatus, statusFor(p, rule));
+    if (status !== recordedStatus && set("cmi.core.lesson_status", status)) {
+      recordedStatus = status;
+      changed = true;
+      // Done (completed or passed): a normal exit. Otherwise the attempt stays
+      // open (suspend), so a failed learner can come back and still pass.
+      set("cmi.core.exit", status === "completed" || status === "passed" ? "" : "suspend");
+    }
+    if (p.score !== null) {
+      const raw = percent(p.score);
+      // The best score so far (this browser keeps the work; another may start afresh).
+      if (recordedScore === null || raw > recordedScore) {
+        if (recordedScore === null) {
+          set("cmi.core.score.min", "0");
+          set("cmi.core.score.max", "100");
+        }
+        if (set("cmi.core.score.raw", raw)) {
+          recordedScore = raw;
+          changed = true;
+        }
+      }
+    }
+    if (changed) commit();
+  }
+
+  // ---- 5. Finishing ---------------------------------------------------------------
+  // CMITimespan: HHHH:MM:SS.SS
+  function timespan(ms) {
+    const s = Math.max(0, ms / 1000);
+    const pad = (n, w) => String(Math.floor(n)).padStart(w, "0");
+    return `${pad(s / 3600, 4)}:${pad((s % 3600) / 60, 2)}:${pad(s % 60, 2)}.${pad((s * 100) % 100, 2)}`;
+  }
+  function finish() {
+    if (!live) return;
+    live = false;
+    try {
+      if (!review) set("cmi.core.session_time", timespan(Date.now() - started));
+      commit();
+      if (!truthy(lms.LMSFinish(""))) lmsError("LMSFinish");
+    } catch (e) {
+      notice(`LMSFinish failed (${e.message}).`, true);
+    }
+  }
+  window.addEventListener("pagehide", finish); // every current browser; finish() runs once
+
+  // window.attention exists once page.js has run (it comes after this script).
+  function hook() {
+    const attention = window.attention;
+    if (!attention) return notice("the page did not start, so nothing is reported.", true);
+    const safely = (p) => {
+      try {
+        report(p);
+      } catch (e) {
+        notice(`could not report progress (${e.message}).`, true);
+      }
+    };
+    attention.on("progress", safely);
+    attention.ready.then(
+      () => safely(attention.progress()),
+      () => {},
+    );
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook, { once: true });
+  else hook();
+
+  // For tests and the curious: what the adapter found and decided.
+  window.attentionScorm = {
+    config,
+    problems,
+    get connected() {
+      return lms !== null;
+    },
+    get status() {
+      return recordedStatus;
+    },
+    get score() {
+      return recordedScore;
+    },
+    notices,
+  };
+})();
