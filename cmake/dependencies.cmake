@@ -51,10 +51,11 @@ else()
   target_link_libraries(imgui_backends PUBLIC glfw OpenGL::GL ${CMAKE_DL_LIBS})
 endif()
 
-# stb_image_write (Debian's libstb-dev) for native screenshots.
-if(NOT EMSCRIPTEN)
-  find_path(ATTN_STB_INCLUDE stb/stb_image_write.h PATHS /usr/include REQUIRED)
-endif()
+# stb_image_write (Debian's libstb-dev): figures (both builds) and the
+# desktop app's screenshots. Its own folder only: the web build must not see
+# the system's other headers.
+find_path(ATTN_STB_DIR stb_image_write.h PATHS /usr/include/stb NO_DEFAULT_PATH
+          NO_CMAKE_FIND_ROOT_PATH REQUIRED)
 
 # The UI font: DejaVu Sans (fonts-dejavu-core), cut down to the glyphs the UI
 # uses with fonttools (python3-fonttools) to keep the download small.

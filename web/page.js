@@ -219,6 +219,24 @@
       listeners[event].push(callback);
     },
     showTextView: (show) => setTextView(show !== false),
+    // A PNG of the step (or one matrix) for slides: {name, png (bytes), width, height, scale}.
+    figure({
+      scale = 2,
+      theme = document.documentElement.classList.contains("dark") ? "dark" : "light",
+      matrix = "",
+    } = {}) {
+      if (theme !== "light" && theme !== "dark")
+        return Promise.reject(new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`));
+      if (noGl) return Promise.reject(new Error("figures need WebGL2, which this browser does not offer"));
+      const error = call(
+        "attn_save_figure",
+        "string",
+        ["number", "number", "string", "number"],
+        [Number(scale), theme === "dark" ? 1 : 0, String(matrix), 0],
+      );
+      if (error) return Promise.reject(new Error(error));
+      return new Promise((resolve, reject) => figureWaiters.push({ resolve, reject }));
+    },
     // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
     testing: {
       enableItems: () => module._attn_enable_items(1),
@@ -283,6 +301,7 @@
     "progress",
     "startOver",
     "showTextView",
+    "figure",
     "framesDrawn",
   ];
   const MAX_WAITING_CALLS = 100;
@@ -308,13 +327,14 @@
         ok: false,
         error: `unknown method ${JSON.stringify(String(m.method))}; the methods are ${METHODS.join(", ")}`,
       });
-    const run = () => {
-      try {
-        reply({ ok: true, value: api[m.method](...(Array.isArray(m.args) ? m.args : [])) });
-      } catch (e) {
-        reply({ ok: false, error: e.message });
-      }
-    };
+    // A method's result, or what its promise settles to (figure).
+    const run = () =>
+      Promise.resolve()
+        .then(() => api[m.method](...(Array.isArray(m.args) ? m.args : [])))
+        .then(
+          (value) => reply({ ok: true, value }),
+          (e) => reply({ ok: false, error: e.message }),
+        );
     if (isReady) return run();
     if (waitingCalls >= MAX_WAITING_CALLS)
       return reply({
@@ -578,8 +598,28 @@
       copyLink(linkFor(data));
     } else if (name === "showtextview") {
       setTextView(true);
+    } else if (name === "figurefailed") {
+      for (const waiter of figureWaiters.splice(0)) waiter.reject(new Error(data.error));
     } else if (name === "contextrestored") {
       emit("statechange", api.state());
+    }
+  }
+
+  // A figure: the learner's ("Save figure") is saved as a file; the API's
+  // settles the oldest figure() promise.
+  const figureWaiters = [];
+  function onFigure(figure) {
+    if (figure.download) {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([figure.png], { type: "image/png" }));
+      link.download = figure.name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    } else if (figureWaiters.length) {
+      const { download, ...rest } = figure;
+      figureWaiters.shift().resolve(rest);
     }
   }
 
@@ -732,6 +772,7 @@
     canvas,
     arguments: noGl ? ["--no-gl"] : [],
     attentionEvent: onEvent,
+    attentionFigure: onFigure,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),

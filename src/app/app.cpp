@@ -5,6 +5,7 @@
 #include "app/app.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -13,10 +14,12 @@
 
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
+#include "core/number_text.h"
 #include "core/numpy_snippet.h"
 #include "core/state_link.h"
 #include "core/trace_json.h"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
@@ -315,6 +318,9 @@ std::string App::apply(const ui::Request& request) {
           } else {
             error = "no challenge " + shown(q.challenge) + " in this lesson";
           }
+        } else if constexpr (std::is_same_v<T, r::SaveFigure>) {
+          error = check_figure(q);
+          if (error.empty()) figure_ = q;
         } else if constexpr (std::is_same_v<T, r::StartOver>) {
           s.reset();
           slot().progress = {};
@@ -427,6 +433,68 @@ std::string App::apply_state(std::string_view state) {
 }
 
 std::string App::trace_json() const { return attn::trace_to_json(session().trace()); }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Figures for slides
+//-----------------------------------------------------------------------------
+
+std::string App::check_figure(const ui::request::SaveFigure& f) const {
+  if (!(f.scale >= 1.0f && f.scale <= 4.0f))
+    return "a figure's scale is 1 to 4 (pixels per screen pixel), not " + number_text(f.scale, 2);
+  if (f.matrix.empty()) return "";
+  const std::optional<MatrixKey> key = session().trace().key_of(f.matrix);
+  const int index = key ? session().trace().index_of(*key) : -1;
+  const std::vector<int> on_step = step_panel_.matrices_in_order(false);
+  if (index < 0 || std::find(on_step.begin(), on_step.end(), index) == on_step.end())
+    return "no matrix " + shown(f.matrix) + " on this step";
+  const std::vector<int> uncovered = step_panel_.matrices_in_order();
+  if (std::find(uncovered.begin(), uncovered.end(), index) == uncovered.end())
+    return shown(f.matrix) + " is covered until the step's prediction is answered or skipped";
+  return "";
+}
+
+std::optional<ui::request::SaveFigure> App::take_figure() {
+  std::optional<ui::request::SaveFigure> f;
+  f.swap(figure_);
+  if (f && !check_figure(*f).empty()) f.reset();  // the step changed since
+  return f;
+}
+
+ImVec2 App::draw_figure(const ui::request::SaveFigure& f, float width) {
+  ui::item_registry_new_frame();
+  ui::apply_theme(f.dark, false);
+  heatmaps_->set_dark(f.dark);
+  // A slide's width at most; the figure is then cut to what it drew.
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width > 0.0f ? width : 1100.0f, ImGui::GetIO().DisplaySize.y));
+  ImGui::Begin("##figure", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  const std::optional<MatrixKey> key =
+      f.matrix.empty() ? std::nullopt : session().trace().key_of(f.matrix);
+  step_panel_.draw_figure(key ? session().trace().index_of(*key) : -1);
+  // What this frame drew, to its far corner, and the window's padding round it.
+  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+  const ImVec2 far = ImGui::GetCurrentWindow()->DC.CursorMaxPos;
+  const ImVec2 size(std::ceil(far.x + padding.x), std::ceil(far.y + padding.y));
+  ImGui::End();
+  heatmaps_->end_frame();
+  return size;
+}
+
+void App::end_figure() {
+  ui::apply_theme(view_.dark, view_.touch);
+  heatmaps_->set_dark(view_.dark);
+}
+
+std::string App::figure_file_name(const ui::request::SaveFigure& f) const {
+  std::string name = session().lesson().id + "-step" + std::to_string(view_.step + 1);
+  if (!f.matrix.empty()) name += "-" + f.matrix;
+  for (char& c : name)  // "value-64/weights" and the like: one safe file name
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '@')) c = '-';
+  return name + (f.dark ? "-dark" : "") + ".png";
+}
 
 std::string App::numpy_snippet() const {
   const Trace& t = session().trace();
@@ -664,10 +732,17 @@ void App::draw_body() {
     ImGui::EndChild();
     if (ui::item_registry_enabled()) ui::name_last_item("##live-panel");
   };
+  // A new step starts at its top (its title and question), not where the last one was scrolled.
+  auto step_from_top = [&] {
+    if (shown_step_ == std::pair(view_.lesson, view_.step)) return;
+    shown_step_ = {view_.lesson, view_.step};
+    ImGui::SetScrollY(0.0f);
+  };
   if (layout == Layout::Bottom) {
     const float live_h = std::min(live_panel_.height(), h * 0.5f);
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
                       ui::kPanelFlags);
+    step_from_top();
     step_panel_.draw();
     extras();
     ImGui::EndChild();
@@ -677,6 +752,7 @@ void App::draw_body() {
   const float side_w = layout == Layout::Wide ? std::clamp(w * 0.34f, 320.0f, 470.0f)
                                               : std::clamp(w * 0.36f, 250.0f, 330.0f);
   ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, ui::kPanelFlags);
+  step_from_top();
   step_panel_.draw();
   if (layout == Layout::Side) {  // the side column holds only what must stay in view
     ImGui::Spacing();

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,20 @@ class App {
   // Applies one change; returns "" or why nothing changed.
   std::string apply(const ui::Request& request);
 
+  // --- Figures for slides ----------------------------------------------------
+  // The figure a panel or the API asked for this frame, once: the shell then
+  // draws it off screen in frames of its own (platform::render_offscreen),
+  // each calling draw_figure, and ends with end_figure.
+  std::optional<ui::request::SaveFigure> take_figure();
+  // One frame of the figure: the step's title, formula, text and matrices
+  // (or one matrix), in the figure's theme, without controls. Returns the
+  // size it took. `width`: the figure's width, or 0 for as wide as a slide
+  // (the shell asks once at 0, then at the width that came back).
+  ImVec2 draw_figure(const ui::request::SaveFigure& figure, float width);
+  void end_figure();
+  // "the-cat-sat-step4.png", "the-cat-sat-step4-weights.png"
+  std::string figure_file_name(const ui::request::SaveFigure& figure) const;
+
   // --- The API (window.attention, postMessage, tests): ids as text ----------
   std::vector<std::string> lesson_ids() const;
   std::string set_lesson(std::string_view id);
@@ -60,6 +75,8 @@ class App {
   // Applies a link's changes to the current lesson.
   std::string apply_state(std::string_view state);
   void notice(std::string text);
+  // A short message that fades ("Link copied", "Figure saved: ...").
+  void show_toast(std::string text);
   std::string trace_json() const;
   std::string state_json() const;
   // {"lesson" or "lesson-url", "step", "theme", "embed", "state"}: what a link
@@ -123,7 +140,8 @@ class App {
   // matrix on screen whose numbers can change; none past either end.
   ui::CellRef next_focus(int by) const;
   void draw_body();
-  void show_toast(std::string text);
+  // Why a figure cannot be made as asked ("" if it can).
+  std::string check_figure(const ui::request::SaveFigure& figure) const;
   // Loads a lesson file and shows it; `linked`: named by the start parameters,
   // so links name the file again.
   std::string load(std::string_view bytes, std::string_view source, bool linked);
@@ -147,6 +165,8 @@ class App {
   ui::TemperaturePanel temperature_panel_;
   ui::SettingsPanel settings_panel_;
   ui::NumberEditor number_editor_;
+  std::optional<ui::request::SaveFigure> figure_;  // asked for, not yet taken
+  std::pair<int, int> shown_step_{-1, -1};         // (lesson, step) drawn last
   uint64_t version_ = 0;
   bool changed_this_frame_ = false;  // one more frame shows what a request changed
 };

@@ -97,12 +97,18 @@ void ActivityPanel::draw_open(const Prediction& p) {
         estimate_for_ = p.id;
         estimate_ = static_cast<float>((p.estimate.min + p.estimate.max) / 2);
       }
-      ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 320.0f));
+      // The button beside the slider where both fit, else under it (phones).
+      const char* guess = "That's my guess";
+      const float button = ImGui::CalcTextSize(guess).x + ImGui::GetStyle().FramePadding.x * 2;
+      const float avail = ImGui::GetContentRegionAvail().x;
+      const bool beside = avail >= 200.0f + ImGui::GetStyle().ItemSpacing.x + button;
+      ImGui::SetNextItemWidth(
+          beside ? std::min(avail - button - ImGui::GetStyle().ItemSpacing.x, 320.0f) : avail);
       ImGui::SliderFloat("##estimate", &estimate_, static_cast<float>(p.estimate.min),
                          static_cast<float>(p.estimate.max), "%.2f");
       if (item_registry_enabled()) name_last_item("##estimate");
-      ImGui::SameLine();
-      if (ImGui::Button("That's my guess"))
+      if (beside) ImGui::SameLine();
+      if (ImGui::Button(guess))
         ui->request(request::AnswerPrediction{p.id, static_cast<double>(estimate_)});
       if (item_registry_enabled()) name_last_item("##guess");
     } else {
@@ -112,7 +118,9 @@ void ActivityPanel::draw_open(const Prediction& p) {
     if (ImGui::Button("Skip")) ui->request(request::SkipPrediction{p.id});
     if (item_registry_enabled()) name_last_item("##skip-prediction");
     ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("The step's result shows once you answer.");
+    ImGui::PopTextWrapPos();
   });
   ImGui::PopID();
 }
@@ -181,14 +189,13 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
     for (size_t i = 0; i < v.hints.size(); ++i)
       ImGui::TextWrapped("Hint %d: %s", static_cast<int>(i + 1), v.hints[i].c_str());
     if (v.hints_left > 0 && !v.now.solved()) {
-      if (ImGui::SmallButton(v.hints.empty() ? "A hint" : "Another hint"))
+      if (ImGui::Button(v.hints.empty() ? "A hint" : "Another hint"))
         ui->request(request::ShowHint{c.id});
       if (item_registry_enabled()) name_last_item("##hint:" + c.id);
       if (taken) ImGui::SameLine();
     }
     if (taken) {
-      if (ImGui::SmallButton(v.solved ? "Done" : "Put it down"))
-        ui->request(request::TakeChallenge{""});
+      if (ImGui::Button(v.solved ? "Done" : "Put it down")) ui->request(request::TakeChallenge{""});
       if (item_registry_enabled()) name_last_item("##put-down:" + c.id);
       if (!here) {  // where it was set, to go back to
         const std::vector<TraceStep>& steps = ui->trace().steps;
@@ -197,7 +204,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
           if (std::none_of(on.begin(), on.end(), [&](const Challenge& x) { return &x == &c; }))
             continue;
           ImGui::SameLine();
-          if (ImGui::SmallButton(("Back to step " + std::to_string(i + 1)).c_str()))
+          if (ImGui::Button(("Back to step " + std::to_string(i + 1)).c_str()))
             ui->request(request::GoToStep{static_cast<int>(i)});
         }
       }

@@ -132,6 +132,14 @@ struct ShowHint {
   std::string challenge;
 };
 struct StartOver {};  // the lesson's numbers, answers and progress, all cleared
+// A picture of the current step (or of one matrix on it) for slides: drawn
+// off screen by the shell after this frame (App::take_figure).
+struct SaveFigure {
+  float scale = 2.0f;  // device pixels per UI pixel, 1 to 4
+  bool dark = false;
+  std::string matrix;    // as the trace's JSON names it; empty: the whole step
+  bool download = true;  // the page offers the file (false: only the API hears it)
+};
 struct SetExplore {
   bool explore;
 };
@@ -151,15 +159,17 @@ struct Notice {
 };
 }  // namespace request
 
-using Request = std::variant<
-    request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
-    request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
-    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
-    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
-    request::RemoveOverride, request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
-    request::SetTouch, request::ShowTextView, request::AnswerPrediction, request::SkipPrediction,
-    request::TakeChallenge, request::ShowHint, request::StartOver, request::SetExplore,
-    request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
+using Request =
+    std::variant<request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
+                 request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+                 request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
+                 request::SetDigits, request::DismissNotice, request::CopySnippet,
+                 request::CopyLink, request::EditNumber, request::RemoveOverride,
+                 request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
+                 request::SetTouch, request::ShowTextView, request::AnswerPrediction,
+                 request::SkipPrediction, request::TakeChallenge, request::ShowHint,
+                 request::StartOver, request::SetExplore, request::SaveFigure, request::AddLesson,
+                 request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/activity.h"
 #include "core/number_text.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
@@ -59,6 +60,21 @@ void LivePanel::draw() {
   const Palette& pal = palette();
   const ViewState& view = *ui->view;
   const float top = ImGui::GetCursorPosY();
+  // The challenge taken on, in one line: how close, while the learner drags
+  // wherever its numbers are (on a phone the challenge's card scrolls away).
+  if (const Challenge* c =
+          view.explore ? nullptr : find_challenge(ui->session->lesson(), view.challenge)) {
+    const ChallengeStatus st = challenge_status(*c, ui->evaluation());
+    const bool solved = ui->progress && ui->progress->solved.count(c->id) && st.solved();
+    if (solved)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "Challenge solved!");
+    else if (st.closeness >= 0.0)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "Challenge: %d%% of the way",
+                         static_cast<int>(std::lround(st.closeness * 100.0)));
+    else
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "Challenge: not there yet");
+    if (item_registry_enabled()) name_last_item("##live-challenge");
+  }
   if (!s.w) {
     ImGui::TextDisabled("This part computes no attention weights.");
     last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;

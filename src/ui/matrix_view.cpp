@@ -193,7 +193,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::TextDisabled("(%d×%d)", rows, cols);
-  if (changeable && !options.operand) {
+  if (changeable && !options.operand && !options.figure) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.editable ? pal.accent : pal.override_mark),
                        "%s", m.editable ? "↔ drag or tap a number" : "↔ what if? drag one");

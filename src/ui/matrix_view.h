@@ -16,6 +16,7 @@ struct MatrixViewOptions {
   // answer" against the "True values"); -1 for none.
   int compare_with = -1;
   bool operand = false;  // shown beside a result as what it is computed from
+  bool figure = false;   // for a slide: no hints about dragging
 };
 
 // Draws trace matrix `index` at the cursor; edits become requests.

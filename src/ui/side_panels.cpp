@@ -380,6 +380,46 @@ void SettingsPanel::draw() {
     if (ImGui::Button("Keep them")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
+  draw_figure();
+}
+
+void SettingsPanel::draw_figure() {
+  const TraceStep& step = ui->step();
+  const Trace& trace = ui->trace();
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Figure for slides (PNG)");
+  if (figure_matrix_ >= static_cast<int>(step.matrices.size())) figure_matrix_ = -1;
+  const std::string what =
+      figure_matrix_ < 0 ? "The whole step" : trace.matrices[step.matrices[figure_matrix_]].label;
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 220.0f));
+  if (ImGui::BeginCombo("##figure-what", what.c_str())) {
+    if (ImGui::Selectable("The whole step", figure_matrix_ < 0)) figure_matrix_ = -1;
+    for (size_t i = 0; i < step.matrices.size(); ++i)
+      if (ImGui::Selectable(trace.matrices[step.matrices[i]].label.c_str(),
+                            figure_matrix_ == static_cast<int>(i)))
+        figure_matrix_ = static_cast<int>(i);
+    ImGui::EndCombo();
+  }
+  for (int s = 1; s <= 4; ++s) {
+    if (s > 1) ImGui::SameLine();
+    const std::string label = std::to_string(s) + "×";
+    ImGui::RadioButton(label.c_str(), &figure_scale_, s);
+  }
+  bool dark = figure_dark_ < 0 ? ui->view->dark : figure_dark_ == 1;
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Dark", &dark)) figure_dark_ = dark ? 1 : 0;
+  if (ImGui::Button("Save figure")) {
+    request::SaveFigure f;
+    f.scale = static_cast<float>(figure_scale_);
+    f.dark = dark;
+    if (figure_matrix_ >= 0)
+      f.matrix = trace.id_of(trace.matrices[step.matrices[figure_matrix_]].key);
+    ui->request(f);
+  }
+  if (item_registry_enabled()) name_last_item("##save-figure");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A picture of %s with its title and labels, at %d× the screen's size",
+                      figure_matrix_ < 0 ? "this step" : what.c_str(), figure_scale_);
 }
 
 }  // namespace attn::ui

@@ -30,6 +30,14 @@ struct TemperaturePanel {
 struct SettingsPanel {
   UiContext* ui = nullptr;
   void draw();
+
+ private:
+  void draw_figure();
+  // The next figure: 1x to 4x, light or dark, the whole step or one of its
+  // matrices (an index into the step's, -1 for all).
+  int figure_scale_ = 2;
+  int figure_dark_ = -1;  // -1: as the screen
+  int figure_matrix_ = -1;
 };
 
 }  // namespace attn::ui

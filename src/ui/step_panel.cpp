@@ -39,20 +39,17 @@ std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
 
 }  // namespace
 
-std::vector<int> StepPanel::matrices_in_order() const {
+std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   const TraceStep& step = ui->step();
   std::vector<int> out = operands(ui->trace(), step.matrices);
-  if (!ui->open_prediction()) out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  if (!veiled || !ui->open_prediction())
+    out.insert(out.end(), step.matrices.begin(), step.matrices.end());
   return out;
 }
 
-void StepPanel::draw() {
+void StepPanel::draw_heading() {
   const TraceStep& step = ui->step();
-  const Trace& trace = ui->trace();
   const Lesson& lesson = ui->session->lesson();
-  const Palette& pal = palette();
-  const int digits = ui->digits(step);
-
   if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty())
     ImGui::TextDisabled("%s", lesson.parts[step.part].title.c_str());
   ImGui::PushFont(ui->fonts->title);
@@ -62,16 +59,16 @@ void StepPanel::draw() {
   ImGui::PopFont();
   if (!step.formula.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", step.formula.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s",
+                       step.formula.c_str());
     ImGui::PopTextWrapPos();
   }
-  activities_.ui = ui;
-  activities_.draw();
-  // An open prediction covers what the step says and shows about its result.
-  const bool veiled = ui->open_prediction() != nullptr;
+}
 
-  // The text: sentences that hold for the numbers on screen as one paragraph;
-  // a sentence that held only for the notebook's numbers set apart and marked.
+// The text: sentences that hold for the numbers on screen as one paragraph;
+// a sentence that held only for the notebook's numbers set apart and marked.
+void StepPanel::draw_text(bool veiled) {
+  const Palette& pal = palette();
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
                          ImGui::GetCursorPosX());
   std::string paragraph;
@@ -79,25 +76,30 @@ void StepPanel::draw() {
     if (!paragraph.empty()) ImGui::TextUnformatted(paragraph.c_str());
     paragraph.clear();
   };
-  for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : step.sentences) {
+  for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
     if (s.holds) {
       paragraph += (paragraph.empty() ? "" : " ") + s.text;
       continue;
     }
     flush();
+    // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s",
                        "The notebook's numbers only (yours differ):");
-    ImGui::SameLine();
     ImGui::TextDisabled("%s", s.text.c_str());
   }
   flush();
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
+}
 
-  // Operands, then results, left to right, wrapping when the next does not fit.
+// Operands, then results, left to right, wrapping when the next does not fit.
+void StepPanel::draw_matrices(const std::vector<int>& in_order, bool figure) {
+  const TraceStep& step = ui->step();
+  const Trace& trace = ui->trace();
+  const int digits = ui->digits(step);
   const std::vector<int> from = operands(trace, step.matrices);
   std::vector<std::pair<int, bool>> order;  // (matrix, is an operand)
-  for (int i : matrices_in_order())
+  for (int i : in_order)
     order.emplace_back(i, std::find(from.begin(), from.end(), i) != from.end());
   const float avail = ImGui::GetContentRegionAvail().x;
   float used = 0.0f;
@@ -107,6 +109,7 @@ void StepPanel::draw() {
     MatrixViewOptions options;
     options.digits = operand ? std::min(digits, 3) : digits;
     options.operand = operand;
+    options.figure = figure;
     options.compare_with = compare_partner(trace, step.matrices, index);
     const ImVec2 size = matrix_size(*ui, index, options, avail);
     if (n > 0 && used + gap + size.x <= avail) {
@@ -123,16 +126,47 @@ void StepPanel::draw() {
       used += gap * 0.75f;
     }
   }
+}
+
+void StepPanel::draw_figure(int only) {
+  const Lesson& lesson = ui->session->lesson();
+  ImGui::TextDisabled("%s", lesson.title.c_str());
+  draw_heading();
+  if (only >= 0) {
+    ImGui::Spacing();
+    draw_matrices({only}, true);
+    return;
+  }
+  // A question still open keeps its answer covered here too.
+  draw_text(ui->open_prediction() != nullptr);
+  draw_matrices(matrices_in_order(), true);
+}
+
+void StepPanel::draw() {
+  const TraceStep& step = ui->step();
+  const Trace& trace = ui->trace();
+  const int digits = ui->digits(step);
+  const Palette& pal = palette();
+  draw_heading();
+  activities_.ui = ui;
+  activities_.draw();
+  // An open prediction covers what the step says and shows about its result.
+  const bool veiled = ui->open_prediction() != nullptr;
+  draw_text(veiled);
+  const std::vector<int> order = matrices_in_order();
+  draw_matrices(order, false);
   if (veiled)
-    for (int i : step.matrices)
-      ImGui::TextDisabled("%s: covered until you answer (or skip) the prediction above.",
-                          trace.matrices[i].label.c_str());
+    for (int i : step.matrices) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s: covered until you answer (or skip) the prediction above.",
+                         trace.matrices[i].label.c_str());
+      ImGui::PopStyleColor();
+    }
 
   // A tapped cell keeps its explanation here (touch screens have no hover).
   const ViewState& v = *ui->view;
   const int pinned = v.pinned ? trace.index_of(v.pin) : -1;
-  const bool on_screen =
-      std::any_of(order.begin(), order.end(), [&](const auto& o) { return o.first == pinned; });
+  const bool on_screen = std::find(order.begin(), order.end(), pinned) != order.end();
   if (pinned >= 0 && on_screen) {
     const TraceMatrix& m = trace.matrices[pinned];
     if (v.pin_row < m.value.rows() && v.pin_col < m.value.cols()) {

@@ -13,11 +13,19 @@ namespace attn::ui {
 struct StepPanel {
   UiContext* ui = nullptr;
   void draw();
+  // The step for a slide (App::draw_figure): its title, formula, text and
+  // matrices, or only matrix `only` (-1: all), with no controls; what an open
+  // prediction covers stays covered.
+  void draw_figure(int only);
   // The matrices on screen, in the order they are drawn (operands first);
-  // while a prediction is open, only the operands.
-  std::vector<int> matrices_in_order() const;
+  // while a prediction is open (and `veiled`), only the operands.
+  std::vector<int> matrices_in_order(bool veiled = true) const;
 
  private:
+  void draw_heading();
+  void draw_text(bool veiled);
+  void draw_matrices(const std::vector<int>& order, bool figure);
+
   ActivityPanel activities_;
 };
 

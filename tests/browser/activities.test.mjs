@@ -73,6 +73,7 @@ test("a challenge is taken on and solved by dragging one number of W_k; success 
   await page.evaluate(() => window.attention.setStep(1));
   const before = await progress(page);
   assert.equal(before.solved, 0);
+  assert.ok((await items(page))["##live-challenge"], "how close, in the live panel that stays in view");
   // Drag W_k[0, 0] to the right in paced moves until "sat" wins (bounded).
   for (let attempt = 0; attempt < 12 && (await progress(page)).solved === 0; ++attempt) {
     const cell = await itemCentre(page, "##W_k:0:0");

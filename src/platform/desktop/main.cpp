@@ -2,6 +2,7 @@
 // loop; everything else is the shared app in src/app and src/ui.
 //   attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme dark|--dark] [--state JSON]
 //                 [--frames N] [--screenshot out.png] [--size WxH] [--report FILE]
+//                 [--figure out.png [--figure-scale N] [--figure-matrix NAME]]
 #include <GLFW/glfw3.h>
 
 #include <atomic>
@@ -15,11 +16,12 @@
 #include <vector>
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
-#include <stb/stb_image_write.h>
+#include <stb_image_write.h>
 
 #include "app/app.h"
 #include "core/lesson.h"
 #include "imgui.h"
+#include "platform/figure.h"
 #include "platform/glfw_host.h"
 #include "render/gl.h"
 #include "render/heatmap_gl.h"
@@ -30,15 +32,18 @@ namespace {
 const char* kUsage =
     "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme light|dark] [--dark]\n"
     "                     [--state JSON] [--frames N] [--screenshot out.png] [--size WxH]\n"
-    "                     [--report FILE]\n";
+    "                     [--report FILE]\n"
+    "                     [--figure out.png [--figure-scale 1-4] [--figure-matrix NAME]]\n"
+    "  --figure writes the step (or one matrix) as a PNG for slides and exits.\n";
 
 // The shell's own flags, for tests and screenshots. --screenshot is written
 // after --frames frames, or when the app is closed (or sent SIGTERM). --report
 // keeps FILE holding the app's state and where each named item is drawn, so a
 // test can drive the window with real X input (tests/app/native_input.mjs).
 struct ShellFlags {
-  std::string screenshot, report;
+  std::string screenshot, report, figure, figure_matrix;
   int frames = 0, width = 1280, height = 800;
+  float figure_scale = 2.0f;
 };
 
 std::atomic<bool> g_quit{false};  // SIGTERM or SIGINT: close as if the window was closed
@@ -53,6 +58,12 @@ bool parse_shell_flags(const std::vector<std::string>& rest, ShellFlags& f) {
       f.screenshot = rest[++i];
     else if (arg == "--report" && has_value)
       f.report = rest[++i];
+    else if (arg == "--figure" && has_value)
+      f.figure = rest[++i];
+    else if (arg == "--figure-scale" && has_value)
+      f.figure_scale = static_cast<float>(std::atof(rest[++i].c_str()));
+    else if (arg == "--figure-matrix" && has_value)
+      f.figure_matrix = rest[++i];
     else if (arg == "--size" && has_value) {
       if (std::sscanf(rest[++i].c_str(), "%dx%d", &f.width, &f.height) != 2) return false;
     } else
@@ -95,6 +106,27 @@ bool write_screenshot(GLFWwindow* window, const std::string& path) {
   return stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4) != 0;
 }
 
+// Where "Save figure" puts its PNG: ~/Pictures when there is one, else home,
+// else the current folder.
+std::string figure_path(const std::string& name) {
+  namespace fs = std::filesystem;
+  const char* home = std::getenv("HOME");
+  std::error_code ec;
+  if (home && *home) {
+    if (fs::is_directory(fs::path(home) / "Pictures", ec))
+      return (fs::path(home) / "Pictures" / name).string();
+    return (fs::path(home) / name).string();
+  }
+  return name;
+}
+
+bool write_file(const std::string& path, const std::vector<unsigned char>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  return static_cast<bool>(out);
+}
+
 // Rewrites the report each frame, whole (written beside it, then renamed): the
 // frame count, the state, the cell the keyboard is on, where items are drawn.
 void write_report(const attn::app::App& app, const std::string& path, int frame) {
@@ -120,8 +152,11 @@ int main(int argc, char** argv) {
       return 0;
     }
   std::vector<std::string> rest;
-  attn::app::StartParameters parameters = attn::app::parse_command_line(
-      argc, argv, {"--frames", "--screenshot", "--size", "--report"}, rest);
+  attn::app::StartParameters parameters =
+      attn::app::parse_command_line(argc, argv,
+                                    {"--frames", "--screenshot", "--size", "--report", "--figure",
+                                     "--figure-scale", "--figure-matrix"},
+                                    rest);
   ShellFlags flags;
   if (!parse_shell_flags(rest, flags)) {
     std::fputs(kUsage, stderr);
@@ -158,8 +193,8 @@ int main(int argc, char** argv) {
       int fb_w = 0, win_w = 1, h = 0;
       glfwGetFramebufferSize(window, &fb_w, &h);
       glfwGetWindowSize(window, &win_w, &h);
-      if (app.set_pixel_ratio(win_w > 0 ? static_cast<float>(fb_w) / win_w : 1.0f))
-        attn::platform::reload_font_texture();
+      const float pixel_ratio = win_w > 0 ? static_cast<float>(fb_w) / win_w : 1.0f;
+      if (app.set_pixel_ratio(pixel_ratio)) attn::platform::reload_font_texture();
       attn::platform::backend_new_frame();
       attn::platform::hold_quick_keys(ImGui::GetIO());
       ImGui::NewFrame();
@@ -170,6 +205,32 @@ int main(int argc, char** argv) {
       idle_frames = busy ? 0 : idle_frames + 1;
       attn::platform::render_frame(window);
       ++frame;
+      if (frame == 1 && !flags.figure.empty()) {  // --figure: one picture, then done
+        attn::ui::request::SaveFigure asked;
+        asked.scale = flags.figure_scale;
+        asked.dark = app.view().dark;
+        asked.matrix = flags.figure_matrix;
+        asked.download = false;
+        if (const std::string error = app.apply(asked); !error.empty()) {
+          std::fprintf(stderr, "attention-lab: %s\n", error.c_str());
+          return 2;
+        }
+      }
+      std::string figure_error;
+      if (auto figure = attn::platform::make_figure(app, pixel_ratio, &figure_error)) {
+        const std::string path = figure->download ? figure_path(figure->file_name) : flags.figure;
+        if (!write_file(path, figure->png)) {
+          std::fprintf(stderr, "attention-lab: could not write %s\n", path.c_str());
+          if (!figure->download) return 1;
+          app.notice("The figure could not be written to " + path);
+        } else if (figure->download) {
+          app.show_toast("Figure saved: " + path);
+        } else {
+          return 0;
+        }
+      } else if (!figure_error.empty()) {
+        app.notice(figure_error);
+      }
       if (!flags.report.empty()) write_report(app, flags.report, frame);
       last = (flags.frames > 0 && frame >= flags.frames) || g_quit || glfwWindowShouldClose(window);
       if (last && !flags.screenshot.empty() && !write_screenshot(window, flags.screenshot)) {

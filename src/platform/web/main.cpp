@@ -7,8 +7,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <nlohmann/json.hpp>
+#include <string>
 
 #include "imgui.h"
+#include "platform/figure.h"
 #include "platform/glfw_host.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
@@ -23,6 +26,13 @@ constexpr double kIdleAfterSeconds = 0.5;  // keep drawing this long after the l
 // clang-format off
 EM_JS(void, notify_page_js, (const char* name, const char* json), {
   if (Module.attentionEvent) Module.attentionEvent(UTF8ToString(name), UTF8ToString(json));
+});
+// A figure for slides, as PNG bytes (copied out of the heap at once).
+EM_JS(void, notify_figure_js, (const char* name, const unsigned char* png, int size, int width,
+                               int height, double scale, int download), {
+  if (Module.attentionFigure)
+    Module.attentionFigure({name: UTF8ToString(name), png: HEAPU8.slice(png, png + size),
+                            width: width, height: height, scale: scale, download: !!download});
 });
 // clang-format on
 
@@ -58,6 +68,12 @@ void frame() {
   s.pending_ms = 0;
   platform::render_frame(s.window);
   ++s.frames_drawn;
+  std::string figure_error;
+  if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr), &figure_error))
+    notify_figure_js(f->file_name.c_str(), f->png.data(), static_cast<int>(f->png.size()), f->width,
+                     f->height, f->scale, f->download ? 1 : 0);
+  else if (!figure_error.empty())
+    notify_page("figurefailed", nlohmann::json{{"error", figure_error}}.dump().c_str());
 
   if (s.first_frame) {
     s.first_frame = false;

@@ -136,6 +136,18 @@ EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
   attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
+// A figure for slides, drawn after the next frame (page.js hears "figure").
+EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const char* matrix,
+                                                  int download) {
+  attn::ui::request::SaveFigure f;
+  f.scale = static_cast<float>(scale);
+  f.dark = dark != 0;
+  f.matrix = matrix;
+  f.download = download != 0;
+  const std::string error = shell().app->apply(f);
+  attn::web::wake();
+  return keep(error);
+}
 // Why the frame loop stands still, as bits: 1 stopped, 2 the tab hidden,
 // 4 scrolled out of view, 8 the WebGL context lost (stopped alone: idle).
 EMSCRIPTEN_KEEPALIVE int attn_loop_state() {
