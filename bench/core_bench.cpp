@@ -77,15 +77,15 @@ struct Shape {
 Shape main_shape(const Trace& trace) {
   Shape s;
   for (const TraceMatrix& m : trace.matrices) {
-    if (m.part != trace.main_part || !m.variant.empty()) continue;
+    if (m.key.part != trace.main_part || m.key.variant != 0) continue;
     const int rows = m.transposed ? m.value.cols() : m.value.rows();
     const int cols = m.transposed ? m.value.rows() : m.value.cols();
-    if (m.role == Role::Query && s.d_k == 0) {
+    if (m.key.stage == Stage::Q && s.d_k == 0) {
       s.n = rows;
       s.d_k = cols;
-    } else if (m.role == Role::Value && s.d_v == 0) {
+    } else if (m.key.stage == Stage::V && s.d_v == 0) {
       s.d_v = cols;
-    } else if (m.role == Role::Weights && s.n == 0) {
+    } else if (m.key.stage == Stage::weights && s.n == 0) {
       s.n = m.value.rows();  // weights given directly: no queries
     }
   }
@@ -109,7 +109,8 @@ int main(int argc, char** argv) {
   }
   std::printf("\n], \"lessons\": [");
   bool first = true;
-  for (const Lesson& lesson : builtin_lessons()) {
+  for (const std::shared_ptr<const Lesson>& shared : builtin_lessons()) {
+    const Lesson& lesson = *shared;
     const LessonState state = default_state(lesson);
     const double trace_ms = median_ms([&] { (void)build_trace(lesson, state); }, samples, 20.0);
     const Shape s = main_shape(build_trace(lesson, state));

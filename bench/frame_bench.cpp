@@ -11,8 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "app/app.h"
 #include "imgui.h"
-#include "ui/app.h"
 #include "ui/heatmap.h"
 
 using namespace attn;
@@ -51,7 +51,11 @@ int main(int argc, char** argv) {
   io.DisplaySize = ImVec2(1280, 800);
   io.DeltaTime = 1.0f / 60.0f;
   ui::NullHeatmapRenderer heatmaps;
-  ui::App app(&heatmaps, {});
+  app::App app(&heatmaps);
+  // Explore mode: every step's result drawn (no prediction covers it), the heavier frame.
+  app::StartParameters start;
+  start.values.emplace_back("mode", "explore");
+  app.start(start);
   app.set_pixel_ratio(1.0f);
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
@@ -68,7 +72,7 @@ int main(int argc, char** argv) {
     for (int s = 0; s < steps; ++s) {
       app.set_step(s);
       const TraceMatrix* input = input_for_step(app.session().trace(), s);
-      const std::string input_id = input ? input->id : "";
+      const std::string input_id = input ? app.session().trace().id_of(input->key) : "";
       const double base = input ? input->value(0, 0) : 0.0;
       for (int i = 0; i < 2; ++i) {  // the step's first frames: layout settles
         ImGui::NewFrame();
@@ -95,7 +99,7 @@ int main(int argc, char** argv) {
           median(build), *std::max_element(total.begin(), total.end()));
       first = false;
     }
-    app.reset();
+    app.apply(ui::request::ResetNumbers{});
   }
   std::printf("\n]}\n");
   return 0;  // the context goes with the process

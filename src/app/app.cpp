@@ -64,6 +64,7 @@ App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
 //-----------------------------------------------------------------------------
 
 void App::start(const StartParameters& parameters) {
+  starting_ = true;  // the steps passed through on the way are not seen
   // The first of each known key; one notice for each other key.
   std::vector<std::pair<std::string_view, std::string_view>> given;
   std::vector<std::string_view> reported;
@@ -160,6 +161,8 @@ void App::start(const StartParameters& parameters) {
       notice("There is no step " + std::to_string(n) + " in \"" + session().lesson().title +
              "\"; showing the first.");
   }
+  starting_ = false;
+  note_progress();  // the step opened is seen, even when nothing else was applied
 }
 
 std::string App::load(std::string_view bytes, std::string_view source, bool linked) {
@@ -235,6 +238,7 @@ std::string App::answer(const std::string& id, double picked) {
 }
 
 void App::note_progress() {
+  if (starting_) return;
   LessonSlot& s = slot();
   s.progress.visited.insert(view_.step);
   if (view_.explore) return;

@@ -167,6 +167,7 @@ class App {
   ui::NumberEditor number_editor_;
   std::optional<ui::request::SaveFigure> figure_;  // asked for, not yet taken
   std::pair<int, int> shown_step_{-1, -1};         // (lesson, step) drawn last
+  bool starting_ = false;                          // inside start(): nothing seen yet
   uint64_t version_ = 0;
   bool changed_this_frame_ = false;  // one more frame shows what a request changed
 };

@@ -66,6 +66,10 @@ Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float a
   if (g.scroll) g.digits = std::clamp(digits, 0, 12), number_w = number_width(m, g.digits);
   const float min_cell = touch ? 44.0f : 0.0f;  // a fingertip
   g.cell_w = g.numbers ? std::max(number_w + pad, min_cell) : std::clamp(room / cols, 6.0f, 28.0f);
+  // Whole column labels ("against", not "agains") where they fit the width.
+  float header_w = 0.0f;
+  for (const std::string& c : m.cols) header_w = std::max(header_w, text_width(c) + 6.0f);
+  if (g.numbers && !g.scroll && header_w * cols <= room) g.cell_w = std::max(g.cell_w, header_w);
   g.cell_h = g.numbers ? std::max(line_h + 8.0f, min_cell) : std::clamp(g.cell_w, 6.0f, 22.0f);
   if (!g.numbers && rows * g.cell_h > 600.0f) g.cell_h = std::max(6.0f, 600.0f / rows);
   g.header_h = g.numbers || cols <= 24 ? line_h + 4.0f : 0.0f;

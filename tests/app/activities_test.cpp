@@ -170,3 +170,10 @@ TEST_CASE("start over: the notebook's numbers, no answers, no progress") {
   CHECK(progress["answered"] == 0);
   CHECK(json_of(app.saved_work_json())["work"].is_null());
 }
+
+TEST_CASE("the step a learner opens on counts as seen, with nothing else done") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
+  CHECK(json_of(ui.app().progress_json())["visited"] == 1);
+  test::HeadlessUi at_three(parameters({{"lesson", "the-cat-sat"}, {"step", "3"}}));
+  CHECK(json_of(at_three.app().progress_json())["visited"] == 1);
+}
