@@ -30,12 +30,25 @@ function watchHost(page) {
   return problems;
 }
 
+// The widget keeps a learner's work in its origin's storage: each test starts
+// without it (cleared from a page of the widget's origin, then again in the
+// widget's frame before its scripts run).
+async function forgetWidgetWork() {
+  const page = await browser.newPage();
+  await page.goto(`${widget.url}manifest.webmanifest`);
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+}
+
 async function openHost() {
+  await forgetWidgetWork();
   const page = await browser.newPage();
   const problems = watchHost(page);
-  await page.addInitScript(forgetWorkOnce); // in the widget's frame too: each test starts afresh
+  await page.addInitScript(forgetWorkOnce);
   await page.goto(`${host.url}examples/embed.html?widget=${encodeURIComponent(widget.url)}`);
-  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 1 of 5"));
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step "));
+  const status = await page.textContent("#status");
+  assert.ok(status.startsWith("Step 1 of 5"), `the widget opened at its first step, not: ${status}`);
   const frame = page.frames().find((f) => f.url().startsWith(widget.url));
   return { page, frame, problems };
 }
