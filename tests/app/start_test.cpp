@@ -5,8 +5,9 @@
 using namespace attn::app;
 
 TEST_CASE("a command line becomes the same parameters a URL gives") {
-  const char* argv[] = {"attention-lab", "--lesson", "i-am-batman", "--step", "3", "--dark",
-                        "--frames", "5", "my lesson.json", "--screenshot", "out.png"};
+  const char* argv[] = {
+      "attention-lab", "--lesson", "i-am-batman",    "--step",       "3",      "--dark",
+      "--frames",      "5",        "my lesson.json", "--screenshot", "out.png"};
   std::vector<std::string> rest;
   const StartParameters p = parse_command_line(11, argv, {"--frames", "--screenshot"}, rest);
   using Pairs = std::vector<std::pair<std::string, std::string>>;

@@ -23,7 +23,7 @@ TEST_CASE("a negative number that rounds to zero is written as zero") {
 TEST_CASE("masked scores, huge numbers and silly digit counts") {
   CHECK(number_text(-INFINITY, 3) == "−∞");
   CHECK(number_text(INFINITY, 3) == "∞");
-  CHECK(number_text(2e33, 2).size() == 37);  // written in full, not cut
+  CHECK(number_text(2e33, 2).size() == 37);              // written in full, not cut
   CHECK(number_text(1.0, 9999999) == "1.000000000000");  // at most 12 decimals
   CHECK(number_text(1.0, -3) == "1");
 }

@@ -51,6 +51,7 @@ TEST_CASE("numbers read back to the same double; a masked score is null") {
 }
 
 TEST_CASE("ids carry the part in lessons with parts") {
-  const nlohmann::json j = nlohmann::json::parse(trace_to_json(test::notebook_trace("qk-transpose")));
+  const nlohmann::json j =
+      nlohmann::json::parse(trace_to_json(test::notebook_trace("qk-transpose")));
   CHECK(j["steps"][0]["matrices"][0]["name"] == "basic/Q");
 }
