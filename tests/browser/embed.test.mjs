@@ -122,7 +122,8 @@ test("the widget stops drawing while scrolled out of view", async () => {
     document.body.append(spacer);
     window.scrollTo(0, 2500);
   });
-  await frame.waitForFunction(() => window.attention.testing.loop().offscreen);
+  // Polled on a timer: the default (requestAnimationFrame) stops in a frame scrolled out of view.
+  await frame.waitForFunction(() => window.attention.testing.loop().offscreen, null, { polling: 100 });
   const away = await frame.evaluate(() => window.attention.framesDrawn());
   // A change wakes the loop when the widget is in view; out of view it stays stopped.
   const after = await frame.evaluate(() => {
