@@ -28,6 +28,7 @@ ImVec2 figure_frame(app::App& app, const ui::request::SaveFigure& f, ImVec2 disp
   for (bool& down : io.MouseDown) down = false;
   ImGui::NewFrame();
   const ImVec2 size = app.draw_figure(f, width);
+  app.heatmaps().render_queued();
   ImGui::Render();
   return size;
 }

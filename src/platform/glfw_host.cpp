@@ -77,7 +77,8 @@ void backend_new_frame() {
   ImGui_ImplGlfw_NewFrame();
 }
 
-void render_frame(GLFWwindow* window) {
+void render_frame(GLFWwindow* window, ui::HeatmapRenderer& heatmaps) {
+  heatmaps.render_queued();
   ImGui::Render();
   int w = 0, h = 0;
   glfwGetFramebufferSize(window, &w, &h);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "imgui.h"
+#include "ui/heatmap.h"
 
 struct GLFWwindow;
 
@@ -25,8 +26,9 @@ GLFWwindow* create_host(const HostOptions& options, void (*before_backend)(GLFWw
 
 // Step 1: backends read input and sizes.
 void backend_new_frame();
-// Step 2 (after ImGui::NewFrame and the UI): draw and present.
-void render_frame(GLFWwindow* window);
+// Step 2 (after ImGui::NewFrame and the UI): the heatmaps the UI asked for,
+// then the frame.
+void render_frame(GLFWwindow* window, ui::HeatmapRenderer& heatmaps);
 // After the font atlas was rebuilt: upload it again.
 void reload_font_texture();
 void destroy_host(GLFWwindow* window);

@@ -47,8 +47,10 @@ struct GlHeatmapRenderer::Entry {
   int cols = 0, rows = 0, width = 0, height = 0;
   bool dark = false, grid = true;
   ColorScale scale;
-  std::vector<float> texels;  // what was last drawn (value, flags) per cell
+  std::vector<float> texels;  // what the texture shows (value, flags) per cell
   uint64_t last_used = 0;
+  bool queued = false;      // texels changed: render_queued() draws them
+  bool new_target = false;  // the size changed: the colour texture needs new storage
 };
 
 GlHeatmapRenderer::GlHeatmapRenderer(std::string glsl_version)
@@ -70,6 +72,7 @@ void GlHeatmapRenderer::release(Entry& e) {
 void GlHeatmapRenderer::context_lost() {
   for (auto& [key, e] : entries_) e->fbo = e->color_tex = e->values_tex = 0;
   entries_.clear();
+  queued_.clear();
   program_ = vao_ = 0;
   broken_ = false;
 }
@@ -119,60 +122,92 @@ ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& request) {
     return ImTextureID{};
   // A wide matrix at a high pixel ratio can ask for more than the device's
   // largest texture (a black image): draw it smaller, it is shown scaled.
-  HeatmapRequest r = request;
-  const int longest = std::max(r.width_px, r.height_px);
+  int width = request.width_px, height = request.height_px;
+  const int longest = std::max(width, height);
   if (max_texture_ > 0 && longest > max_texture_) {
     const double shrink = static_cast<double>(max_texture_) / longest;
-    r.width_px = std::clamp(static_cast<int>(r.width_px * shrink), 1, max_texture_);
-    r.height_px = std::clamp(static_cast<int>(r.height_px * shrink), 1, max_texture_);
+    width = std::clamp(static_cast<int>(width * shrink), 1, max_texture_);
+    height = std::clamp(static_cast<int>(height * shrink), 1, max_texture_);
   }
-  std::unique_ptr<Entry>& slot = entries_[r.key];
+  std::unique_ptr<Entry>& slot = entries_[request.key];
   if (!slot) slot = std::make_unique<Entry>();
   Entry& e = *slot;
   e.last_used = frame_;
 
-  // What the texture should show; redraw only if any of it changed.
+  // What the texture should show; queue a redraw only if any of it changed.
   std::vector<float> texels(m.size() * 2);
   for (size_t i = 0; i < m.size(); ++i) {
     const double v = m.data()[i];
     texels[2 * i] = std::isfinite(v) ? static_cast<float>(v) : 0.0f;
-    texels[2 * i + 1] = i < r.flags.size() ? static_cast<float>(r.flags[i]) : 0.0f;
+    texels[2 * i + 1] = i < request.flags.size() ? static_cast<float>(request.flags[i]) : 0.0f;
   }
-  const bool resized = e.cols != m.cols() || e.rows != m.rows();
-  const bool new_target = e.width != r.width_px || e.height != r.height_px || !e.color_tex;
-  const bool same = !resized && !new_target && e.dark == dark_ && e.grid == r.grid &&
-                    e.scale.kind == r.scale.kind && e.scale.lo == r.scale.lo &&
-                    e.scale.hi == r.scale.hi && e.texels == texels;
-  if (same) return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(e.color_tex));
+  const bool new_target = e.width != width || e.height != height || !e.color_tex;
+  const bool same = !new_target && e.cols == m.cols() && e.rows == m.rows() && e.dark == dark_ &&
+                    e.grid == request.grid && e.scale.kind == request.scale.kind &&
+                    e.scale.lo == request.scale.lo && e.scale.hi == request.scale.hi &&
+                    e.texels == texels;
+  if (!same) {
+    // The texture's name is needed now (ImGui keeps it in this frame's draw
+    // list); its pixels are drawn in render_queued().
+    if (!e.color_tex) glGenTextures(1, &e.color_tex);
+    e.new_target = e.new_target || new_target;
+    e.cols = m.cols();
+    e.rows = m.rows();
+    e.width = width;
+    e.height = height;
+    e.dark = dark_;
+    e.grid = request.grid;
+    e.scale = request.scale;
+    e.texels = std::move(texels);
+    if (!e.queued) queued_.push_back(request.key);
+    e.queued = true;
+  }
+  return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(e.color_tex));
+}
 
+void GlHeatmapRenderer::render_queued() {
+  if (queued_.empty()) return;
   GLint previous_fbo = 0, previous_viewport[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fbo);
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  for (uint64_t key : queued_) {
+    auto it = entries_.find(key);
+    if (it != entries_.end() && it->second->queued) render(*it->second);
+  }
+  queued_.clear();
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_fbo));
+  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
+             previous_viewport[3]);
+}
 
+void GlHeatmapRenderer::render(Entry& e) {
+  e.queued = false;
   if (!e.values_tex) glGenTextures(1, &e.values_tex);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, e.values_tex);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, m.cols(), m.rows(), 0, GL_RG, GL_FLOAT, texels.data());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32F, e.cols, e.rows, 0, GL_RG, GL_FLOAT, e.texels.data());
 
-  if (new_target) {
-    if (!e.color_tex) glGenTextures(1, &e.color_tex);
+  if (e.new_target) {
+    e.new_target = false;
     glBindTexture(GL_TEXTURE_2D, e.color_tex);
     // Shown at exactly this size: nearest keeps cell edges sharp.
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, r.width_px, r.height_px, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, e.width, e.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  nullptr);
     if (!e.fbo) glGenFramebuffers(1, &e.fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, e.fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, e.color_tex, 0);
   }
   glBindFramebuffer(GL_FRAMEBUFFER, e.fbo);
-  glViewport(0, 0, r.width_px, r.height_px);
+  glViewport(0, 0, e.width, e.height);
   glDisable(GL_BLEND);
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
@@ -182,29 +217,13 @@ ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& request) {
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, e.values_tex);
   glUniform1i(u_values_, 0);
-  glUniform2f(u_cells_, static_cast<float>(m.cols()), static_cast<float>(m.rows()));
-  glUniform2f(u_size_, static_cast<float>(r.width_px), static_cast<float>(r.height_px));
-  glUniform2f(u_range_, static_cast<float>(r.scale.lo), static_cast<float>(r.scale.hi));
-  glUniform1i(u_kind_, r.scale.kind == ColorScale::Kind::Diverging ? 0 : 1);
-  glUniform1i(u_dark_, dark_ ? 1 : 0);
-  glUniform1f(u_grid_, r.grid ? 1.0f : 0.0f);
+  glUniform2f(u_cells_, static_cast<float>(e.cols), static_cast<float>(e.rows));
+  glUniform2f(u_size_, static_cast<float>(e.width), static_cast<float>(e.height));
+  glUniform2f(u_range_, static_cast<float>(e.scale.lo), static_cast<float>(e.scale.hi));
+  glUniform1i(u_kind_, e.scale.kind == ColorScale::Kind::Diverging ? 0 : 1);
+  glUniform1i(u_dark_, e.dark ? 1 : 0);
+  glUniform1f(u_grid_, e.grid ? 1.0f : 0.0f);
   glDrawArrays(GL_TRIANGLES, 0, 3);
-
-  glBindVertexArray(0);
-  glUseProgram(0);
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_fbo));
-  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
-             previous_viewport[3]);
-
-  e.cols = m.cols();
-  e.rows = m.rows();
-  e.width = r.width_px;
-  e.height = r.height_px;
-  e.dark = dark_;
-  e.grid = r.grid;
-  e.scale = r.scale;
-  e.texels = std::move(texels);
-  return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(e.color_tex));
 }
 
 void GlHeatmapRenderer::end_frame() {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "ui/heatmap.h"
 
@@ -21,6 +22,7 @@ class GlHeatmapRenderer final : public ui::HeatmapRenderer {
   ~GlHeatmapRenderer() override;
 
   ImTextureID draw(const HeatmapRequest& request) override;
+  void render_queued() override;
   void set_dark(bool dark) override;
   void end_frame() override;
 
@@ -31,6 +33,7 @@ class GlHeatmapRenderer final : public ui::HeatmapRenderer {
   struct Entry;
   bool ensure_program();
   void release(Entry& e);
+  void render(Entry& e);
 
   std::string glsl_version_;
   unsigned program_ = 0, vao_ = 0;
@@ -41,6 +44,7 @@ class GlHeatmapRenderer final : public ui::HeatmapRenderer {
   bool broken_ = false;  // the shader failed to build: draw nothing rather than fail every frame
   uint64_t frame_ = 0;
   std::unordered_map<uint64_t, std::unique_ptr<Entry>> entries_;
+  std::vector<uint64_t> queued_;  // keys of entries to draw in render_queued()
 };
 
 }  // namespace attn::render

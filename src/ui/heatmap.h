@@ -47,8 +47,11 @@ struct HeatmapRequest {
 class HeatmapRenderer {
  public:
   virtual ~HeatmapRenderer() = default;
-  // The texture for this request, redrawn only when its content changed.
+  // The texture for this request. Called while the UI is built: a changed
+  // content is only queued, so building a frame issues no GL work.
   virtual ImTextureID draw(const HeatmapRequest& request) = 0;
+  // Draws the queued textures: after the UI is built, before it is rendered.
+  virtual void render_queued() = 0;
   virtual void set_dark(bool dark) = 0;
   // Once per frame: forgets textures not used for a while.
   virtual void end_frame() = 0;
@@ -61,6 +64,7 @@ class NullHeatmapRenderer final : public HeatmapRenderer {
     ++draws;
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(1));
   }
+  void render_queued() override {}
   void set_dark(bool) override {}
   void end_frame() override {}
   int draws = 0;

@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
       const bool busy = ImGui::IsAnyItemActive() || ImGui::GetIO().MouseDelta.x != 0 ||
                         ImGui::GetIO().MouseDelta.y != 0 || app.version() != before;
       idle_frames = busy ? 0 : idle_frames + 1;
-      attn::platform::render_frame(window);
+      attn::platform::render_frame(window, heatmaps);
       ++frame;
       if (frame == 1 && !flags.figure.empty()) {  // --figure: one picture, then done
         attn::ui::request::SaveFigure asked;
