@@ -26,9 +26,31 @@ if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
   message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/deps.sh imgui, or set IMGUI_DIR")
 endif()
 
+# The web build never uses ImGui's built-in ProggyClean font (the app adds its
+# own before the atlas is built), but ImFontAtlas::Build() calls
+# AddFontDefault() when no font was added, which links in the font's 12 kB of
+# compressed data. ImGui 1.91 has IMGUI_DISABLE_DEFAULT_FONT for this; 1.86
+# has not, so the web build compiles a copy of imgui_draw.cpp without the call.
+set(attn_imgui_draw "${IMGUI_DIR}/imgui_draw.cpp")
+if(EMSCRIPTEN)
+  file(READ "${IMGUI_DIR}/imgui_draw.cpp" attn_source)
+  set(attn_call "    if (ConfigData.Size == 0)\n        AddFontDefault();\n")
+  string(FIND "${attn_source}" "${attn_call}" attn_at)
+  if(attn_at EQUAL -1)
+    message(FATAL_ERROR "${IMGUI_DIR}/imgui_draw.cpp: ImFontAtlas::Build() no longer calls AddFontDefault() as 1.86 did")
+  endif()
+  string(REPLACE "${attn_call}" "    IM_ASSERT(ConfigData.Size > 0 && \"Attention Lab adds its font first\");\n"
+         attn_source "${attn_source}")
+  file(WRITE "${CMAKE_BINARY_DIR}/deps/imgui/imgui_draw.cpp.new" "${attn_source}")
+  configure_file("${CMAKE_BINARY_DIR}/deps/imgui/imgui_draw.cpp.new" "${CMAKE_BINARY_DIR}/deps/imgui/imgui_draw.cpp"
+                 COPYONLY)  # rewritten only when it changed
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${IMGUI_DIR}/imgui_draw.cpp")
+  set(attn_imgui_draw "${CMAKE_BINARY_DIR}/deps/imgui/imgui_draw.cpp")
+endif()
+
 # ImGui itself, without platform or renderer: the headless UI tests use this.
 add_library(imgui STATIC
-  ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp
+  ${IMGUI_DIR}/imgui.cpp ${attn_imgui_draw}
   ${IMGUI_DIR}/imgui_tables.cpp ${IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 set_target_properties(imgui PROPERTIES CXX_STANDARD 17)  # ImGui 1.86 predates C++20's enum rules

@@ -1,11 +1,11 @@
 // Writes the page as one self-contained HTML file: index.html with its
 // stylesheet, icon, scripts and the module (wasm inlined by -sSINGLE_FILE)
 // inside. Works from file:// with no server and no network.
-//   node scripts/single_file.mjs build/web/attention-single.js dist/attention-lab.html
+//   node scripts/single_file.mjs build/web/attention-single.js build/web/page/page.js dist/attention-lab.html
 import fs from "node:fs";
 import path from "node:path";
 
-const [moduleJs, output] = process.argv.slice(2);
+const [moduleJs, pageJs, output] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
 // Inside <script>, "</script" would end the element early.
@@ -21,12 +21,13 @@ replaceOnce(
   `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(read("web/favicon.svg")).toString("base64")}">`,
 );
 // Installing and offline use are for the served folder (a file:// page can do neither).
-replaceOnce('<link rel="manifest" href="manifest.webmanifest">\n  ', "");
 replaceOnce('<link rel="apple-touch-icon" href="icon-192.png">\n  ', "");
 replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
 replaceOnce(
   '<script src="attention.js"></script>',
   script("window.attentionSingleFile = true;") + "\n  " + script(fs.readFileSync(moduleJs, "utf8")),
 );
-replaceOnce('<script src="page.js"></script>', script(read("web/page.js")));
+// page.js minified (its source map stays out: the file is for offline use).
+const pageCode = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
+replaceOnce('<script src="page.js"></script>', script(pageCode));
 fs.writeFileSync(output, html);

@@ -190,13 +190,13 @@ void apply_touch(ImGuiIO& io) {
 
 // JavaScript inside: keep clang-format out
 // clang-format off
-EM_JS(int, canvas_has_focus, (), { return document.activeElement === Module.canvas ? 1 : 0; });
+EM_JS(int, canvas_has_focus, (), { return document.activeElement === Module['canvas'] ? 1 : 0; });
 
 EM_JS(void, write_clipboard, (const char* text), {
   const s = UTF8ToString(text);
   if (navigator.clipboard && navigator.clipboard.writeText)
     navigator.clipboard.writeText(s).catch(function () {});
-  if (Module.attentionEvent) Module.attentionEvent("copy", JSON.stringify({text: s}));
+  if (Module['attentionEvent']) Module['attentionEvent']("copy", JSON.stringify({'text': s}));
 });
 // clang-format on
 
