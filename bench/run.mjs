@@ -244,7 +244,8 @@ async function interactionPart(srv) {
         let f = a.framesDrawn();
         const stepFrame = await frameAfter(f + 1); // the step's first frame: layout, new textures
         await frameAfter(f + 2);
-        const costs = [];
+        const costs = [],
+          renders = [];
         for (let i = 0; i < perStep && input; ++i) {
           gl.finish();
           f = a.framesDrawn();
@@ -253,9 +254,13 @@ async function interactionPart(srv) {
           const c = await frameAfter(f + 1); // the first frame drawn after the call
           ++edits;
           if (!c || c.revisionStart !== revision) ++lagged;
-          if (c) costs.push(c.cpuMs);
+          if (c) {
+            costs.push(c.cpuMs);
+            renders.push(c.renderMs);
+          }
         }
         costs.sort((x, y) => x - y);
+        renders.sort((x, y) => x - y);
         steps.push({
           lesson,
           step: s + 1,
@@ -264,6 +269,7 @@ async function interactionPart(srv) {
           min: costs.length ? costs[0] : null,
           max: costs.length ? costs[costs.length - 1] : null,
           stepChangeMs: stepFrame ? stepFrame.cpuMs : null,
+          renderMs: renders.length ? renders[Math.floor(renders.length / 2)] : null,
         });
       }
       a.reset();
@@ -341,6 +347,13 @@ async function interactionPart(srv) {
     worst.ms <= 3,
   );
   row("interaction", "wasm: C++ per frame after setValue, median step", "", `${fmt(typical, 3)} ms`);
+  const worstRender = measured.reduce((w, s) => (s.renderMs > w.renderMs ? s : w), measured[0]);
+  row(
+    "interaction",
+    "wasm: drawing that frame (heatmaps, draw lists, GL calls), worst step",
+    "",
+    `${fmt(worstRender.renderMs, 3)} ms (${worstRender.lesson} step ${worstRender.step}; C++ there ${fmt(worstRender.ms, 3)})`,
+  );
   row(
     "interaction",
     "wasm: first frame after a step change, worst",

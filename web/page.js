@@ -248,14 +248,19 @@
       items: () => json("attn_items"),
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
-      // The last frames: {frame, revisionStart, revisionEnd, cpuMs}, the C++ work of each
-      // (recompute + UI build, GL drawing excluded; ./dev bench, docs/performance.md).
+      // The current lesson's characters the canvas cannot draw now, and the font
+      // pack being fetched: {loading, missing: [{character, codepoint, where}]}.
+      glyphs: () => json("attn_glyphs"),
+      // The last frames: {frame, revisionStart, revisionEnd, cpuMs, renderMs}: the C++
+      // work of each (recompute + UI build), then its drawing (heatmaps and ImGui's
+      // draw lists, GL calls included; ./dev bench, docs/performance.md).
       frameCosts: () =>
-        json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs]) => ({
+        json("attn_frame_costs").map(([frame, revisionStart, revisionEnd, cpuMs, renderMs]) => ({
           frame,
           revisionStart,
           revisionEnd,
           cpuMs,
+          renderMs,
         })),
       lastFrameCpuMs() {
         const c = api.testing.frameCosts();
@@ -596,6 +601,8 @@
       emit("copy", data);
     } else if (name === "copylink") {
       copyLink(linkFor(data));
+    } else if (name === "needfont") {
+      fetchFont(data.name);
     } else if (name === "showtextview") {
       setTextView(true);
     } else if (name === "figurefailed") {
@@ -632,6 +639,24 @@
     resolveReady(api);
     toParent({ type: "attention:ready", state: api.state() });
     registerServiceWorker();
+    linkManifest();
+  }
+
+  // A font pack a lesson needs (src/ui/fonts.h): fetched once, handed to the
+  // app, which draws the lesson's characters with it from the next frame.
+  function fetchFont(name) {
+    const failed = (why) => call("attn_font_failed", null, ["string", "string"], [name, why]);
+    if (singleFile) return failed("this offline file carries no extra fonts; the served page has them");
+    fetch(`fonts/${name}.ttf`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.arrayBuffer();
+      })
+      .then((buffer) => {
+        const bytes = new Uint8Array(buffer);
+        call("attn_provide_font", null, ["string", "bytes", "number"], [name, bytes, bytes.length]);
+      })
+      .catch((e) => failed(e.message || String(e)));
   }
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
@@ -690,6 +715,15 @@
   // nor an embed: a course page's iframe is not where a learner installs or
   // goes offline, and each course site would pay for its own copy
   // (docs/embedding.md). Failing to register is no error for the learner.
+  // The web app manifest, linked once the lesson is on screen: browsers fetch
+  // it and its icons at once, bytes the first frame does not need.
+  function linkManifest() {
+    if (singleFile || document.querySelector('link[rel="manifest"]')) return;
+    const link = document.createElement("link");
+    link.rel = "manifest";
+    link.href = "manifest.webmanifest";
+    document.head.append(link);
+  }
   function registerServiceWorker() {
     if (singleFile || embedded || !window.isSecureContext || !("serviceWorker" in navigator)) return;
     const unavailable = (e) => console.info(`Attention Lab will not work offline here: ${e.message}`);

@@ -46,12 +46,12 @@ bool is_lesson_id(std::string_view s) {
 
 App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
   for (const auto& l : builtin_lessons()) {
-    lessons_.push_back({l, nullptr, true, "", {}, false});
+    lessons_.push_back({l, nullptr, true, "", {}, false, {}});
     entries_.push_back({l->title, l->source});
   }
   ui_.view = &view_;
   ui_.lessons = &entries_;
-  ui_.fonts = &fonts_;
+  ui_.fonts = fonts_.fonts();
   ui_.heatmaps = heatmaps_;
   top_bar_.ui = step_bar_.ui = step_panel_.ui = live_panel_.ui = &ui_;
   pipeline_panel_.ui = temperature_panel_.ui = settings_panel_.ui = number_editor_.ui = &ui_;
@@ -173,7 +173,7 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
     return message;
   }
   return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
-                                      linked ? std::string(source) : ""});
+                                      linked ? std::string(source) : "", characters_used(bytes)});
 }
 
 //-----------------------------------------------------------------------------
@@ -351,7 +351,7 @@ std::string App::apply(const ui::Request& request) {
           if (on_copy_link) on_copy_link(link_json());
           show_toast("Link copied: it reopens this lesson, step and every change");
         } else if constexpr (std::is_same_v<T, r::AddLesson>) {
-          add(q.lesson, q.file);
+          add(q.lesson, q.file, q.characters);
         } else if constexpr (std::is_same_v<T, r::RestoreState>) {
           s.set_state(q.state);
         } else if constexpr (std::is_same_v<T, r::SetEmbed>) {
@@ -376,7 +376,8 @@ std::string App::apply(const ui::Request& request) {
 
 void App::notice(std::string text) { apply(ui::request::Notice{std::move(text)}); }
 
-void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file) {
+void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file,
+              const std::vector<CharacterUse>& characters) {
   // A lesson with a built-in's id replaces it: the instructor's version wins.
   int index = -1;
   for (size_t i = 0; i < lessons_.size(); ++i)
@@ -387,8 +388,68 @@ void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file) {
     entries_.emplace_back();
   }
   entries_[index] = {lesson->title, lesson->source};
-  lessons_[index] = {std::move(lesson), nullptr, false, file, {}, false};
+  lessons_[index] = {std::move(lesson), nullptr, false, file, {}, false, characters};
   select(index);
+  need_fonts();
+  // Characters no font here has: named once, at load, with where they are.
+  std::vector<std::string> missing;
+  for (const CharacterUse& c : characters)
+    if (!ui::base_font_has(c.codepoint) && !ui::font_pack_for(c.codepoint))
+      missing.push_back("\"" + utf8_of(c.codepoint) + "\" (" + codepoint_name(c.codepoint) +
+                        ", first at " + c.where + ")");
+  if (!missing.empty()) {
+    std::string text = "\"" + slot().lesson->title + "\" uses " +
+                       (missing.size() == 1 ? "a character" : "characters") +
+                       " no font here has, shown as \"?\": ";
+    for (size_t i = 0; i < missing.size() && i < 4; ++i) text += (i ? ", " : "") + missing[i];
+    if (missing.size() > 4) text += " and " + std::to_string(missing.size() - 4) + " more";
+    notice(text + ".");
+  }
+}
+
+void App::need_fonts() {
+  std::vector<char32_t> needed;
+  for (const LessonSlot& s : lessons_)
+    for (const CharacterUse& c : s.characters)
+      if (!ui::base_font_has(c.codepoint)) needed.push_back(c.codepoint);
+  fonts_.need(std::move(needed));
+  font_status();
+}
+
+void App::font_status() {
+  const std::string loading = fonts_.loading();
+  view_.status = loading.empty() ? "" : "Loading the font for " + loading + "…";
+}
+
+std::vector<std::string> App::take_wanted_fonts() {
+  std::vector<std::string> names;
+  for (const ui::FontPack* p : fonts_.take_wanted()) names.push_back(p->name);
+  return names;
+}
+
+void App::provide_font(std::string_view name, std::string bytes) {
+  fonts_.provide(name, std::move(bytes));
+  font_status();
+}
+
+void App::font_failed(std::string_view name, std::string_view why) {
+  const bool failed = fonts_.fail(name);
+  font_status();
+  if (failed)
+    for (const ui::FontPack& p : ui::font_packs())
+      if (name == p.name)
+        notice("The font for " + std::string(p.what) + " could not be loaded (" + std::string(why) +
+               "); those characters show as \"?\".");
+}
+
+std::string App::glyphs_json() const {
+  nlohmann::json missing = nlohmann::json::array();
+  for (const CharacterUse& c : slot().characters)
+    if (!fonts_.can_draw(c.codepoint))
+      missing.push_back({{"character", utf8_of(c.codepoint)},
+                         {"codepoint", codepoint_name(c.codepoint)},
+                         {"where", c.where}});
+  return nlohmann::json{{"loading", fonts_.loading()}, {"missing", missing}}.dump();
 }
 
 void App::show_toast(std::string text) {
@@ -587,11 +648,9 @@ std::string App::link_json() const {
 }
 
 bool App::set_pixel_ratio(float ratio) {
-  if (ratio == pixel_ratio_) return false;
   pixel_ratio_ = ratio;
   ui_.pixel_ratio = ratio;
-  fonts_ = ui::load_fonts(ratio);
-  return true;
+  return fonts_.build(ratio);
 }
 
 bool App::animating() const { return changed_this_frame_ || ImGui::GetTime() < view_.toast_until; }
@@ -719,7 +778,7 @@ void App::draw_body() {
   auto section = [&](const char* title, auto&& draw) {
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::PushFont(fonts_.body);
+    ImGui::PushFont(fonts_.fonts()->body);
     ImGui::TextUnformatted(title);
     ImGui::PopFont();
     draw();

@@ -35,9 +35,18 @@ class App {
   // Whatever cannot be used becomes a notice; the app always starts.
   void start(const StartParameters& parameters);
 
-  // Fonts rasterised at this device-pixel ratio. Returns true when the atlas
-  // was rebuilt (the renderer must then recreate its font texture).
+  // Fonts rasterised at this device-pixel ratio, with the characters the
+  // lessons need; call before each frame. Returns true when the atlas was
+  // rebuilt (the renderer must then recreate its font texture).
   bool set_pixel_ratio(float ratio);
+  // Font packs a lesson needs that this build does not carry (the web page's):
+  // names, once each. The shell fetches fonts/<name>.ttf and hands it over.
+  std::vector<std::string> take_wanted_fonts();
+  void provide_font(std::string_view name, std::string bytes);
+  void font_failed(std::string_view name, std::string_view why);
+  // {"loading": what is being fetched or "", "missing": [{character, codepoint,
+  // where}]}: the current lesson's characters the canvas cannot draw now.
+  std::string glyphs_json() const;
 
   // Builds this frame's UI, then applies what the panels requested.
   void frame();
@@ -60,6 +69,8 @@ class App {
   void end_figure();
   // "the-cat-sat-step4.png", "the-cat-sat-step4-weights.png"
   std::string figure_file_name(const ui::request::SaveFigure& figure) const;
+  // What draws the matrices: the shells render its queued textures before the frame.
+  ui::HeatmapRenderer& heatmaps() { return *heatmaps_; }
 
   // --- The API (window.attention, postMessage, tests): ids as text ----------
   std::vector<std::string> lesson_ids() const;
@@ -122,6 +133,8 @@ class App {
     std::string file;                  // the lesson file as named at start (lesson-url)
     LessonProgress progress;
     bool restore_checked = false;  // saved work looked for (once, when first opened)
+    std::vector<CharacterUse>
+        characters;  // its file's, beyond ASCII (built-ins: none beyond the base font)
   };
   LessonSlot& slot() { return lessons_[view_.lesson]; }
   const LessonSlot& slot() const { return lessons_[view_.lesson]; }
@@ -145,7 +158,11 @@ class App {
   // Loads a lesson file and shows it; `linked`: named by the start parameters,
   // so links name the file again.
   std::string load(std::string_view bytes, std::string_view source, bool linked);
-  void add(std::shared_ptr<const Lesson> lesson, const std::string& file);
+  void add(std::shared_ptr<const Lesson> lesson, const std::string& file,
+           const std::vector<CharacterUse>& characters);
+  // The fonts for every loaded lesson's characters, and the status line while one loads.
+  void need_fonts();
+  void font_status();
 
   ui::HeatmapRenderer* heatmaps_;
   std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
@@ -154,7 +171,7 @@ class App {
   std::vector<LessonSlot> lessons_;
   std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
   ui::ViewState view_;
-  ui::Fonts fonts_;
+  ui::FontSet fonts_;
   float pixel_ratio_ = 0.0f;
   ui::UiContext ui_;
   ui::TopBar top_bar_;

@@ -134,6 +134,7 @@ void TopBar::draw() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss");
     ImGui::PopID();
   }
+  if (!view.status.empty()) ImGui::TextDisabled("%s", view.status.c_str());
   if (ImGui::GetTime() < view.toast_until)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", view.toast.c_str());
 }

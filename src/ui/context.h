@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/characters.h"
 #include "core/progress.h"
 #include "core/session.h"
 #include "ui/fonts.h"
@@ -45,6 +46,7 @@ struct ViewState {
   MatrixKey pin;
   int pin_row = 0, pin_col = 0;
   std::vector<std::string> notices;  // messages at the top (bad input, a lesson that failed)
+  std::string status;                // a passing state under the notices ("Loading the font…")
   std::string toast;                 // a short confirmation ("Copied")
   double toast_until = 0.0;          // ImGui time it fades at
 };
@@ -147,6 +149,7 @@ struct SetExplore {
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
   std::string file;
+  std::vector<CharacterUse> characters;  // of its file, beyond ASCII
 };
 struct RestoreState {
   LessonState state;

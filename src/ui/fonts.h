@@ -1,6 +1,15 @@
-// The UI's font: DejaVu Sans from Debian's fonts-dejavu-core, cut down to the
-// glyphs below at build time and compiled into the binary.
+// The UI's fonts: DejaVu Sans (Debian's fonts-dejavu-core), cut at build time
+// by scripts/font_packs.py into
+// - the base font, compiled in: the interface and the built-in lessons;
+// - packs of more letters and symbols that a lesson file may use. A pack is
+//   added to the atlas only when the lesson needs it, with only the characters
+//   it uses, so the atlas stays small. The page fetches packs (dist/fonts/);
+//   the desktop app and the tests have them compiled in.
 #pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "imgui.h"
 
@@ -12,9 +21,55 @@ struct Fonts {
   ImFont* title = nullptr;  // ~20 px: step titles
 };
 
-// (Re)builds the atlas rasterised at `pixel_ratio` (device pixels per UI
-// pixel) and sets io.FontGlobalScale to match. The renderer must recreate
-// its font texture afterwards.
-Fonts load_fonts(float pixel_ratio);
+struct FontPack {
+  const char* name;         // "letters": its file is fonts/letters.ttf
+  const char* what;         // for notices: "Latin, Greek and Cyrillic letters"
+  const ImWchar* coverage;  // the code points it has, as ImGui ranges
+};
+const std::vector<FontPack>& font_packs();
+bool base_font_has(char32_t codepoint);
+// The pack with this character, or nullptr (the base has it, or no pack has).
+const FontPack* font_pack_for(char32_t codepoint);
+
+class FontSet {
+ public:
+  // The packs compiled into this build are here at once (`compiled_packs`
+  // false: as on the web, every pack must be provided).
+  explicit FontSet(bool compiled_packs = true);
+
+  // The characters beyond the base font that must be drawn now (a lesson's).
+  // Packs holding some that are not here yet are wanted.
+  void need(std::vector<char32_t> codepoints);
+  // Packs wanted and not yet asked for: the shell fetches them, then calls
+  // provide() or fail(). Each is returned once.
+  std::vector<const FontPack*> take_wanted();
+  void provide(std::string_view name, std::string bytes);
+  // Returns false for a pack that is here already (it stays drawn).
+  bool fail(std::string_view name);
+  // What is being fetched, for a notice: "Latin, Greek and Cyrillic letters", or "".
+  std::string loading() const;
+  // Whether the atlas (after the next build) draws this character.
+  bool can_draw(char32_t codepoint) const;
+
+  // (Re)builds the atlas at `pixel_ratio` (device pixels per UI pixel) when the
+  // ratio or the drawable characters changed, and sets io.FontGlobalScale to
+  // match. Returns true when it did: the renderer must recreate its texture.
+  bool build(float pixel_ratio);
+  Fonts* fonts() { return &fonts_; }
+
+ private:
+  enum class State { Absent, Wanted, Asked, Ready, Failed };
+  struct Pack {
+    const FontPack* info = nullptr;
+    State state = State::Absent;
+    std::string bytes;         // the font file (the atlas reads it in place)
+    ImVector<ImWchar> ranges;  // the needed characters it has, for the atlas
+  };
+  std::vector<Pack> packs_;
+  std::vector<char32_t> needed_;  // sorted
+  Fonts fonts_;
+  float built_ratio_ = 0.0f;
+  bool dirty_ = true;
+};
 
 }  // namespace attn::ui

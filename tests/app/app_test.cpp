@@ -277,3 +277,52 @@ TEST_CASE("setValue takes a computed matrix's name as a what-if, and state() lis
   CHECK(app.set_value("X_plus_one", 0, 0, 1) != "");  // no such matrix: an error, nothing changes
   CHECK(state_of(app)["overrides"].size() == 3);
 }
+
+namespace {
+
+// A small lesson whose tokens and title are in the given words.
+std::string lesson_with_tokens(const std::string& title, const std::string& a,
+                               const std::string& b) {
+  return R"({"id": "scripts", "title": ")" + title + R"(", "parts": [{"id": "p", "tokens": [")" +
+         a + R"(", ")" + b + R"("], "X": [[1, 2], [3, 4]],
+      "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 0], [0, 1]]}]})";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a lesson in Latin, Greek and Cyrillic letters draws every character: the packs join the "
+    "atlas") {
+  test::HeadlessUi ui;
+  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Kočka, γάτα", "Łódź", "кошка"), "scripts.json") ==
+          "");
+  CHECK(ui.app().take_wanted_fonts().empty());  // natively the packs are compiled in
+  ui.frames(2);
+  const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+  CHECK(glyphs["missing"] == nlohmann::json::array());
+  CHECK(glyphs["loading"] == "");
+  for (const std::string& n : ui.app().view().notices) MESSAGE(n);
+  CHECK(ui.app().view().notices.empty());
+  // The atlas has them now (ImGui would draw '?' otherwise).
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  for (ImWchar c : {ImWchar(u'č'), ImWchar(u'ά'), ImWchar(u'Ł'), ImWchar(u'ш')})
+    CHECK(font->FindGlyphNoFallback(c) != nullptr);
+  CHECK(font->FindGlyphNoFallback(ImWchar(u'ж')) == nullptr);  // only the characters in use
+}
+
+TEST_CASE("characters no font has are named once, at load, with where they are") {
+  test::HeadlessUi ui;
+  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "猫", "ねこ"), "scripts.json") == "");
+  REQUIRE(ui.app().view().notices.size() == 1);
+  CHECK(ui.app().view().notices[0] ==
+        "\"Cats\" uses characters no font here has, shown as \"?\": \"猫\" (U+732B, first at "
+        "/parts/0/tokens/0), \"ね\" (U+306D, first at /parts/0/tokens/1), \"こ\" (U+3053, first at "
+        "/parts/0/tokens/1).");
+  const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+  REQUIRE(glyphs["missing"].size() == 3);
+  CHECK(glyphs["missing"][0] == nlohmann::json{{"character", "猫"},
+                                               {"codepoint", "U+732B"},
+                                               {"where", "/parts/0/tokens/0"}});
+  ui.frames(2);
+  CHECK(ui.app().view().notices.size() == 1);  // once, not every frame
+}

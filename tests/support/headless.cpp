@@ -20,12 +20,17 @@ HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size) : size_(size) {
   map_keys(io);
   app_ = std::make_unique<app::App>(&heatmaps);
   app_->start(start);
-  app_->set_pixel_ratio(1.0f);
+  fonts();
+  ui::enable_item_registry(true);
+}
+
+void HeadlessUi::fonts() {
+  if (!app_->set_pixel_ratio(1.0f)) return;
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
+  ImGuiIO& io = ImGui::GetIO();
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no GPU to upload to
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(1)));
-  ui::enable_item_registry(true);
 }
 
 HeadlessUi::~HeadlessUi() {
@@ -35,6 +40,7 @@ HeadlessUi::~HeadlessUi() {
 }
 
 void HeadlessUi::frame() {
+  fonts();  // as a shell does before each frame: a lesson may need more glyphs
   ImGui::GetIO().DisplaySize = size_;
   ImGui::NewFrame();
   app_->frame();

@@ -34,6 +34,7 @@ class HeadlessUi {
   ImGuiContext* context_;
   std::unique_ptr<app::App> app_;
   bool settled_rect(std::string_view label, ui::ItemRect* r);
+  void fonts();  // rebuilds the atlas when the app says it changed
   ImVec2 size_;
 };
 

@@ -25,14 +25,15 @@ constexpr double kIdleAfterSeconds = 0.5;  // keep drawing this long after the l
 // JavaScript inside: keep clang-format out
 // clang-format off
 EM_JS(void, notify_page_js, (const char* name, const char* json), {
-  if (Module.attentionEvent) Module.attentionEvent(UTF8ToString(name), UTF8ToString(json));
+  if (Module['attentionEvent']) Module['attentionEvent'](UTF8ToString(name), UTF8ToString(json));
 });
 // A figure for slides, as PNG bytes (copied out of the heap at once).
 EM_JS(void, notify_figure_js, (const char* name, const unsigned char* png, int size, int width,
                                int height, double scale, int download), {
-  if (Module.attentionFigure)
-    Module.attentionFigure({name: UTF8ToString(name), png: HEAPU8.slice(png, png + size),
-                            width: width, height: height, scale: scale, download: !!download});
+  if (Module['attentionFigure'])
+    Module['attentionFigure']({'name': UTF8ToString(name), 'png': HEAPU8.slice(png, png + size),
+                               'width': width, 'height': height, 'scale': scale,
+                               'download': !!download});
 });
 // clang-format on
 
@@ -66,7 +67,9 @@ void frame() {
   s.costs[s.frames_drawn % 64] = {s.frames_drawn + 1, revision_start, s.app->session().revision(),
                                   emscripten_get_now() - build_start + s.pending_ms};
   s.pending_ms = 0;
-  platform::render_frame(s.window);
+  const double render_start = emscripten_get_now();
+  platform::render_frame(s.window, *s.heatmaps);
+  s.costs[s.frames_drawn % 64].render_ms = emscripten_get_now() - render_start;
   ++s.frames_drawn;
   std::string figure_error;
   if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr), &figure_error))
@@ -74,6 +77,9 @@ void frame() {
                      f->height, f->scale, f->download ? 1 : 0);
   else if (!figure_error.empty())
     notify_page("figurefailed", nlohmann::json{{"error", figure_error}}.dump().c_str());
+
+  for (const std::string& name : s.app->take_wanted_fonts())
+    notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
 
   if (s.first_frame) {
     s.first_frame = false;

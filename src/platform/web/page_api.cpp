@@ -162,6 +162,16 @@ EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
     attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { attn::web::set_paste_text(text); }
+// A font pack the app asked for ("needfont"): its file, or why there is none.
+EMSCRIPTEN_KEEPALIVE void attn_provide_font(const char* name, const char* bytes, int size) {
+  shell().app->provide_font(name, std::string(bytes, static_cast<size_t>(size)));
+  attn::web::wake();
+}
+EMSCRIPTEN_KEEPALIVE void attn_font_failed(const char* name, const char* why) {
+  shell().app->font_failed(name, why);
+  attn::web::wake();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_glyphs() { return keep(shell().app->glyphs_json()); }
 
 // --- window.attention.testing ------------------------------------------------
 EMSCRIPTEN_KEEPALIVE int attn_frames_drawn() { return shell().frames_drawn; }
@@ -173,13 +183,14 @@ EMSCRIPTEN_KEEPALIVE const char* attn_items() { return keep(attn::ui::items_json
 EMSCRIPTEN_KEEPALIVE double attn_heap_bytes() {
   return static_cast<double>(emscripten_get_heap_size());
 }
-// The last frames' costs, oldest first: [[frame, revision at start, at end, C++ ms], ...].
+// The last frames' costs, oldest first: [[frame, revision at start, at end,
+// C++ ms, drawing ms], ...].
 EMSCRIPTEN_KEEPALIVE const char* attn_frame_costs() {
   const attn::web::Shell& s = shell();
   nlohmann::json out = nlohmann::json::array();
   for (int f = std::max(0, s.frames_drawn - 64); f < s.frames_drawn; ++f) {
     const attn::web::FrameCost& c = s.costs[f % 64];
-    out.push_back({c.frame, c.revision_start, c.revision_end, c.cpu_ms});
+    out.push_back({c.frame, c.revision_start, c.revision_end, c.cpu_ms, c.render_ms});
   }
   return keep(out.dump());
 }

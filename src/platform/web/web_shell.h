@@ -22,7 +22,8 @@ inline constexpr const char* kGlsl = "#version 300 es";
 struct FrameCost {
   int frame = 0;
   uint64_t revision_start = 0, revision_end = 0;
-  double cpu_ms = 0;
+  double cpu_ms = 0;     // C++: the recompute and the UI's build (the budget's figure)
+  double render_ms = 0;  // then drawing: queued heatmaps and ImGui's draw lists, GL calls included
 };
 
 struct Shell {

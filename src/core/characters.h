@@ -1,0 +1,26 @@
+// The characters a lesson file uses beyond ASCII, each with where it first
+// appears, so the UI can load the font that draws them (src/ui/fonts.h) and
+// name those no font has, once, at load.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn {
+
+struct CharacterUse {
+  char32_t codepoint = 0;
+  std::string where;  // JSON Pointer of the first text holding it: "/parts/0/tokens/2"
+};
+
+// In order of first appearance, objects read in their keys' sorted order.
+// Text that is not JSON (or not UTF-8) uses nothing: the loader reports it.
+std::vector<CharacterUse> characters_used(std::string_view json_text);
+
+// "U+0436"
+std::string codepoint_name(char32_t codepoint);
+// The character as UTF-8 ("é" for U+00E9), or "" for one that cannot be written.
+std::string utf8_of(char32_t codepoint);
+
+}  // namespace attn

@@ -1,0 +1,121 @@
+#include "ui/fonts.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/characters.h"
+#include "core/embedded_file.h"
+
+using namespace attn;
+
+namespace {
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Every character beyond ASCII in these files, as "ж U+0436 in path; ".
+std::string outside_base(const std::filesystem::path& folder,
+                         const std::vector<std::string>& extensions) {
+  std::string out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+    const std::string ext = entry.path().extension().string();
+    if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end()) continue;
+    // Wrapped as a JSON string so characters_used walks the file's text.
+    const std::string text = read(entry.path());
+    std::string quoted = "[";
+    for (size_t i = 0; i < text.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      if (c >= 0x80) {
+        size_t n = 1;
+        while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
+        quoted += "\"" + text.substr(i, n) + "\",";
+        i += n - 1;
+      }
+    }
+    quoted += "0]";
+    for (const CharacterUse& u : characters_used(quoted))
+      if (!ui::base_font_has(u.codepoint))
+        out += utf8_of(u.codepoint) + " " + codepoint_name(u.codepoint) + " in " +
+               entry.path().string() + "; ";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the base font draws every character the interface and the built-in lessons use") {
+  // A character outside it shows as "?" on the canvas (as "⌫ Delete" did).
+  const std::filesystem::path root = ATTN_SOURCE_DIR;
+  CHECK(outside_base(root / "src", {".cpp", ".h"}) == "");
+  CHECK(outside_base(root / "lessons", {".json"}) == "");
+}
+
+TEST_CASE("font packs hold the letters and symbols beyond the base font") {
+  CHECK(ui::base_font_has(U'a'));
+  CHECK(ui::base_font_has(U'é'));
+  CHECK(ui::base_font_has(U'σ'));
+  CHECK(ui::base_font_has(U'⌫'));
+  CHECK_FALSE(ui::base_font_has(U'ж'));
+  for (char32_t c : {U'ł', U'ő', U'ж', U'Ё', U'ά', U'ϐ', U'ẞ', U'ǅ'}) {
+    CAPTURE(codepoint_name(c));
+    REQUIRE(ui::font_pack_for(c) != nullptr);
+    CHECK(std::string(ui::font_pack_for(c)->name) == "letters");
+  }
+  for (char32_t c : {U'ₖ', U'∫', U'⇒', U'€', U'◆'}) {
+    CAPTURE(codepoint_name(c));
+    REQUIRE(ui::font_pack_for(c) != nullptr);
+    CHECK(std::string(ui::font_pack_for(c)->name) == "symbols");
+  }
+  CHECK(ui::font_pack_for(U'a') == nullptr);   // the base has it
+  CHECK(ui::font_pack_for(U'猫') == nullptr);  // no font here has it
+  CHECK(ui::font_pack_for(U'😀') == nullptr);
+}
+
+TEST_CASE(
+    "FontSet: a pack is wanted once, loading while fetched, drawn once provided; a failure is said "
+    "once") {
+  ImGuiContext* context = ImGui::CreateContext();
+  ui::FontSet fonts(/*compiled_packs=*/false);  // as on the web
+  CHECK(fonts.build(1.0f));
+  CHECK_FALSE(fonts.build(1.0f));  // nothing changed
+  fonts.need({U'ж', U'ł', U'∫', U'猫'});
+  std::vector<std::string> wanted;
+  for (const ui::FontPack* p : fonts.take_wanted()) wanted.push_back(p->name);
+  CHECK(wanted == std::vector<std::string>{"letters", "symbols"});
+  CHECK(fonts.take_wanted().empty());  // asked once
+  CHECK(fonts.loading() == "Latin, Greek and Cyrillic letters and symbols");
+  CHECK_FALSE(fonts.can_draw(U'ж'));
+
+  // The bytes a fetch would bring (natively they are compiled in).
+  extern const EmbeddedFile kFontPackFiles[];
+  extern const size_t kFontPackFilesCount;
+  std::string letters;
+  for (size_t i = 0; i < kFontPackFilesCount; ++i)
+    if (std::string(kFontPackFiles[i].name) == "letters.ttf") letters = kFontPackFiles[i].text();
+  REQUIRE(!letters.empty());
+  fonts.provide("letters", letters);
+  CHECK(fonts.loading() == "symbols");
+  CHECK(fonts.can_draw(U'ж'));
+  CHECK(fonts.build(1.0f));
+  ImFont* body = fonts.fonts()->body;
+  CHECK(body->FindGlyphNoFallback(u'ж') != nullptr);
+  CHECK(body->FindGlyphNoFallback(u'ł') != nullptr);
+  CHECK(body->FindGlyphNoFallback(u'ш') == nullptr);  // only what is needed joins the atlas
+
+  CHECK(fonts.fail("symbols"));
+  CHECK_FALSE(fonts.fail("symbols"));  // said once
+  CHECK_FALSE(fonts.fail("letters"));  // here already: stays drawn
+  CHECK(fonts.loading() == "");
+  CHECK_FALSE(fonts.can_draw(U'∫'));
+  CHECK_FALSE(fonts.can_draw(U'猫'));
+  ImGui::DestroyContext(context);
+}
