@@ -88,24 +88,27 @@ async function servers() {
 async function sizePart(srv) {
   const context = await launch();
   const page = await context.newPage();
-  const fetched = [];
-  let drawn = false;
-  page.on("response", (r) => {
-    if (!drawn) fetched.push(r);
-  });
   await page.goto(srv.plain.url);
   await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
     timeout: 60000,
   });
-  drawn = true;
+  // What the page asked for before its first frame, by the browser's own
+  // resource timing (what it fetches after, like the manifest, is not counted).
+  const fetched = await page.evaluate(() => [
+    location.href,
+    ...performance
+      .getEntriesByType("resource")
+      .filter((e) => e.startTime < window.attention.firstFrameMs)
+      .map((e) => e.name),
+  ]);
   await context.close();
-  // What was fetched, by name; the bytes are the served files themselves (a
-  // streamed body, like the wasm's, is not kept by the browser to ask for).
+  // The bytes are the served files themselves (a streamed body, like the
+  // wasm's, is not kept by the browser to ask for).
   const files = [];
-  for (const r of fetched) {
-    const name = decodeURIComponent(new URL(r.url()).pathname.replace(/^\//, "")) || "index.html";
+  for (const url of fetched) {
+    const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, "")) || "index.html";
     const file = path.join(DIST, name);
-    if (r.status() !== 200 || !fs.existsSync(file) || files.some((f) => f.name === name)) continue;
+    if (!fs.existsSync(file) || fs.statSync(file).isDirectory() || files.some((f) => f.name === name)) continue;
     const body = fs.readFileSync(file);
     files.push({ name, raw: body.length, gzip: gzip(body) });
   }
@@ -120,6 +123,12 @@ async function sizePart(srv) {
     `${kb(total)} (${kb(totalRaw)} raw)`,
     total <= 300 * KB,
   );
+  // Fetched only by a lesson whose characters need them (src/ui/fonts.h).
+  const packs = fs.readdirSync(path.join(DIST, "fonts")).filter((f) => f.endsWith(".ttf"));
+  for (const p of packs) {
+    const body = fs.readFileSync(path.join(DIST, "fonts", p));
+    row("download", `  fonts/${p}, when a lesson needs it`, "", `${kb(body.length)} raw, ${kb(gzip(body))} gz`);
+  }
   const single = fs.readFileSync(path.join(DIST, "attention-lab.html"));
   const singleGz = gzip(single);
   row(
@@ -141,7 +150,7 @@ async function sizePart(srv) {
     symbols = null;
   }
   const attribution = wasmAttribution(wasm, symbols, {
-    font: path.join(ROOT, "build/web/fonts/DejaVuSans-subset.ttf"),
+    font: path.join(ROOT, "build/web/fonts/base.ttf"),
     lessons: fs
       .readdirSync(path.join(ROOT, "lessons"))
       .filter((f) => f.endsWith(".json"))

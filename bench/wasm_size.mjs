@@ -183,7 +183,7 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
       inWasm: contains(bytes, content),
     });
   };
-  find("font (DejaVu Sans subset)", embedded.font);
+  find("font (the base font, DejaVu Sans cut down)", embedded.font);
   for (const l of embedded.lessons || []) find("lesson", l);
   const font = found.find((f) => f.label.startsWith("font"));
   if (font)

@@ -79,7 +79,9 @@ endif()
 find_path(ATTN_STB_DIR stb_image_write.h PATHS /usr/include/stb NO_DEFAULT_PATH
           NO_CMAKE_FIND_ROOT_PATH REQUIRED)
 
-# The UI font: DejaVu Sans (fonts-dejavu-core), cut down to the glyphs the UI
-# uses with fonttools (python3-fonttools) to keep the download small.
+# The UI's fonts: DejaVu Sans (fonts-dejavu-core) and, for Chinese, Japanese
+# and Korean, WenQuanYi Micro Hei (fonts-wqy-microhei), cut by fonttools
+# (python3-fonttools) into a small base font and packs (CMakeLists.txt).
 find_file(ATTN_FONT_TTF DejaVuSans.ttf PATHS /usr/share/fonts/truetype/dejavu NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+find_file(ATTN_FONT_CJK wqy-microhei.ttc PATHS /usr/share/fonts/truetype/wqy NO_CMAKE_FIND_ROOT_PATH REQUIRED)
 find_program(ATTN_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)

@@ -31,6 +31,9 @@ function(attn_web_executable name)
     -sALLOW_MEMORY_GROWTH=1
     -sDYNAMIC_EXECUTION=0            # no eval: the page runs under a strict CSP
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
+    -sTEXTDECODER=2                  # every browser has TextDecoder: no fallback
+    # The Module keys web/page.js passes (anything else Emscripten could read is left out):
+    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
     ${ARGN})

@@ -12,7 +12,7 @@ cache="${ATTENTION_CACHE:-$root/.cache}"
 
 # Debian packages, by what they are for.
 common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build of the app
-        fonts-dejavu-core python3-fonttools                        # the UI font and its subsetting
+        fonts-dejavu-core fonts-wqy-microhei python3-fonttools     # the UI fonts and their subsetting
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
         xz-utils)                                                  # unpacking the ImGui source package
 web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)

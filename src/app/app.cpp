@@ -391,20 +391,34 @@ void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file,
   lessons_[index] = {std::move(lesson), nullptr, false, file, {}, false, characters};
   select(index);
   need_fonts();
-  // Characters no font here has: named once, at load, with where they are.
-  std::vector<std::string> missing;
+  std::vector<CharacterUse> missing;
   for (const CharacterUse& c : characters)
-    if (!ui::base_font_has(c.codepoint) && !ui::font_pack_for(c.codepoint))
-      missing.push_back("\"" + utf8_of(c.codepoint) + "\" (" + codepoint_name(c.codepoint) +
-                        ", first at " + c.where + ")");
-  if (!missing.empty()) {
-    std::string text = "\"" + slot().lesson->title + "\" uses " +
-                       (missing.size() == 1 ? "a character" : "characters") +
-                       " no font here has, shown as \"?\": ";
-    for (size_t i = 0; i < missing.size() && i < 4; ++i) text += (i ? ", " : "") + missing[i];
-    if (missing.size() > 4) text += " and " + std::to_string(missing.size() - 4) + " more";
-    notice(text + ".");
-  }
+    if (!ui::base_font_has(c.codepoint) && !ui::font_pack_for(c.codepoint)) missing.push_back(c);
+  report_missing(slot().lesson->title, missing);
+}
+
+void App::report_missing(const std::string& lesson_title, const std::vector<CharacterUse>& uses) {
+  // Characters no font here has: named once, with where they are. Right-to-
+  // left letters get their own reason: drawing them needs shaping.
+  std::vector<std::string> missing, rtl;
+  for (const CharacterUse& c : uses)
+    (right_to_left(c.codepoint) ? rtl : missing)
+        .push_back("\"" + utf8_of(c.codepoint) + "\" (" + codepoint_name(c.codepoint) +
+                   ", first at " + c.where + ")");
+  const auto listed = [](const std::vector<std::string>& items) {
+    std::string text;
+    for (size_t i = 0; i < items.size() && i < 4; ++i) text += (i ? ", " : "") + items[i];
+    if (items.size() > 4) text += " and " + std::to_string(items.size() - 4) + " more";
+    return text;
+  };
+  const std::string title = "\"" + lesson_title + "\"";
+  if (!rtl.empty())
+    notice(title + " has right-to-left text, which this canvas cannot draw (its letters " +
+           "need joining and reordering the drawing library lacks); they show as \"?\" and " +
+           "the Text view shows them as written: " + listed(rtl) + ".");
+  if (!missing.empty())
+    notice(title + " uses " + (missing.size() == 1 ? "a character" : "characters") +
+           " no font here has, shown as \"?\": " + listed(missing) + ".");
 }
 
 void App::need_fonts() {
@@ -648,9 +662,19 @@ std::string App::link_json() const {
 }
 
 bool App::set_pixel_ratio(float ratio) {
-  pixel_ratio_ = ratio;
   ui_.pixel_ratio = ratio;
-  return fonts_.build(ratio);
+  if (!fonts_.build(ratio)) return false;
+  font_status();
+  // Characters a pack, once loaded, turned out not to have (a rare Chinese one).
+  const std::vector<char32_t> lacking = fonts_.take_lacking();
+  for (const LessonSlot& s : lessons_) {
+    std::vector<CharacterUse> uses;
+    for (const CharacterUse& c : s.characters)
+      if (std::find(lacking.begin(), lacking.end(), c.codepoint) != lacking.end())
+        uses.push_back(c);
+    report_missing(s.lesson->title, uses);
+  }
+  return true;
 }
 
 bool App::animating() const { return changed_this_frame_ || ImGui::GetTime() < view_.toast_until; }

@@ -163,6 +163,8 @@ class App {
   // The fonts for every loaded lesson's characters, and the status line while one loads.
   void need_fonts();
   void font_status();
+  // One notice naming characters no font here has, with where they are.
+  void report_missing(const std::string& lesson_title, const std::vector<CharacterUse>& uses);
 
   ui::HeatmapRenderer* heatmaps_;
   std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
@@ -172,7 +174,6 @@ class App {
   std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
   ui::ViewState view_;
   ui::FontSet fonts_;
-  float pixel_ratio_ = 0.0f;
   ui::UiContext ui_;
   ui::TopBar top_bar_;
   ui::StepBar step_bar_;

@@ -58,6 +58,13 @@ std::vector<CharacterUse> characters_used(std::string_view json_text) {
   return census.uses;
 }
 
+bool right_to_left(char32_t c) {
+  return (c >= 0x0590 && c <= 0x08FF) ||  // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan...
+         (c >= 0xFB1D && c <= 0xFDFF) ||  // Hebrew and Arabic presentation forms A
+         (c >= 0xFE70 && c <= 0xFEFF) ||  // Arabic presentation forms B
+         (c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
 std::string codepoint_name(char32_t codepoint) {
   char text[16];
   std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(codepoint));

@@ -18,6 +18,10 @@ struct CharacterUse {
 // Text that is not JSON (or not UTF-8) uses nothing: the loader reports it.
 std::vector<CharacterUse> characters_used(std::string_view json_text);
 
+// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: letters
+// that need bidirectional reordering (and Arabic, joining) to be drawn.
+bool right_to_left(char32_t codepoint);
+
 // "U+0436"
 std::string codepoint_name(char32_t codepoint);
 // The character as UTF-8 ("é" for U+00E9), or "" for one that cannot be written.

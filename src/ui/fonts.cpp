@@ -14,6 +14,8 @@ extern const size_t kFontPackFilesCount;
 extern const ImWchar kFontCoverage_base[];
 extern const ImWchar kFontCoverage_letters[];
 extern const ImWchar kFontCoverage_symbols[];
+extern const ImWchar kFontCoverage_cjk[];
+extern const ImWchar kFontCoverage_hangul[];
 
 namespace attn::ui {
 
@@ -31,6 +33,8 @@ const std::vector<FontPack>& font_packs() {
   static const std::vector<FontPack> packs = {
       {"letters", "Latin, Greek and Cyrillic letters", kFontCoverage_letters},
       {"symbols", "symbols", kFontCoverage_symbols},
+      {"cjk", "Chinese and Japanese characters", kFontCoverage_cjk},
+      {"hangul", "Korean Hangul", kFontCoverage_hangul},
   };
   return packs;
 }
@@ -101,19 +105,24 @@ bool FontSet::fail(std::string_view name) {
 
 std::string FontSet::loading() const {
   std::string out;
-  for (const Pack& p : packs_)
-    if (p.state == State::Asked || p.state == State::Wanted)
-      out += (out.empty() ? "" : " and ") + std::string(p.info->what);
+  for (const Pack& p : packs_) {
+    bool needed = false;
+    for (char32_t c : needed_) needed = needed || font_pack_for(c) == p.info;
+    const bool pending = p.state == State::Asked || p.state == State::Wanted ||
+                         (p.state == State::Ready && needed && !p.in_atlas);
+    if (pending) out += (out.empty() ? "" : " and ") + std::string(p.info->what);
+  }
   return out;
 }
 
 bool FontSet::can_draw(char32_t c) const {
-  if (base_font_has(c)) return true;
-  const FontPack* info = font_pack_for(c);
-  if (!info) return false;
-  for (const Pack& p : packs_)
-    if (p.info == info) return p.state == State::Ready;
-  return false;
+  return base_font_has(c) || std::binary_search(drawable_.begin(), drawable_.end(), c);
+}
+
+std::vector<char32_t> FontSet::take_lacking() {
+  std::vector<char32_t> out;
+  out.swap(lacking_);
+  return out;
 }
 
 bool FontSet::build(float pixel_ratio) {
@@ -158,6 +167,22 @@ bool FontSet::build(float pixel_ratio) {
   io.Fonts->Build();
   io.FontGlobalScale = 1.0f / pixel_ratio;
   io.FontDefault = fonts_.body;
+
+  // What the atlas draws now, and what a loaded pack turned out to lack.
+  drawable_.clear();
+  for (char32_t c : needed_) {
+    const FontPack* info = font_pack_for(c);
+    const auto pack =
+        std::find_if(packs_.begin(), packs_.end(), [&](const Pack& p) { return p.info == info; });
+    if (pack == packs_.end() || pack->state != State::Ready) continue;
+    if (c <= 0xFFFF && fonts_.body->FindGlyphNoFallback(static_cast<ImWchar>(c))) {
+      drawable_.push_back(c);
+    } else if (std::find(reported_.begin(), reported_.end(), c) == reported_.end()) {
+      reported_.push_back(c);
+      lacking_.push_back(c);
+    }
+  }
+  for (Pack& p : packs_) p.in_atlas = p.state == State::Ready;
   return true;
 }
 

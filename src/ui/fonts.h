@@ -1,5 +1,5 @@
-// The UI's fonts: DejaVu Sans (Debian's fonts-dejavu-core), cut at build time
-// by scripts/font_packs.py into
+// The UI's fonts: DejaVu Sans (Debian's fonts-dejavu-core) and WenQuanYi Micro
+// Hei (fonts-wqy-microhei), cut at build time by scripts/font_packs.py into
 // - the base font, compiled in: the interface and the built-in lessons;
 // - packs of more letters and symbols that a lesson file may use. A pack is
 //   added to the atlas only when the lesson needs it, with only the characters
@@ -46,10 +46,14 @@ class FontSet {
   void provide(std::string_view name, std::string bytes);
   // Returns false for a pack that is here already (it stays drawn).
   bool fail(std::string_view name);
-  // What is being fetched, for a notice: "Latin, Greek and Cyrillic letters", or "".
+  // What is being fetched or not yet in the atlas, for a notice: "Latin,
+  // Greek and Cyrillic letters", or "".
   std::string loading() const;
-  // Whether the atlas (after the next build) draws this character.
+  // Whether the atlas draws this character now.
   bool can_draw(char32_t codepoint) const;
+  // Needed characters the pack meant for them turned out not to have (known
+  // once it is loaded: a rare Chinese character, say). Each returned once.
+  std::vector<char32_t> take_lacking();
 
   // (Re)builds the atlas at `pixel_ratio` (device pixels per UI pixel) when the
   // ratio or the drawable characters changed, and sets io.FontGlobalScale to
@@ -64,9 +68,12 @@ class FontSet {
     State state = State::Absent;
     std::string bytes;         // the font file (the atlas reads it in place)
     ImVector<ImWchar> ranges;  // the needed characters it has, for the atlas
+    bool in_atlas = false;     // its needed characters are in the atlas
   };
   std::vector<Pack> packs_;
-  std::vector<char32_t> needed_;  // sorted
+  std::vector<char32_t> needed_;              // sorted
+  std::vector<char32_t> drawable_;            // sorted: the needed characters the atlas has
+  std::vector<char32_t> lacking_, reported_;  // needed, not in their pack; said already
   Fonts fonts_;
   float built_ratio_ = 0.0f;
   bool dirty_ = true;

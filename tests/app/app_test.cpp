@@ -291,11 +291,11 @@ std::string lesson_with_tokens(const std::string& title, const std::string& a,
 }  // namespace
 
 TEST_CASE(
-    "a lesson in Latin, Greek and Cyrillic letters draws every character: the packs join the "
-    "atlas") {
+    "a lesson in Latin, Greek, Cyrillic, Chinese and Korean draws every character: the packs join "
+    "the atlas") {
   test::HeadlessUi ui;
-  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Kočka, γάτα", "Łódź", "кошка"), "scripts.json") ==
-          "");
+  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Kočka, γάτα, 注意力", "Łódź x₁", "кошка 고양이"),
+                              "scripts.json") == "");
   CHECK(ui.app().take_wanted_fonts().empty());  // natively the packs are compiled in
   ui.frames(2);
   const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
@@ -305,24 +305,42 @@ TEST_CASE(
   CHECK(ui.app().view().notices.empty());
   // The atlas has them now (ImGui would draw '?' otherwise).
   ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
-  for (ImWchar c : {ImWchar(u'č'), ImWchar(u'ά'), ImWchar(u'Ł'), ImWchar(u'ш')})
+  for (ImWchar c : {ImWchar(u'č'), ImWchar(u'ά'), ImWchar(u'Ł'), ImWchar(u'ш'), ImWchar(u'₁'),
+                    ImWchar(u'注'), ImWchar(u'고')})
     CHECK(font->FindGlyphNoFallback(c) != nullptr);
   CHECK(font->FindGlyphNoFallback(ImWchar(u'ж')) == nullptr);  // only the characters in use
 }
 
 TEST_CASE("characters no font has are named once, at load, with where they are") {
   test::HeadlessUi ui;
-  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "猫", "ねこ"), "scripts.json") == "");
+  // An emoji: no font at all, named at load. A rare Chinese character: the
+  // cjk pack is for it, but holds only the common ones; named once it is loaded.
+  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "😀", "龘猫"), "scripts.json") == "");
   REQUIRE(ui.app().view().notices.size() == 1);
   CHECK(ui.app().view().notices[0] ==
-        "\"Cats\" uses characters no font here has, shown as \"?\": \"猫\" (U+732B, first at "
-        "/parts/0/tokens/0), \"ね\" (U+306D, first at /parts/0/tokens/1), \"こ\" (U+3053, first at "
+        "\"Cats\" uses a character no font here has, shown as \"?\": \"😀\" (U+1F600, first at "
+        "/parts/0/tokens/0).");
+  ui.frames(1);  // the atlas is built with the cjk pack
+  REQUIRE(ui.app().view().notices.size() == 2);
+  CHECK(ui.app().view().notices[1] ==
+        "\"Cats\" uses a character no font here has, shown as \"?\": \"龘\" (U+9F98, first at "
         "/parts/0/tokens/1).");
   const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
-  REQUIRE(glyphs["missing"].size() == 3);
-  CHECK(glyphs["missing"][0] == nlohmann::json{{"character", "猫"},
-                                               {"codepoint", "U+732B"},
-                                               {"where", "/parts/0/tokens/0"}});
+  CHECK(glyphs["missing"] ==
+        nlohmann::json::parse(
+            R"([{"character": "😀", "codepoint": "U+1F600", "where": "/parts/0/tokens/0"},
+                                  {"character": "龘", "codepoint": "U+9F98", "where": "/parts/0/tokens/1"}])"));
   ui.frames(2);
-  CHECK(ui.app().view().notices.size() == 1);  // once, not every frame
+  CHECK(ui.app().view().notices.size() == 2);  // once, not every frame
+}
+
+TEST_CASE(
+    "right-to-left text gets its own notice: the canvas cannot shape it, the text view shows it") {
+  test::HeadlessUi ui;
+  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "חתול", "cat"), "scripts.json") == "");
+  REQUIRE(ui.app().view().notices.size() == 1);
+  const std::string& n = ui.app().view().notices[0];
+  CHECK(n.find("\"Cats\" has right-to-left text, which this canvas cannot draw") == 0);
+  CHECK(n.find("the Text view shows them as written: \"ח\" (U+05D7, first at /parts/0/tokens/0)") !=
+        std::string::npos);
 }

@@ -59,18 +59,18 @@ test("the English first load fetches no font pack and can draw every character i
   await page.close();
 });
 
-test("a lesson in Latin, Greek and Cyrillic letters with symbols: the packs it needs are fetched once, then every character draws", async () => {
+test("a lesson in every supported script: the packs it needs are fetched once, then every character draws", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?mode=explore`);
   const fonts = fontRequests(page);
   await page.evaluate(
     (content) => window.attention.loadLesson(content, "scripts.json"),
-    lesson("Łódź, γάτα, кошка", ["Zażółć", "ψυχή", "Привет", "x₁→y₂"]),
+    lesson("Łódź, γάτα, кошка, 猫, 고양이", ["Zażółć", "ψυχή", "Привет", "x₁→y₂", "注意力", "ねこ", "고양이"]),
   );
   // The page says what it is fetching while it does (on a fast machine the
   // fetch can end before a look: then the glyphs are simply there).
   const glyphs = await settledGlyphs(page);
   assert.deepEqual(glyphs.missing, []);
-  assert.deepEqual(fonts.sort(), ["letters.ttf", "symbols.ttf"]);
+  assert.deepEqual(fonts.sort(), ["cjk.ttf", "hangul.ttf", "letters.ttf", "symbols.ttf"]);
   const state = await page.evaluate(() => window.attention.state());
   assert.deepEqual(state.notices, []);
   await nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
@@ -81,19 +81,25 @@ test("a lesson in Latin, Greek and Cyrillic letters with symbols: the packs it n
     lesson("Ещё", ["ещё", "раз"]).replace('"scripts"', '"more"'),
   );
   assert.deepEqual((await settledGlyphs(page)).missing, []);
-  assert.deepEqual(fonts.sort(), ["letters.ttf", "symbols.ttf"]);
+  assert.deepEqual(fonts.sort(), ["cjk.ttf", "hangul.ttf", "letters.ttf", "symbols.ttf"]);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test("characters no font has are named once, at load, with where they are; the lesson works", async () => {
+test("characters no font has are named once, with where they are; the lesson works", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?mode=explore`);
-  await page.evaluate((content) => window.attention.loadLesson(content, "cats.json"), lesson("Cats", ["猫", "cat"]));
+  // An emoji: no font at all. A rare Chinese character: not among the common
+  // characters the cjk pack holds, known once the pack has loaded.
+  await page.evaluate((content) => window.attention.loadLesson(content, "cats.json"), lesson("Cats", ["😀", "龘"]));
   const glyphs = await settledGlyphs(page);
-  assert.deepEqual(glyphs.missing, [{ character: "猫", codepoint: "U+732B", where: "/parts/0/tokens/0" }]);
+  assert.deepEqual(glyphs.missing, [
+    { character: "😀", codepoint: "U+1F600", where: "/parts/0/tokens/0" },
+    { character: "龘", codepoint: "U+9F98", where: "/parts/0/tokens/1" },
+  ]);
   const state = await page.evaluate(() => window.attention.state());
   assert.deepEqual(state.notices, [
-    '"Cats" uses a character no font here has, shown as "?": "猫" (U+732B, first at /parts/0/tokens/0).',
+    '"Cats" uses a character no font here has, shown as "?": "😀" (U+1F600, first at /parts/0/tokens/0).',
+    '"Cats" uses a character no font here has, shown as "?": "龘" (U+9F98, first at /parts/0/tokens/1).',
   ]);
   assert.equal(state.lesson, "scripts");
   assert.deepEqual(problems, []);

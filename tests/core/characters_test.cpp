@@ -37,3 +37,12 @@ TEST_CASE("codepoint_name and utf8_of") {
   CHECK(utf8_of(U'😀') == "😀");
   CHECK(utf8_of(0xD800).empty());  // a lone surrogate is no character
 }
+
+TEST_CASE("right_to_left: Hebrew and Arabic letters and their presentation forms") {
+  CHECK(right_to_left(U'ש'));
+  CHECK(right_to_left(U'ب'));
+  CHECK(right_to_left(0xFEB3));  // ARABIC LETTER SEEN INITIAL FORM
+  CHECK_FALSE(right_to_left(U'a'));
+  CHECK_FALSE(right_to_left(U'ж'));
+  CHECK_FALSE(right_to_left(U'猫'));
+}
