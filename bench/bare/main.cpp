@@ -26,7 +26,7 @@ float value = 0.5f;
 
 // JavaScript inside: keep clang-format out
 // clang-format off
-EM_JS(void, first_frame, (), { if (Module.onFirstFrame) Module.onFirstFrame(); });
+EM_JS(void, first_frame, (), { if (Module['onFirstFrame']) Module['onFirstFrame'](); });  // quoted: Closure keeps the name
 // clang-format on
 
 void frame() {
