@@ -371,6 +371,10 @@
   }
 
   // ---- [6] The text view ------------------------------------------------------------
+  // `dir: "auto"` on the lesson's own text: a right-to-left title, token or
+  // sentence (Hebrew, Arabic) is laid out right to left by the browser, which
+  // the canvas cannot do (docs/lessons.md).
+  const own = { dir: "auto" };
   function el(tag, text, attributes) {
     const e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
@@ -385,19 +389,19 @@
       document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
     body.replaceChildren();
     const select = $("text-view-lesson");
-    select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id }))); // titles, not ids
+    select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id, ...own }))); // titles, not ids
     select.value = view.lesson;
     $("text-view-position").textContent = `Step ${view.step + 1} of ${view.steps}`;
     $("text-view-previous").disabled = view.step === 0;
     $("text-view-next").disabled = view.step === view.steps - 1;
-    body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source" }));
-    body.append(el("h2", view.stepTitle));
-    if (view.formula) body.append(el("p", view.formula, { class: "formula" }));
+    body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source", ...own }));
+    body.append(el("h2", view.stepTitle, own));
+    if (view.formula) body.append(el("p", view.formula, { class: "formula", ...own }));
     renderActivities(view, body);
     const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
-    if (holding.length) body.append(el("p", holding.join(" ")));
+    if (holding.length) body.append(el("p", holding.join(" "), own));
     for (const x of view.sentences.filter((x) => !x.holds))
-      body.append(el("p", `The notebook's numbers only (yours differ): ${x.text}`, { class: "stale" }));
+      body.append(el("p", `The notebook's numbers only (yours differ): ${x.text}`, { class: "stale", ...own }));
     for (const m of view.matrices) {
       const table = el("table");
       const what =
@@ -405,14 +409,14 @@
       table.append(el("caption", `${m.label} (${m.cells.length}×${m.cells[0] ? m.cells[0].length : 0})${what}`));
       const head = el("tr");
       head.append(el("td"));
-      for (const c of m.cols) head.append(el("th", c, { scope: "col" }));
+      for (const c of m.cols) head.append(el("th", c, { scope: "col", ...own }));
       const thead = el("thead");
       thead.append(head);
       table.append(thead);
       const tbody = el("tbody");
       m.cells.forEach((row, r) => {
         const tr = el("tr");
-        tr.append(el("th", m.rows[r] || String(r), { scope: "row" }));
+        tr.append(el("th", m.rows[r] || String(r), { scope: "row", ...own }));
         row.forEach((text, c) => {
           const marks = (m.overridden[r][c] ? " (a what-if)" : "") + (m.changed[r][c] ? " (changed)" : "");
           const td = el("td", undefined, m.changed[r][c] ? { class: "changed" } : {});

@@ -128,3 +128,34 @@ test("a font pack that cannot be fetched: a notice says so, the characters stay 
   );
   await page.close();
 });
+
+test("right-to-left text: the canvas says it cannot draw it, the text view lays it out right to left", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?mode=explore`);
+  await page.evaluate(
+    (content) => window.attention.loadLesson(content, "hebrew.json"),
+    lesson("חתולים", ["חתול", "cat"]),
+  );
+  const state = await page.evaluate(() => window.attention.state());
+  assert.equal(state.notices.length, 1);
+  assert.match(state.notices[0], /^"חתולים" has right-to-left text, which this canvas cannot draw/);
+  assert.match(
+    state.notices[0],
+    /the Text view shows them as written: "ח" \(U\+05D7, first at \/parts\/0\/tokens\/0\)/,
+  );
+  await page.evaluate(() => window.attention.showTextView());
+  await page.waitForSelector("#text-view-body th[scope=row]");
+  const shown = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll("#text-view-body th[scope=row]")];
+    const row = rows.find((th) => th.textContent === "חתול");
+    const title = document.querySelector("#text-view-body p.source");
+    return {
+      row: row ? row.matches(":dir(rtl)") : null,
+      other: rows.find((th) => th.textContent === "cat").matches(":dir(ltr)"),
+      title: title.textContent.startsWith("חתולים") && title.matches(":dir(rtl)"),
+    };
+  });
+  assert.deepEqual(shown, { row: true, other: true, title: true });
+  saveArtifact("fonts-rtl-textview-800x500.png", await page.screenshot());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
