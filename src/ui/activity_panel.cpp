@@ -29,7 +29,9 @@ void card(ImU32 colour, F&& body) {
   ImGui::Spacing();
 }
 
-void wrapped(const std::string& text) { ImGui::TextWrapped("%s", text.c_str()); }
+void wrapped(const std::string& text) {
+  ImGui::TextWrapped("%s", unbreakable_numbers(text).c_str());
+}
 
 void coloured(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -187,7 +189,8 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
         ImGui::TextDisabled("You may change %s.", v.allowed.c_str());
     }
     for (size_t i = 0; i < v.hints.size(); ++i)
-      ImGui::TextWrapped("Hint %d: %s", static_cast<int>(i + 1), v.hints[i].c_str());
+      ImGui::TextWrapped("Hint %d: %s", static_cast<int>(i + 1),
+                         unbreakable_numbers(v.hints[i]).c_str());
     if (v.hints_left > 0 && !v.now.solved()) {
       if (ImGui::Button(v.hints.empty() ? "A hint" : "Another hint"))
         ui->request(request::ShowHint{c.id});

@@ -48,6 +48,20 @@ const FontPack* font_pack_for(char32_t c) {
   return nullptr;
 }
 
+std::string unbreakable_numbers(std::string_view text) {
+  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024
+  const auto digit = [&](size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '.' && i > 0 && digit(i - 1) && digit(i + 1))
+      out += kOneDotLeader;
+    else
+      out += text[i];
+  }
+  return out;
+}
+
 FontSet::FontSet(bool compiled_packs) {
   for (const FontPack& info : font_packs()) {
     Pack p;

@@ -31,6 +31,12 @@ bool base_font_has(char32_t codepoint);
 // The pack with this character, or nullptr (the base has it, or no pack has).
 const FontPack* font_pack_for(char32_t codepoint);
 
+// ImGui 1.86 lets a wrapped line break after any '.', even inside "0.52". For
+// wrapped text: each decimal point between digits becomes U+2024 ONE DOT
+// LEADER, which looks the same and never breaks. On the canvas only: copies
+// and the text view keep '.'.
+std::string unbreakable_numbers(std::string_view text);
+
 class FontSet {
  public:
   // The packs compiled into this build are here at once (`compiled_packs`

@@ -230,7 +230,7 @@ void LivePanel::draw() {
     }
     line += dims > kOutputDims ? ", … " + std::to_string(dims - kOutputDims) + " more]" : "]";
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(line.c_str());
+    ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
     ImGui::PopTextWrapPos();
     if (line.find('*') != std::string::npos) ImGui::TextDisabled("* changed from the notebook");
   }

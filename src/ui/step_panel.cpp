@@ -73,7 +73,7 @@ void StepPanel::draw_text(bool veiled) {
                          ImGui::GetCursorPosX());
   std::string paragraph;
   auto flush = [&] {
-    if (!paragraph.empty()) ImGui::TextUnformatted(paragraph.c_str());
+    if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
     paragraph.clear();
   };
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
@@ -85,7 +85,7 @@ void StepPanel::draw_text(bool veiled) {
     // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s",
                        "The notebook's numbers only (yours differ):");
-    ImGui::TextDisabled("%s", s.text.c_str());
+    ImGui::TextDisabled("%s", unbreakable_numbers(s.text).c_str());
   }
   flush();
   ImGui::PopTextWrapPos();

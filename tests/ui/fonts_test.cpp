@@ -130,3 +130,13 @@ TEST_CASE(
   CHECK_FALSE(fonts.can_draw(U'😀'));
   ImGui::DestroyContext(context);
 }
+
+TEST_CASE("unbreakable_numbers: decimal points between digits only; the base font draws the dot") {
+  CHECK(ui::unbreakable_numbers("The attends 0.52 to cat. 1.5x.") ==
+        "The attends 0\u2024"
+        "52 to cat. 1\u2024"
+        "5x.");
+  CHECK(ui::unbreakable_numbers(".5 and 5. stay") == ".5 and 5. stay");
+  CHECK(ui::unbreakable_numbers("") == "");
+  CHECK(ui::base_font_has(0x2024));
+}
