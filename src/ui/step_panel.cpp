@@ -65,31 +65,50 @@ void StepPanel::draw_heading() {
   }
 }
 
-// The text: sentences that hold for the numbers on screen as one paragraph;
-// a sentence that held only for the notebook's numbers set apart and marked.
+// The text: sentences that hold for the numbers on screen as one paragraph,
+// above the matrices.
 void StepPanel::draw_text(bool veiled) {
-  const Palette& pal = palette();
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
                          ImGui::GetCursorPosX());
   std::string paragraph;
-  auto flush = [&] {
-    if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
-    paragraph.clear();
-  };
+  for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences)
+    if (s.holds) paragraph += (paragraph.empty() ? "" : " ") + s.text;
+  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+}
+
+// Sentences that held only for the notebook's numbers, set apart and marked,
+// under the matrices: a sentence that stops holding mid-drag leaves the
+// paragraph above without pushing the numbers down.
+void StepPanel::draw_stale_text(bool veiled) {
+  const Palette& pal = palette();
+  ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
+                         ImGui::GetCursorPosX());
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
-    if (s.holds) {
-      paragraph += (paragraph.empty() ? "" : " ") + s.text;
-      continue;
-    }
-    flush();
+    if (s.holds) continue;
     // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s",
                        "The notebook's numbers only (yours differ):");
     ImGui::TextDisabled("%s", unbreakable_numbers(s.text).c_str());
   }
-  flush();
   ImGui::PopTextWrapPos();
-  ImGui::Spacing();
+}
+
+// While a number is dragged (or typed), what is above the matrices keeps at
+// least the height it had when that began, so the cell under the finger stays
+// put when a line above it goes (a sentence that stops holding, a challenge's
+// line); it settles when the learner lets go.
+void StepPanel::keep_matrices_in_place(float top) {
+  const float above = ImGui::GetCursorPosY() - top;
+  const std::pair<int, int> here{ui->view->lesson, ui->view->step};
+  if (ImGui::IsAnyItemActive() && here == held_step_) {
+    if (above < held_above_) ImGui::SetCursorPosY(top + held_above_);
+    held_above_ = std::max(held_above_, above);
+  } else {
+    held_above_ = above;
+    held_step_ = here;
+  }
 }
 
 // Operands, then results, left to right, wrapping when the next does not fit.
@@ -140,6 +159,7 @@ void StepPanel::draw_figure(int only) {
   // A question still open keeps its answer covered here too.
   draw_text(ui->open_prediction() != nullptr);
   draw_matrices(matrices_in_order(), true);
+  draw_stale_text(ui->open_prediction() != nullptr);
 }
 
 void StepPanel::draw() {
@@ -147,14 +167,17 @@ void StepPanel::draw() {
   const Trace& trace = ui->trace();
   const int digits = ui->digits(step);
   const Palette& pal = palette();
+  const float top = ImGui::GetCursorPosY();
   draw_heading();
   activities_.ui = ui;
   activities_.draw();
   // An open prediction covers what the step says and shows about its result.
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
+  keep_matrices_in_place(top);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
+  draw_stale_text(veiled);
   if (veiled)
     for (int i : step.matrices) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -3,6 +3,7 @@
 // beside the numbers it is computed from.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "ui/activity_panel.h"
@@ -24,9 +25,13 @@ struct StepPanel {
  private:
   void draw_heading();
   void draw_text(bool veiled);
+  void draw_stale_text(bool veiled);
+  void keep_matrices_in_place(float top);
   void draw_matrices(const std::vector<int>& order, bool figure);
 
   ActivityPanel activities_;
+  float held_above_ = 0.0f;                // height above the matrices, kept while dragging
+  std::pair<int, int> held_step_{-1, -1};  // (lesson, step) it was measured on
 };
 
 }  // namespace attn::ui

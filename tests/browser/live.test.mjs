@@ -248,3 +248,40 @@ test("pixel ratio 3: the 64-column values and outputs are drawn, with no black b
     }
   }
 });
+
+test("800×500: the dragged cell stays under the pointer when a sentence above it stops holding", async () => {
+  // the-cat-sat step 4 says "every word attends mostly to cat" above the
+  // scaled scores; dragging a score far enough makes it untrue. The sentence
+  // then moves under the numbers, and what is above keeps its height until
+  // the learner lets go (it moved the numbers 51 px before).
+  const { server, url } = await startServer();
+  const browser = await launch({ viewport: { width: 800, height: 500 } });
+  try {
+    const { page, problems } = await openPage(browser, `${url}?lesson=the-cat-sat&step=4&mode=explore`);
+    const label = "##scaled:0:0";
+    const start = (await items(page))[label];
+    assert.ok(start, `${label} is on screen`);
+    const box = await page.locator("#canvas").boundingBox();
+    const x = box.x + (start[0] + start[2]) / 2,
+      y = box.y + (start[1] + start[3]) / 2;
+    const stale = () => page.evaluate(() => window.attention.trace().steps[3].sentences.filter((s) => !s.holds).length);
+    assert.equal(await stale(), 0);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    const tops = [];
+    for (let i = 1; i <= 8; ++i) {
+      await page.mouse.move(x + i * 25, y);
+      tops.push((await items(page))[label][1]);
+    }
+    assert.ok((await stale()) > 0, "the drag made a sentence untrue");
+    assert.deepEqual(
+      tops.map((t) => Math.round(t - start[1])),
+      tops.map(() => 0),
+    );
+    await page.mouse.up();
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
