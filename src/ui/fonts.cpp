@@ -150,8 +150,9 @@ bool FontSet::build(float pixel_ratio) {
     ImFontGlyphRangesBuilder builder;
     for (char32_t c : needed_)
       if (c <= 0xFFFF && font_pack_for(c) == p.info) builder.AddChar(static_cast<ImWchar>(c));
-    builder.BuildRanges(&p.ranges);
-    if (p.ranges.Size <= 1) p.ranges.clear();  // just the terminating 0
+    ImVector<ImWchar> ranges;
+    builder.BuildRanges(&ranges);
+    if (ranges.Size > 1) p.ranges.assign(ranges.begin(), ranges.end());  // more than the ending 0
   }
 
   ImGuiIO& io = ImGui::GetIO();
@@ -171,7 +172,7 @@ bool FontSet::build(float pixel_ratio) {
       ImFontConfig merge = config;
       merge.MergeMode = true;  // into the font just added
       io.Fonts->AddFontFromMemoryTTF(p.bytes.data(), static_cast<int>(p.bytes.size()),
-                                     px * pixel_ratio, &merge, p.ranges.Data);
+                                     px * pixel_ratio, &merge, p.ranges.data());
     }
     return font;
   };
