@@ -1,7 +1,7 @@
 // A cross-origin host page (web/examples/embed.html on one port) drives the
 // widget (on another port) with postMessage and follows its step; the host
 // side is the embedding guide's own helper, web/examples/attention-host.js.
-import { test, before, after } from "node:test";
+import { test, before, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,18 +30,17 @@ function watchHost(page) {
   return problems;
 }
 
-// The widget keeps a learner's work in its origin's storage: each test starts
-// without it (cleared from a page of the widget's origin, then again in the
-// widget's frame before its scripts run).
-async function forgetWidgetWork() {
-  const page = await browser.newPage();
-  await page.goto(`${widget.url}manifest.webmanifest`);
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-}
+// The widget keeps a learner's work in its origin's storage, and Chromium
+// runs a closed page's pagehide (the widget saves there) in the background,
+// possibly after the next test cleared that storage: each host gets a widget
+// on a new port, a new origin with storage of its own.
+beforeEach(async () => {
+  const previous = widget;
+  widget = await startServer();
+  previous?.server.close();
+});
 
 async function openHost() {
-  await forgetWidgetWork();
   const page = await browser.newPage();
   const problems = watchHost(page);
   await page.addInitScript(forgetWorkOnce);
