@@ -120,10 +120,14 @@ bool FontSet::fail(std::string_view name) {
 std::string FontSet::loading() const {
   std::string out;
   for (const Pack& p : packs_) {
-    bool needed = false;
-    for (char32_t c : needed_) needed = needed || font_pack_for(c) == p.info;
+    // A ready pack is still pending while a needed character of it is neither
+    // in the atlas nor known to be lacking: the next build() adds it.
+    bool unbuilt = false;
+    for (char32_t c : needed_)
+      unbuilt = unbuilt || (font_pack_for(c) == p.info && !can_draw(c) &&
+                            std::find(reported_.begin(), reported_.end(), c) == reported_.end());
     const bool pending = p.state == State::Asked || p.state == State::Wanted ||
-                         (p.state == State::Ready && needed && !p.in_atlas);
+                         (p.state == State::Ready && unbuilt);
     if (pending) out += (out.empty() ? "" : " and ") + std::string(p.info->what);
   }
   return out;
@@ -197,7 +201,6 @@ bool FontSet::build(float pixel_ratio) {
       lacking_.push_back(c);
     }
   }
-  for (Pack& p : packs_) p.in_atlas = p.state == State::Ready;
   return true;
 }
 

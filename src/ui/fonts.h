@@ -74,7 +74,6 @@ class FontSet {
     State state = State::Absent;
     std::string bytes;            // the font file (the atlas reads it in place)
     std::vector<ImWchar> ranges;  // the needed characters it has, for the atlas (0-ended)
-    bool in_atlas = false;        // its needed characters are in the atlas
   };
   std::vector<Pack> packs_;
   std::vector<char32_t> needed_;              // sorted

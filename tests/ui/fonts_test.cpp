@@ -122,10 +122,21 @@ TEST_CASE(
   CHECK(body->FindGlyphNoFallback(u'ł') != nullptr);
   CHECK(body->FindGlyphNoFallback(u'ш') == nullptr);  // only what is needed joins the atlas
 
+  // A new lesson needs more of a pack that is here: loading until the next
+  // build adds those characters, with no second fetch.
+  fonts.need({U'ж', U'ł', U'ш', U'∫', U'😀'});
+  CHECK(fonts.take_wanted().empty());
+  CHECK(fonts.loading() == "Latin, Greek and Cyrillic letters and symbols");
+  CHECK_FALSE(fonts.can_draw(U'ш'));
+  CHECK(fonts.build(1.0f));
+  CHECK(fonts.loading() == "symbols");
+  CHECK(fonts.can_draw(U'ш'));
+
   CHECK(fonts.fail("symbols"));
   CHECK_FALSE(fonts.fail("symbols"));  // said once
   CHECK_FALSE(fonts.fail("letters"));  // here already: stays drawn
   CHECK(fonts.loading() == "");
+  CHECK(fonts.can_draw(U'ш'));
   CHECK_FALSE(fonts.can_draw(U'∫'));
   CHECK_FALSE(fonts.can_draw(U'😀'));
   ImGui::DestroyContext(context);
