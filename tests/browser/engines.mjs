@@ -111,13 +111,25 @@ async function webkit(width, height) {
   const { Builder, Origin, Button, Key } = await import("selenium-webdriver");
   if (!fs.existsSync(MINIBROWSER)) throw new Error(`no ${MINIBROWSER}: install webkit2gtk-driver`);
   const port = await freePort();
-  const server = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: ["ignore", "ignore", "pipe"] });
+  // Its own process group, with MiniBrowser and WebKit's processes under it: a
+  // browser that hangs is killed with the group, never left to stall the run.
+  const server = spawn("WebKitWebDriver", [`--port=${port}`], {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let serverLog = "";
   server.stderr.on("data", (b) => (serverLog = (serverLog + b).slice(-4000)));
   const exited = new Promise((resolve) => server.once("exit", resolve));
   const stopServer = async () => {
     if (server.exitCode === null && server.signalCode === null) server.kill();
-    await exited;
+    if (!(await within(exited, 10000))) {
+      try {
+        process.kill(-server.pid, "SIGKILL");
+      } catch (e) {
+        // gone already
+      }
+      await exited;
+    }
   };
   let driver;
   try {
@@ -194,7 +206,10 @@ async function webkit(width, height) {
       return problems.splice(0);
     },
     close: async () => {
-      await driver.quit().catch(() => {});
+      await within(
+        driver.quit().catch(() => {}),
+        30000,
+      );
       await stopServer();
     },
   };
@@ -209,6 +224,13 @@ async function sizeViewport(driver, width, height) {
       .manage()
       .window()
       .setRect({ width: 2 * width - inner[0], height: 2 * height - inner[1] });
+}
+
+// Whether `promise` settled within `ms` milliseconds.
+function within(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 function freePort() {

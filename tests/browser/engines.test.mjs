@@ -21,14 +21,17 @@ before(async () => {
   const started = Date.now();
   engine = await openEngine(ENGINE);
   console.log(`# ${ENGINE} started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-});
+}, options);
 // Each test answers for its own errors, not for those of a test that failed before it.
 beforeEach(async () => void (await engine?.errors()));
-after(async () => {
-  await engine?.close();
-  widget?.server.close();
-  host?.server.close();
-});
+after(
+  async () => {
+    await engine?.close();
+    widget?.server.close();
+    host?.server.close();
+  },
+  { timeout: 120000 },
+);
 
 // ---- Waiting for progress, in any engine ----------------------------------------
 
