@@ -100,9 +100,10 @@ set(ATTN_SCORM_COMPLETE_WHEN "all-steps" CACHE STRING
 set(ATTN_SCORM_MASTERY "80" CACHE STRING "The SCORM package's passing score, 0 to 100 (the challenges rule)")
 
 add_custom_target(dist ALL
-  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts" "${ATTN_DIST}/lang"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_FONT_PACK_FILES} "${ATTN_DIST}/fonts/"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES} "${ATTN_PAGE_JS}.map" ${ATTN_WEB_ICONS}
           $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
@@ -111,6 +112,7 @@ add_custom_target(dist ALL
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
   DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES}
+          ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs
           ${PROJECT_SOURCE_DIR}/web/scorm/scorm-adapter.js

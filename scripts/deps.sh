@@ -14,6 +14,7 @@ cache="${ATTENTION_CACHE:-$root/.cache}"
 common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build of the app
         fonts-dejavu-core fonts-wqy-microhei python3-fonttools     # the UI fonts and their subsetting
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
+        gettext                                                    # the translations (po/): msgfmt checks and compiles them
         xz-utils)                                                  # unpacking the ImGui source package
 web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
 native=(g++ pkg-config libglfw3-dev)                               # the desktop app and the CLI

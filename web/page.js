@@ -202,6 +202,9 @@
         ),
       ),
     reset: () => call("attn_reset", null, [], []),
+    // "en", "es", "zh-Hans" or "ko": the interface switches once its catalog
+    // is here (state().language says which is in use).
+    setLanguage: (code) => checked(call("attn_set_language", "string", ["string"], [String(code)])),
     setTheme(theme) {
       if (theme !== "light" && theme !== "dark")
         throw new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`);
@@ -596,6 +599,7 @@
       else withoutGl();
       started();
     } else if (name === "statechange") {
+      document.documentElement.lang = data.language; // the text view is read in it
       scheduleTextView();
       scheduleSave();
       emit("statechange", data);
@@ -607,6 +611,8 @@
       copyLink(linkFor(data));
     } else if (name === "needfont") {
       fetchFont(data.name);
+    } else if (name === "needcatalog") {
+      fetchCatalog(data.code);
     } else if (name === "showtextview") {
       setTextView(true);
     } else if (name === "figurefailed") {
@@ -646,22 +652,42 @@
     linkManifest();
   }
 
-  // A font pack a lesson needs (src/ui/fonts.h): fetched once, handed to the
-  // app, which draws the lesson's characters with it from the next frame.
-  function fetchFont(name) {
-    const failed = (why) => call("attn_font_failed", null, ["string", "string"], [name, why]);
-    if (singleFile) return failed("this offline file carries no extra fonts; the served page has them");
-    fetch(`fonts/${name}.ttf`)
+  // A file the app asked for, fetched beside the page and handed to it as
+  // bytes (`provide`, the app's function taking name, bytes, size), or why not
+  // (`fail`, taking name and reason). The single file carries neither kind.
+  function fetchFor(file, name, provide, fail, notInSingleFile) {
+    const failed = (why) => call(fail, null, ["string", "string"], [name, why]);
+    if (singleFile) return failed(notInSingleFile);
+    fetch(file)
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         return response.arrayBuffer();
       })
       .then((buffer) => {
         const bytes = new Uint8Array(buffer);
-        call("attn_provide_font", null, ["string", "bytes", "number"], [name, bytes, bytes.length]);
+        call(provide, null, ["string", "bytes", "number"], [name, bytes, bytes.length]);
       })
       .catch((e) => failed(e.message || String(e)));
   }
+  // A font pack a lesson or a language needs (src/ui/fonts.h): fetched once;
+  // the app draws those characters with it from the next frame.
+  const fetchFont = (name) =>
+    fetchFor(
+      `fonts/${name}.ttf`,
+      name,
+      "attn_provide_font",
+      "attn_font_failed",
+      "this offline file carries no extra fonts; the served page has them",
+    );
+  // The interface in the language the learner picked (src/core/translation.h).
+  const fetchCatalog = (code) =>
+    fetchFor(
+      `lang/${code}.json`,
+      code,
+      "attn_provide_catalog",
+      "attn_catalog_failed",
+      "this offline file is in English only; the served page has the others",
+    );
 
   // Fetch the wasm ourselves, counting bytes for the progress bar.
   function instantiateWasm(imports, receiveInstance) {
@@ -762,6 +788,7 @@
         if (key && key.startsWith(STORE + "work:")) saved.lessons[key.slice(STORE.length + 5)] = s.getItem(key);
       }
       saved.last = s.getItem(STORE + "last") || "";
+      saved.language = s.getItem(STORE + "language") || "";
     } catch (e) {
       console.info(`Attention Lab could not read saved work: ${e.message}`);
     }
@@ -771,10 +798,11 @@
     const s = storage();
     if (!s || !module) return;
     try {
-      const { lesson, work } = json("attn_saved_work");
+      const { lesson, work, language } = json("attn_saved_work");
       if (work === null) s.removeItem(STORE + "work:" + lesson);
       else s.setItem(STORE + "work:" + lesson, work);
       s.setItem(STORE + "last", lesson);
+      s.setItem(STORE + "language", language);
     } catch (e) {
       console.info(`Attention Lab could not save the learner's work: ${e.message}`);
     }
@@ -828,7 +856,7 @@
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
-          JSON.stringify(readSavedWork()),
+          JSON.stringify({ ...readSavedWork(), languages: [...(navigator.languages || [])] }),
         ],
       );
       announceProgress();

@@ -13,16 +13,23 @@
 #include <utility>
 
 #include "core/builtin_lessons.h"
+#include "core/embedded_file.h"
 #include "core/lesson_loader.h"
 #include "core/number_text.h"
 #include "core/numpy_snippet.h"
 #include "core/state_link.h"
 #include "core/trace_json.h"
+#include "core/translation.h"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
+
+// The interface's catalogs (scripts/catalogs.py): compiled into the desktop
+// app and the tests; the page fetches them (src/app/catalogs_fetched.cpp).
+extern const attn::EmbeddedFile kCatalogFiles[];
+extern const size_t kCatalogFilesCount;
 
 namespace attn::app {
 
@@ -35,6 +42,12 @@ std::string shown(std::string_view s) {
   std::string cut(s.substr(0, 40));
   if (s.size() > 40) cut += "…";
   return dump(json(cut));
+}
+// "en, es, zh-Hans, ko"
+std::string language_codes() {
+  std::string out;
+  for (const Language& l : languages()) out += (out.empty() ? "" : ", ") + std::string(l.code);
+  return out;
 }
 bool is_lesson_id(std::string_view s) {
   return !s.empty() && s.size() <= Limits::kMaxIdChars &&
@@ -81,9 +94,11 @@ void App::start(const StartParameters& parameters) {
     if (std::find(reported.begin(), reported.end(), key) != reported.end()) continue;
     reported.push_back(key);
     if (!known)
-      notice("The parameter " + shown(key) + " is not one Attention Lab knows; it was ignored.");
+      notice(trf("The parameter {name} is not one Attention Lab knows; it was ignored.",
+                 {{"name", shown(key)}}));
     else
-      notice("The parameter " + key + " is given more than once; using the first.");
+      notice(
+          trf("The parameter {name} is given more than once; using the first.", {{"name", key}}));
   }
   auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
     for (const auto& [k, v] : given)
@@ -91,11 +106,25 @@ void App::start(const StartParameters& parameters) {
     return std::nullopt;
   };
 
+  // The language: the link's, else the one picked last time, else the first
+  // of the browser's (the system's) that is shipped, else English.
+  const Language* language = nullptr;
+  const auto lang = value_of("lang");
+  if (lang) language = find_language(*lang);
+  if (!language) language = find_language(parameters.saved_language);
+  if (!language) language = choose_language(parameters.preferred_languages);
+  if (language && language->code != "en")
+    apply(ui::request::SetLanguage{std::string(language->code)});
+  if (lang && !find_language(*lang))  // said in the language shown, where its catalog is here
+    notice(trf("The language {value} is not one of these: {languages}.",
+               {{"value", shown(*lang)}, {"languages", language_codes()}}));
+
   if (auto theme = value_of("theme")) {
     if (*theme == "light" || *theme == "dark")
       apply(ui::request::SetTheme{*theme == "dark"});
     else
-      notice("The theme " + shown(*theme) + " is not light or dark; using light.");
+      notice(
+          trf("The theme {value} is not light or dark; using light.", {{"value", shown(*theme)}}));
   }
   if (auto embed = value_of("embed")) {
     if (*embed == "1" || *embed == "0")
@@ -122,18 +151,22 @@ void App::start(const StartParameters& parameters) {
     if (parameters.lesson_file) {
       lesson_ok = load(*parameters.lesson_file, *file, true).empty();
     } else {
-      notice(std::string(*file) + " could not be loaded (" +
-             (parameters.lesson_file_error.empty() ? "not read" : parameters.lesson_file_error) +
-             "); showing the built-in lessons.");
+      // TRANSLATORS: {why} is in English (e.g. "HTTP 404").
+      notice(trf("{file} could not be loaded ({why}); showing the built-in lessons.",
+                 {{"file", *file},
+                  {"why", parameters.lesson_file_error.empty() ? tr("not read")
+                                                               : parameters.lesson_file_error}}));
       lesson_ok = false;
     }
   } else if (auto lesson = value_of("lesson")) {
     if (!is_lesson_id(*lesson)) {
-      notice("The lesson " + shown(*lesson) + " is not a lesson id; showing \"" +
-             lessons_[0].lesson->title + "\".");
+      notice(trf("The lesson {value} is not a lesson id; showing \"{title}\".",
+                 {{"value", shown(*lesson)}, {"title", lessons_[0].lesson->title}}));
       lesson_ok = false;
     } else if (const std::string error = set_lesson(*lesson); !error.empty()) {
-      notice(error + "; showing \"" + lessons_[0].lesson->title + "\" instead.");
+      // TRANSLATORS: {error} is in English, e.g. Unknown lesson "x".
+      notice(trf("{error}; showing \"{title}\" instead.",
+                 {{"error", error}, {"title", lessons_[0].lesson->title}}));
       lesson_ok = false;
     }
   } else if (!parameters.last_lesson.empty()) {
@@ -145,9 +178,9 @@ void App::start(const StartParameters& parameters) {
   if (auto state = value_of("state"); state && lesson_ok) {
     const LessonState before = session().state();
     if (const std::string error = apply_state(*state); !error.empty())
-      notice("The link's changes could not be used (" + error + ").");
+      notice(trf("The link's changes could not be used ({error}).", {{"error", error}}));
     else if (restored && !restored_->state.empty() && !(session().state() == before))
-      notice("This link's numbers replace the ones you had saved on this lesson.");
+      notice(tr("This link's numbers replace the ones you had saved on this lesson."));
   }
   // A link's step wins, unless the saved work was made under this same link
   // (a course page that always opens step 1 must not undo the learner's place).
@@ -156,10 +189,11 @@ void App::start(const StartParameters& parameters) {
     int n = 0;
     const auto [end, error] = std::from_chars(step->data(), step->data() + step->size(), n);
     if (error != std::errc() || end != step->data() + step->size() || n < 1)
-      notice("The step " + shown(*step) + " is not a step number; showing the first step.");
+      notice(trf("The step {value} is not a step number; showing the first step.",
+                 {{"value", shown(*step)}}));
     else if (!set_step(n - 1).empty())
-      notice("There is no step " + std::to_string(n) + " in \"" + session().lesson().title +
-             "\"; showing the first.");
+      notice(trf("There is no step {step} in \"{title}\"; showing the first.",
+                 {{"step", std::to_string(n)}, {"title", session().lesson().title}}));
   }
   starting_ = false;
   note_progress();  // the step opened is seen, even when nothing else was applied
@@ -204,8 +238,9 @@ bool App::restore_saved() {
   const DecodedWork d = decode_saved(*s.lesson, it->second);
   saved_.erase(it);  // used once; the shell saves afresh after the next change
   if (!d.work) {
-    view_.notices.push_back("Your saved work on \"" + s.lesson->title + "\" could not be read (" +
-                            d.error + "); starting afresh.");
+    view_.notices.push_back(
+        trf("Your saved work on \"{title}\" could not be read ({error}); starting afresh.",
+            {{"title", s.lesson->title}, {"error", d.error}}));
     if (view_.notices.size() > 3) view_.notices.erase(view_.notices.begin());
     return false;
   }
@@ -246,7 +281,7 @@ void App::note_progress() {
   auto check = [&](const Challenge& c) {
     if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
     s.progress.solved.insert(c.id);
-    show_toast("Challenge solved!");
+    show_toast(tr("Challenge solved!"));
   };
   for (const Challenge& c : ui_.step_spec().challenges) check(c);
   if (const Challenge* c = find_challenge(*s.lesson, view_.challenge)) check(*c);
@@ -331,6 +366,18 @@ std::string App::apply(const ui::Request& request) {
           view_.step = 0, view_.challenge.clear(), view_.pinned = false, view_.focus = {};
         } else if constexpr (std::is_same_v<T, r::SetExplore>) {
           view_.explore = q.explore;
+        } else if constexpr (std::is_same_v<T, r::SetLanguage>) {
+          const Language* language = find_language(q.code);
+          if (!language) {
+            error = shown(q.code) + " is not one of these languages: " + language_codes();
+          } else if (auto catalog = catalog_for(language->code);
+                     catalog || language->code == "en") {
+            use_language(language->code, std::move(catalog));
+          } else if (pending_language_ != language->code) {
+            pending_language_ = language->code;  // the shell fetches it (take_wanted_catalog)
+            catalog_asked_ = false;
+            font_status();
+          }
         } else if constexpr (std::is_same_v<T, r::FollowQuery>) {
           view_.query = std::max(0, q.query);
         } else if constexpr (std::is_same_v<T, r::ShowHead>) {
@@ -346,10 +393,10 @@ std::string App::apply(const ui::Request& request) {
             view_.notices.erase(view_.notices.begin() + q.index);
         } else if constexpr (std::is_same_v<T, r::CopySnippet>) {
           ImGui::SetClipboardText(numpy_snippet().c_str());
-          show_toast("Copied: paste it into a notebook cell");
+          show_toast(tr("Copied: paste it into a notebook cell"));
         } else if constexpr (std::is_same_v<T, r::CopyLink>) {
           if (on_copy_link) on_copy_link(link_json());
-          show_toast("Link copied: it reopens this lesson, step and every change");
+          show_toast(tr("Link copied: it reopens this lesson, step and every change"));
         } else if constexpr (std::is_same_v<T, r::AddLesson>) {
           add(q.lesson, q.file, q.characters);
         } else if constexpr (std::is_same_v<T, r::RestoreState>) {
@@ -368,7 +415,7 @@ std::string App::apply(const ui::Request& request) {
                        view_.dark != before.dark || view_.notices != before.notices ||
                        view_.embed != before.embed || view_.keep_row_sum != before.keep_row_sum ||
                        view_.explore != before.explore || view_.challenge != before.challenge ||
-                       !(slot().progress == progress_before);
+                       view_.language != before.language || !(slot().progress == progress_before);
   if (changed) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
@@ -403,22 +450,30 @@ void App::report_missing(const std::string& lesson_title, const std::vector<Char
   std::vector<std::string> missing, rtl;
   for (const CharacterUse& c : uses)
     (right_to_left(c.codepoint) ? rtl : missing)
-        .push_back("\"" + utf8_of(c.codepoint) + "\" (" + codepoint_name(c.codepoint) +
-                   ", first at " + c.where + ")");
+        .push_back(trf("\"{character}\" ({codepoint}, first at {where})",
+                       {{"character", utf8_of(c.codepoint)},
+                        {"codepoint", codepoint_name(c.codepoint)},
+                        {"where", c.where}}));
   const auto listed = [](const std::vector<std::string>& items) {
     std::string text;
     for (size_t i = 0; i < items.size() && i < 4; ++i) text += (i ? ", " : "") + items[i];
-    if (items.size() > 4) text += " and " + std::to_string(items.size() - 4) + " more";
+    if (items.size() > 4)
+      text += trf(" and {count} more", {{"count", std::to_string(items.size() - 4)}});
     return text;
   };
   const std::string title = "\"" + lesson_title + "\"";
   if (!rtl.empty())
-    notice(title + " has right-to-left text, which this canvas cannot draw (its letters " +
-           "need joining and reordering the drawing library lacks); they show as \"?\" and " +
-           "the Text view shows them as written: " + listed(rtl) + ".");
-  if (!missing.empty())
-    notice(title + " uses " + (missing.size() == 1 ? "a character" : "characters") +
-           " no font here has, shown as \"?\": " + listed(missing) + ".");
+    notice(
+        trf("{title} has right-to-left text, which this canvas cannot draw (its letters "
+            "need joining and reordering the drawing library lacks); they show as \"?\" and "
+            "the Text view shows them as written: {characters}.",
+            {{"title", title}, {"characters", listed(rtl)}}));
+  if (missing.size() == 1)
+    notice(trf("{title} uses a character no font here has, shown as \"?\": {characters}.",
+               {{"title", title}, {"characters", listed(missing)}}));
+  else if (!missing.empty())
+    notice(trf("{title} uses characters no font here has, shown as \"?\": {characters}.",
+               {{"title", title}, {"characters", listed(missing)}}));
 }
 
 void App::need_fonts() {
@@ -426,13 +481,83 @@ void App::need_fonts() {
   for (const LessonSlot& s : lessons_)
     for (const CharacterUse& c : s.characters)
       if (!ui::base_font_has(c.codepoint)) needed.push_back(c.codepoint);
+  for (const CharacterUse& c : language_characters_)
+    if (!ui::base_font_has(c.codepoint)) needed.push_back(c.codepoint);
   fonts_.need(std::move(needed));
   font_status();
 }
 
 void App::font_status() {
+  if (const Language* l = find_language(pending_language_)) {
+    view_.status = trf("Loading {language}…", {{"language", l->name}});
+    return;
+  }
   const std::string loading = fonts_.loading();
-  view_.status = loading.empty() ? "" : "Loading the font for " + loading + "…";
+  // TRANSLATORS: {what} is a font's contents, e.g. "Korean Hangul"
+  view_.status = loading.empty() ? "" : trf("Loading the font for {what}…", {{"what", loading}});
+}
+
+std::shared_ptr<const Catalog> App::catalog_for(std::string_view code) {
+  if (code == "en") return nullptr;
+  if (auto it = catalogs_.find(code); it != catalogs_.end()) return it->second;
+  const std::string file = std::string(code) + ".json";
+  for (size_t i = 0; i < kCatalogFilesCount; ++i)
+    if (file == kCatalogFiles[i].name) {
+      std::string error;
+      auto catalog = Catalog::parse(kCatalogFiles[i].text(), &error);
+      if (catalog) catalogs_.emplace(std::string(code), catalog);
+      return catalog;
+    }
+  return nullptr;
+}
+
+void App::use_language(std::string_view code, std::shared_ptr<const Catalog> catalog) {
+  pending_language_.clear();
+  view_.language = std::string(code);
+  // Its characters, each with the first message holding it, for the fonts.
+  language_characters_.clear();
+  std::vector<char32_t> seen;
+  if (catalog)
+    for (const auto& [english, text] : catalog->messages())
+      for (char32_t c : codepoints_of(text))
+        if (c >= 0x80 && std::find(seen.begin(), seen.end(), c) == seen.end()) {
+          seen.push_back(c);
+          language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + english});
+        }
+  use_catalog(std::move(catalog));
+  need_fonts();
+}
+
+std::optional<std::string> App::take_wanted_catalog() {
+  if (pending_language_.empty() || catalog_asked_) return std::nullopt;
+  catalog_asked_ = true;
+  return pending_language_;
+}
+
+void App::provide_catalog(std::string_view code, std::string_view bytes) {
+  std::string error;
+  auto catalog = Catalog::parse(bytes, &error);
+  if (!catalog || catalog->language() != code) {
+    catalog_failed(code, catalog ? "it is another language's" : error);
+    return;
+  }
+  catalogs_[std::string(code)] = std::move(catalog);
+  if (pending_language_ == code) apply(ui::request::SetLanguage{std::string(code)});
+}
+
+void App::catalog_failed(std::string_view code, std::string_view why) {
+  if (pending_language_ != code) return;
+  pending_language_.clear();
+  font_status();
+  const Language* l = find_language(code);
+  notice(trf("The {language} translation could not be loaded ({why}); the page stays in {current}.",
+             {{"language", l ? l->name : code},
+              {"why", why},
+              {"current", find_language(view_.language)->name}}));
+}
+
+std::string App::set_language(std::string_view code) {
+  return apply(ui::request::SetLanguage{std::string(code)});
 }
 
 std::vector<std::string> App::take_wanted_fonts() {
@@ -452,13 +577,19 @@ void App::font_failed(std::string_view name, std::string_view why) {
   if (failed)
     for (const ui::FontPack& p : ui::font_packs())
       if (name == p.name)
-        notice("The font for " + std::string(p.what) + " could not be loaded (" + std::string(why) +
-               "); those characters show as \"?\".");
+        notice(
+            trf("The font for {what} could not be loaded ({why}); those characters show as \"?\".",
+                {{"what", tr(p.what)}, {"why", why}}));
 }
 
 std::string App::glyphs_json() const {
   nlohmann::json missing = nlohmann::json::array();
   for (const CharacterUse& c : slot().characters)
+    if (!fonts_.can_draw(c.codepoint))
+      missing.push_back({{"character", utf8_of(c.codepoint)},
+                         {"codepoint", codepoint_name(c.codepoint)},
+                         {"where", c.where}});
+  for (const CharacterUse& c : language_characters_)
     if (!fonts_.can_draw(c.codepoint))
       missing.push_back({{"character", utf8_of(c.codepoint)},
                          {"codepoint", codepoint_name(c.codepoint)},
@@ -613,6 +744,7 @@ std::string App::state_json() const {
                    {"stepId", s.id},
                    {"stepTitle", s.title},
                    {"theme", view_.dark ? "dark" : "light"},
+                   {"language", view_.language},
                    {"edited", !session().is_default()},
                    {"changes", encode_state(session().lesson(), session().state())},
                    {"overrides", std::move(overrides)},
@@ -644,6 +776,7 @@ std::string App::saved_work_json() const {
                        w.progress.solved.empty() && w.progress.hints.empty() &&
                        w.progress.visited.size() <= 1;
   return dump(json{{"lesson", session().lesson().id},
+                   {"language", view_.language},
                    {"work", nothing ? json() : json(encode_saved(session().lesson(), w))}});
 }
 
@@ -656,6 +789,7 @@ std::string App::link_json() const {
   link["step"] = std::to_string(view_.step + 1);
   if (view_.dark) link["theme"] = "dark";
   if (view_.embed) link["embed"] = "1";
+  if (view_.language != "en") link["lang"] = view_.language;
   if (const std::string state = encode_state(session().lesson(), session().state()); !state.empty())
     link["state"] = state;
   return dump(link);
@@ -808,9 +942,10 @@ void App::draw_body() {
     draw();
   };
   auto extras = [&] {  // what may scroll away: the pipeline, the temperature, the settings
-    if (temperature_panel_.shown()) section("Temperature", [&] { temperature_panel_.draw(); });
-    section("Pipeline", [&] { pipeline_panel_.draw(); });
-    section("Settings", [&] { settings_panel_.draw(); });
+    // TRANSLATORS: headings of the side panels.
+    if (temperature_panel_.shown()) section(tr("Temperature"), [&] { temperature_panel_.draw(); });
+    section(tr("Pipeline"), [&] { pipeline_panel_.draw(); });
+    section(tr("Settings"), [&] { settings_panel_.draw(); });
   };
   auto live = [&](float width, float height) {
     ImGui::BeginChild("##live", ImVec2(width, height), true,
@@ -853,8 +988,8 @@ void App::draw_body() {
   live(side_w, live_h);
   ImGui::BeginChild("##side", ImVec2(side_w, 0), true, ui::kPanelFlags);
   if (temperature_panel_.shown()) temperature_panel_.draw();
-  if (layout == Layout::Wide) section("Pipeline", [&] { pipeline_panel_.draw(); });
-  section("Settings", [&] { settings_panel_.draw(); });
+  if (layout == Layout::Wide) section(tr("Pipeline"), [&] { pipeline_panel_.draw(); });
+  section(tr("Settings"), [&] { settings_panel_.draw(); });
   ImGui::EndChild();
   ImGui::EndGroup();
 }

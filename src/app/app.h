@@ -18,6 +18,7 @@
 #include "core/lesson.h"
 #include "core/progress.h"
 #include "core/session.h"
+#include "core/translation.h"
 #include "ui/bars.h"
 #include "ui/context.h"
 #include "ui/live_panel.h"
@@ -47,6 +48,13 @@ class App {
   // {"loading": what is being fetched or "", "missing": [{character, codepoint,
   // where}]}: the current lesson's characters the canvas cannot draw now.
   std::string glyphs_json() const;
+  // The language the learner picked, when this build does not carry its
+  // catalog (the web page's): its code, once. The shell fetches
+  // lang/<code>.json and hands it over, or says why it could not.
+  std::optional<std::string> take_wanted_catalog();
+  void provide_catalog(std::string_view code, std::string_view bytes);
+  void catalog_failed(std::string_view code, std::string_view why);
+  std::string set_language(std::string_view code);
 
   // Builds this frame's UI, then applies what the panels requested.
   void frame();
@@ -90,7 +98,7 @@ class App {
   void show_toast(std::string text);
   std::string trace_json() const;
   std::string state_json() const;
-  // {"lesson" or "lesson-url", "step", "theme", "embed", "state"}: what a link
+  // {"lesson" or "lesson-url", "step", "theme", "embed", "lang", "state"}: what a link
   // to exactly this needs (the page turns it into a URL).
   std::string link_json() const;
   std::string numpy_snippet() const;
@@ -160,9 +168,14 @@ class App {
   std::string load(std::string_view bytes, std::string_view source, bool linked);
   void add(std::shared_ptr<const Lesson> lesson, const std::string& file,
            const std::vector<CharacterUse>& characters);
-  // The fonts for every loaded lesson's characters, and the status line while one loads.
+  // The fonts for every loaded lesson's characters and the interface's
+  // language, and the status line while one of them loads.
   void need_fonts();
   void font_status();
+  // The catalog for a shipped language: here already, compiled in, or null.
+  std::shared_ptr<const Catalog> catalog_for(std::string_view code);
+  // Switches the interface to a language whose catalog is here.
+  void use_language(std::string_view code, std::shared_ptr<const Catalog> catalog);
   // One notice naming characters no font here has, with where they are.
   void report_missing(const std::string& lesson_title, const std::vector<CharacterUse>& uses);
 
@@ -172,6 +185,10 @@ class App {
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::vector<LessonSlot> lessons_;
   std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
+  std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
+  std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
+  std::string pending_language_;                   // picked, its catalog not here yet
+  bool catalog_asked_ = false;                     // the shell was told to fetch it
   ui::ViewState view_;
   ui::FontSet fonts_;
   ui::UiContext ui_;

@@ -20,8 +20,10 @@ namespace attn::app {
 //   theme       light or dark
 //   embed       1: a focused embed (no lesson picker, no theme button)
 //   mode        learn (the default: predictions and challenges) or explore (none)
+//   lang        en, es, zh-Hans or ko (core/translation.h); else the saved choice,
+//               else the first of the browser's (the system's) languages shipped
 inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step",
-                                                  "theme",  "embed",      "mode"};
+                                                  "theme",  "embed",      "mode",  "lang"};
 
 struct StartParameters {
   // As given, in order, unchecked: a key may be unknown or given twice.
@@ -35,6 +37,10 @@ struct StartParameters {
   // and the lesson they had open last. Unchecked: the app judges it.
   std::vector<std::pair<std::string, std::string>> saved_work;
   std::string last_lesson;
+  // The language the learner picked last time ("" if none), and the browser's
+  // (or the system's) languages, best first, as BCP 47 tags.
+  std::string saved_language;
+  std::vector<std::string> preferred_languages;
 };
 
 // Reads a command line: "--KEY VALUE" for the keys above, "--dark" for
@@ -44,5 +50,11 @@ struct StartParameters {
 StartParameters parse_command_line(int argc, const char* const* argv,
                                    const std::vector<std::string_view>& shell_flags_with_values,
                                    std::vector<std::string>& rest);
+
+// The system's languages, best first, as BCP 47 tags, from the environment as
+// gettext reads it: LANGUAGE (a list, "es:en") when the locale is not C, then
+// LC_ALL, LC_MESSAGES, LANG ("es_MX.UTF-8" is "es-MX"). Null means unset.
+std::vector<std::string> system_languages(const char* language, const char* lc_all,
+                                          const char* lc_messages, const char* lang);
 
 }  // namespace attn::app

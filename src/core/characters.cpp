@@ -50,6 +50,12 @@ struct Census {
 
 }  // namespace
 
+std::vector<char32_t> codepoints_of(std::string_view utf8) {
+  std::vector<char32_t> out;
+  for (size_t i = 0; i < utf8.size();) out.push_back(next(utf8, i));
+  return out;
+}
+
 std::vector<CharacterUse> characters_used(std::string_view json_text) {
   const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return {};

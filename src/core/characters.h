@@ -22,6 +22,9 @@ std::vector<CharacterUse> characters_used(std::string_view json_text);
 // that need bidirectional reordering (and Arabic, joining) to be drawn.
 bool right_to_left(char32_t codepoint);
 
+// The code points of UTF-8 text (the text must be valid UTF-8).
+std::vector<char32_t> codepoints_of(std::string_view utf8);
+
 // "U+0436"
 std::string codepoint_name(char32_t codepoint);
 // The character as UTF-8 ("é" for U+00E9), or "" for one that cannot be written.

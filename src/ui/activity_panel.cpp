@@ -1,10 +1,11 @@
 #include "ui/activity_panel.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "core/lesson.h"
+#include "core/translation.h"
 #include "ui/item_registry.h"
+#include "ui/layout.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -43,16 +44,14 @@ void coloured(ImU32 colour, const std::string& text) {
 // Returns the index clicked, or -1.
 int option_buttons(const std::vector<std::string>& options, const char* test_prefix) {
   int clicked = -1;
-  const float right = ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x;
+  const float pad = ImGui::GetStyle().FramePadding.x * 2.0f;
+  const float full = ImGui::GetContentRegionAvail().x;
   for (size_t i = 0; i < options.size(); ++i) {
-    const float w =
-        ImGui::CalcTextSize(options[i].c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f;
-    if (i > 0) {
-      ImGui::SameLine();
-      if (ImGui::GetCursorPosX() + w > right) ImGui::NewLine();
-    }
+    // An option longer than the panel is wide goes on lines of its own.
+    const std::string label = wrap_label(options[i], full - pad);
+    if (i > 0) same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + pad);
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Button(options[i].c_str())) clicked = static_cast<int>(i);
+    if (ImGui::Button(label.c_str())) clicked = static_cast<int>(i);
     if (item_registry_enabled()) name_last_item(test_prefix + std::to_string(i));
     ImGui::PopID();
   }
@@ -91,7 +90,8 @@ void ActivityPanel::draw_open(const Prediction& p) {
   ImGui::PushID(p.id.c_str());
   card(pal.accent, [&] {
     ImGui::PushFont(ui->fonts->body);
-    coloured(pal.accent, "Predict first");
+    // TRANSLATORS: heading of a card asking the learner to guess a result before seeing it.
+    coloured(pal.accent, tr("Predict first"));
     ImGui::PopFont();
     wrapped(v.ask);
     if (p.kind == Prediction::Kind::Estimate) {
@@ -100,7 +100,8 @@ void ActivityPanel::draw_open(const Prediction& p) {
         estimate_ = static_cast<float>((p.estimate.min + p.estimate.max) / 2);
       }
       // The button beside the slider where both fit, else under it (phones).
-      const char* guess = "That's my guess";
+      // TRANSLATORS: button that submits the number chosen on the slider as the learner's guess.
+      const char* guess = tr("That's my guess");
       const float button = ImGui::CalcTextSize(guess).x + ImGui::GetStyle().FramePadding.x * 2;
       const float avail = ImGui::GetContentRegionAvail().x;
       const bool beside = avail >= 200.0f + ImGui::GetStyle().ItemSpacing.x + button;
@@ -117,11 +118,12 @@ void ActivityPanel::draw_open(const Prediction& p) {
       const int picked = option_buttons(v.options, "##option:");
       if (picked >= 0) ui->request(request::AnswerPrediction{p.id, static_cast<double>(picked)});
     }
-    if (ImGui::Button("Skip")) ui->request(request::SkipPrediction{p.id});
+    // TRANSLATORS: button: skip this prediction question without answering it.
+    if (ImGui::Button(tr("Skip"))) ui->request(request::SkipPrediction{p.id});
     if (item_registry_enabled()) name_last_item("##skip-prediction");
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("The step's result shows once you answer.");
+    ImGui::TextDisabled("%s", tr("The step's result shows once you answer."));
     ImGui::PopTextWrapPos();
   });
   ImGui::PopID();
@@ -134,13 +136,22 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", v.ask.c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
-    coloured(v.right ? pal.good : pal.bad, v.right ? "Right." : "Not quite.");
+    if (v.right) {
+      // TRANSLATORS: the verdict on a prediction the learner got right.
+      coloured(pal.good, tr("Right."));
+    } else {
+      // TRANSLATORS: the verdict on a prediction the learner got wrong.
+      coloured(pal.bad, tr("Not quite."));
+    }
     for (const std::string& s : v.reveal) wrapped(s);
-    if (!v.answer_then.empty())
-      ImGui::TextDisabled(
-          "(When you answered, the answer was \"%s\"; with your numbers now it is "
-          "\"%s\".)",
-          v.answer_then.c_str(), v.answer.c_str());
+    if (!v.answer_then.empty()) {
+      const std::string changed = trf(
+          // TRANSLATORS: {then} and {now} are answers to the prediction question; the learner
+          // has changed numbers since answering, so the right answer changed.
+          "(When you answered, the answer was \"{then}\"; with your numbers now it is \"{now}\".)",
+          {{"then", v.answer_then}, {"now", v.answer}});
+      ImGui::TextDisabled("%s", changed.c_str());
+    }
   });
 }
 
@@ -157,48 +168,77 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
   ImGui::PushID(c.id.c_str());
   card(v.solved ? pal.good : pal.override_mark, [&] {
     ImGui::PushFont(ui->fonts->body);
-    coloured(v.solved ? pal.good : pal.override_mark, v.solved ? "Challenge solved" : "Challenge");
+    if (v.solved) {
+      // TRANSLATORS: heading of a challenge's card once the learner has reached its goal.
+      coloured(pal.good, tr("Challenge solved"));
+    } else {
+      // TRANSLATORS: heading of a card setting the learner a task: a goal to reach by changing
+      // numbers.
+      coloured(pal.override_mark, tr("Challenge"));
+    }
     ImGui::PopFont();
     wrapped(v.task);
     if (v.solved && v.now.solved()) {
       for (const std::string& s : v.success) wrapped(s);
     } else if (!taken && !v.solved) {
-      ImGui::TextDisabled("You may change %s.", v.allowed.c_str());
-      if (ImGui::Button("Take it on")) ui->request(request::TakeChallenge{c.id});
+      // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or
+      // the temperature".
+      const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
+      ImGui::TextDisabled("%s", may.c_str());
+      // TRANSLATORS: button: accept the challenge (it then stays in view on every step).
+      if (ImGui::Button(tr("Take it on"))) ui->request(request::TakeChallenge{c.id});
       if (item_registry_enabled()) name_last_item("##take:" + c.id);
       ImGui::SameLine();
-      ImGui::TextDisabled("It stays in view on every step.");
+      ImGui::TextDisabled("%s", tr("It stays in view on every step."));
       return;
     }
     if (!v.now.solved()) {
       // How close, in the learner's own numbers.
       if (v.now.closeness >= 0.0) {
-        char overlay[32];
-        std::snprintf(overlay, sizeof overlay, "%d%% of the way",
-                      static_cast<int>(v.now.closeness * 100.0 + 0.5));
+        const std::string percent = std::to_string(static_cast<int>(v.now.closeness * 100.0 + 0.5));
+        // TRANSLATORS: on a progress bar: how close the learner is to the challenge's goal.
+        // xgettext:no-c-format
+        const std::string overlay = trf("{percent}% of the way", {{"percent", percent}});
         ImGui::ProgressBar(static_cast<float>(v.now.closeness),
-                           ImVec2(std::min(ImGui::GetContentRegionAvail().x, 320.0f), 0), overlay);
+                           ImVec2(std::min(ImGui::GetContentRegionAvail().x, 320.0f), 0),
+                           overlay.c_str());
       }
       if (!v.status.empty()) wrapped(v.status);
-      if (!v.now.within_rules)
-        coloured(pal.bad, "This challenge allows only " + v.allowed +
-                              ". Take back the other changes (Reset, or × beside a what-if).");
-      else if (v.solved)
-        ImGui::TextDisabled("You solved it before; your numbers now are elsewhere.");
-      else
-        ImGui::TextDisabled("You may change %s.", v.allowed.c_str());
+      if (!v.now.within_rules) {
+        // TRANSLATORS: {allowed} lists what the challenge lets the learner change. "Reset" is
+        // the button that puts the numbers back; × is the button beside a what-if that removes it.
+        coloured(pal.bad, trf("This challenge allows only {allowed}. Take back the other changes "
+                              "(Reset, or × beside a what-if).",
+                              {{"allowed", v.allowed}}));
+      } else if (v.solved) {
+        ImGui::TextDisabled("%s", tr("You solved it before; your numbers now are elsewhere."));
+      } else {
+        const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
+        ImGui::TextDisabled("%s", may.c_str());
+      }
     }
-    for (size_t i = 0; i < v.hints.size(); ++i)
-      ImGui::TextWrapped("Hint %d: %s", static_cast<int>(i + 1),
-                         unbreakable_numbers(v.hints[i]).c_str());
+    for (size_t i = 0; i < v.hints.size(); ++i) {
+      const std::string number = std::to_string(i + 1), text = unbreakable_numbers(v.hints[i]);
+      // TRANSLATORS: {number} counts the hints shown (1, 2, ...); {hint} is the hint's text.
+      const std::string hint = trf("Hint {number}: {hint}", {{"number", number}, {"hint", text}});
+      ImGui::TextWrapped("%s", hint.c_str());
+    }
     if (v.hints_left > 0 && !v.now.solved()) {
-      if (ImGui::Button(v.hints.empty() ? "A hint" : "Another hint"))
-        ui->request(request::ShowHint{c.id});
+      // TRANSLATORS: button that shows the challenge's first hint.
+      const char* first = tr("A hint");
+      // TRANSLATORS: button that shows the challenge's next hint.
+      const char* next = tr("Another hint");
+      if (ImGui::Button(v.hints.empty() ? first : next)) ui->request(request::ShowHint{c.id});
       if (item_registry_enabled()) name_last_item("##hint:" + c.id);
       if (taken) ImGui::SameLine();
     }
     if (taken) {
-      if (ImGui::Button(v.solved ? "Done" : "Put it down")) ui->request(request::TakeChallenge{""});
+      // TRANSLATORS: button that stops following a challenge the learner has solved.
+      const char* done = tr("Done");
+      // TRANSLATORS: button that stops following a challenge not yet solved: give it up for now
+      // (it can be taken on again).
+      const char* put_down = tr("Put it down");
+      if (ImGui::Button(v.solved ? done : put_down)) ui->request(request::TakeChallenge{""});
       if (item_registry_enabled()) name_last_item("##put-down:" + c.id);
       if (!here) {  // where it was set, to go back to
         const std::vector<TraceStep>& steps = ui->trace().steps;
@@ -207,7 +247,8 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
           if (std::none_of(on.begin(), on.end(), [&](const Challenge& x) { return &x == &c; }))
             continue;
           ImGui::SameLine();
-          if (ImGui::Button(("Back to step " + std::to_string(i + 1)).c_str()))
+          // TRANSLATORS: button that goes to the step where the challenge was set.
+          if (ImGui::Button(trf("Back to step {step}", {{"step", std::to_string(i + 1)}}).c_str()))
             ui->request(request::GoToStep{static_cast<int>(i)});
         }
       }

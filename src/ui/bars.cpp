@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
+#include "core/translation.h"
+#include "ui/item_registry.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -36,31 +39,49 @@ void TopBar::draw() {
     bool shown, enabled;
   };
   const Action actions[] = {
-      {"Reset to notebook values",
-       edited ? "Bring every number back to the notebook's"
-              : "Nothing changed yet: drag a number to try",
+      // TRANSLATORS: a button; the notebook is the Jupyter notebook the lesson
+      // follows, whose numbers the learner may have changed.
+      {tr("Reset to notebook values"),
+       edited ? tr("Bring every number back to the notebook's")
+              : tr("Nothing changed yet: drag a number to try"),
        request::ResetNumbers{}, true, edited},
-      {"Copy as numpy",
-       "A Python/numpy snippet that prints what this step shows, your changes included",
+      // TRANSLATORS: a button that copies Python code using the numpy library
+      // (keep "numpy", a name).
+      {tr("Copy as numpy"),
+       tr("A Python/numpy snippet that prints what this step shows, your changes included"),
        request::CopySnippet{}, true, true},
-      {"Copy link", "A link to exactly this: lesson, step, settings and changed numbers",
+      // TRANSLATORS: a button that copies a web link to the clipboard.
+      {tr("Copy link"), tr("A link to exactly this: lesson, step, settings and changed numbers"),
        request::CopyLink{}, ui->can_copy_link, true},
-      {"Text view", "The step as text and tables, with fields to type numbers (for screen readers)",
+      // TRANSLATORS: a button (a noun: a view of the step as plain text, for
+      // screen readers).
+      {tr("Text view"),
+       tr("The step as text and tables, with fields to type numbers (for screen readers)"),
        request::ShowTextView{}, ui->can_show_text, true},
-      {view.dark ? "Light theme" : "Dark theme", "", request::SetTheme{!view.dark}, !view.embed,
-       true},
+      // TRANSLATORS: a button that switches the colours to a light (or dark) theme.
+      {view.dark ? tr("Light theme") : tr("Dark theme"), "", request::SetTheme{!view.dark},
+       !view.embed, true},
   };
   auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
+  // The language menu, at the right end: the language's own name (the base
+  // font has the characters of each name, so the menu needs no font pack).
+  const Language* language = find_language(view.language);
+  const float language_w = button_w(language->name.data()) + ImGui::GetFrameHeight();
   float buttons = 0.0f;
   for (const Action& a : actions)
     if (a.shown) buttons += button_w(a.label) + st.ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
+  // TRANSLATORS: a button that opens a menu of the page's actions (a noun).
+  const std::string menu = std::string(tr("Menu")) + " ▼";
+  const float menu_w = button_w(menu.c_str());
 
   if (!view.embed) {
     const float fits = ImGui::CalcTextSize(lesson.title.c_str()).x + ImGui::GetFrameHeight() +
                        st.FramePadding.x * 2 + 4;
-    ImGui::SetNextItemWidth(
-        std::min(fits, std::max(ImGui::GetContentRegionAvail().x * 0.45f, 160.0f)));
+    // Room for at least the menu and the language menu beside it.
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float room = avail - menu_w - language_w - st.ItemSpacing.x * 2;
+    ImGui::SetNextItemWidth(std::min(fits, std::max(std::min(avail * 0.45f, room), 100.0f)));
     if (ImGui::BeginCombo("##lesson", lesson.title.c_str())) {
       const std::vector<LessonEntry>& lessons = *ui->lessons;
       for (size_t i = 0; i < lessons.size(); ++i) {
@@ -72,7 +93,7 @@ void TopBar::draw() {
       }
       ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Choose a lesson");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Choose a lesson"));
   } else {
     ImGui::AlignTextToFramePadding();
     ImGui::PushFont(ui->fonts->body);
@@ -81,9 +102,8 @@ void TopBar::draw() {
   }
   ImGui::SameLine();
   const float after_title = ImGui::GetCursorPosX();
-  const bool inline_buttons = right - after_title >= buttons;
-  const float menu_w = button_w("Menu ▼");
-  const float actions_w = inline_buttons ? buttons : menu_w;
+  const bool inline_buttons = right - after_title >= buttons + language_w + st.ItemSpacing.x;
+  const float actions_w = (inline_buttons ? buttons : menu_w) + language_w + st.ItemSpacing.x;
   const float source_w = right - actions_w - after_title - st.ItemSpacing.x;
   if (source_w > 120.0f && !lesson.source.empty()) {
     ImGui::AlignTextToFramePadding();
@@ -110,7 +130,7 @@ void TopBar::draw() {
     }
   } else {
     if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
-    if (ImGui::Button("Menu ▼")) ImGui::OpenPopup("##actions");
+    if (ImGui::Button(menu.c_str())) ImGui::OpenPopup("##actions");
     if (edited) ImGui::PopStyleColor();
     if (ImGui::BeginPopup("##actions")) {
       for (const Action& a : actions)
@@ -121,6 +141,18 @@ void TopBar::draw() {
       ImGui::EndPopup();
     }
   }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(language_w);
+  const bool language_open = ImGui::BeginCombo("##language", language->name.data());
+  if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
+  if (language_open) {
+    for (const Language& l : languages())
+      if (ImGui::Selectable(l.name.data(), &l == language, 0, ImVec2(0, ImGui::GetFrameHeight())))
+        ui->request(request::SetLanguage{std::string(l.code)});
+    ImGui::EndCombo();
+  }
+  // TRANSLATORS: the tooltip of the menu that picks the interface's language.
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
 
   for (size_t i = 0; i < view.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
@@ -131,7 +163,8 @@ void TopBar::draw() {
     ImGui::PopStyleColor();
     ImGui::SameLine();
     if (ImGui::SmallButton("×")) ui->request(request::DismissNotice{static_cast<int>(i)});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss");
+    // TRANSLATORS: the tooltip of the × that closes a notice (a verb).
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss"));
     ImGui::PopID();
   }
   if (!view.status.empty()) ImGui::TextDisabled("%s", view.status.c_str());
@@ -150,29 +183,50 @@ void StepBar::draw() {
   if (ImGui::Button("◀##previous")) ui->request(request::GoToStep{step - 1});
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Previous step (← or Page Up)");
+    // TRANSLATORS: ← and Page Up are keyboard keys.
+    ImGui::SetTooltip("%s", tr("Previous step (← or Page Up)"));
   // One marker per step, numbered, the current one filled, where they fit;
   // else "Step 3 of 9" opens the list.
   const float d = ImGui::GetFrameHeight();
-  char position[32];
-  std::snprintf(position, sizeof position, "Step %d of %d", step + 1, n);
+  const std::string step_number = std::to_string(step + 1), count = std::to_string(n);
+  const std::string position =
+      // TRANSLATORS: where the learner is in the lesson: "Step 2 of 5".
+      trf("Step {step} of {count}", {{"step", step_number}, {"count", count}});
   // Progress, unobtrusively: steps seen, predictions right, challenges solved.
   const ProgressCounts counts = count_progress(ui->session->lesson(), *ui->progress);
   const bool activities = !ui->view->explore && counts.predictions + counts.challenges > 0;
+  const std::string right = std::to_string(counts.right);
+  const std::string predictions = std::to_string(counts.predictions);
+  const std::string solved = std::to_string(counts.solved);
+  const std::string challenges = std::to_string(counts.challenges);
   std::string summary;
   if (activities) {
-    summary = "Predictions " + std::to_string(counts.right) + "/" +
-              std::to_string(counts.predictions) + " right";
     if (counts.challenges)
-      summary += " · challenges " + std::to_string(counts.solved) + "/" +
-                 std::to_string(counts.challenges);
+      // TRANSLATORS: progress beside the step markers: "Predictions 2/3 right ·
+      // challenges 1/2" (2 of 3 predictions answered right, 1 of 2 challenges solved).
+      summary = trf("Predictions {right}/{predictions} right · challenges {solved}/{challenges}",
+                    {{"right", right},
+                     {"predictions", predictions},
+                     {"solved", solved},
+                     {"challenges", challenges}});
+    else
+      // TRANSLATORS: progress beside the step markers: "Predictions 2/3 right"
+      // (2 of 3 predictions answered right).
+      summary = trf("Predictions {right}/{predictions} right",
+                    {{"right", right}, {"predictions", predictions}});
   }
   auto summary_tooltip = [&] {
-    ImGui::SetTooltip(
-        "Steps seen: %d of %d\nPredictions: %d answered, %d right, of %d\nChallenges solved: %d "
-        "of %d",
-        counts.visited, counts.steps, counts.answered, counts.right, counts.predictions,
-        counts.solved, counts.challenges);
+    const std::string text =
+        trf("Steps seen: {seen} of {steps}\nPredictions: {answered} answered, {right} right, of "
+            "{predictions}\nChallenges solved: {solved} of {challenges}",
+            {{"seen", std::to_string(counts.visited)},
+             {"steps", std::to_string(counts.steps)},
+             {"answered", std::to_string(counts.answered)},
+             {"right", right},
+             {"predictions", predictions},
+             {"solved", solved},
+             {"challenges", challenges}});
+    ImGui::SetTooltip("%s", text.c_str());
   };
   // Something to do on a step: a prediction not answered, a challenge not solved.
   auto to_do = [&](int s) {
@@ -216,14 +270,14 @@ void StepBar::draw() {
         dl->AddCircleFilled(ImVec2(c.x + radius * 0.72f, c.y - radius * 0.72f), 3.5f,
                             pal.override_mark);
       if (hovered)
-        ImGui::SetTooltip("%d. %s%s", s + 1, t.steps[s].title.c_str(),
-                          to_do(s) ? "\n(a prediction or a challenge waits here)" : "");
+        ImGui::SetTooltip("%d. %s%s%s", s + 1, t.steps[s].title.c_str(), to_do(s) ? "\n" : "",
+                          to_do(s) ? tr("(a prediction or a challenge waits here)") : "");
       ImGui::PopID();
     }
     ImGui::SameLine(0, 10.0f);
   } else {
     ImGui::SameLine();
-    if (ImGui::Button(position)) ImGui::OpenPopup("##steps");
+    if (ImGui::Button(position.c_str())) ImGui::OpenPopup("##steps");
     if (ImGui::BeginPopup("##steps")) {
       if (activities) ImGui::TextDisabled("%s", summary.c_str());
       for (int s = 0; s < n; ++s) {
@@ -240,16 +294,17 @@ void StepBar::draw() {
   if (ImGui::Button("▶##next")) ui->request(request::GoToStep{step + 1});
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Next step (→ or Page Down)");
+    // TRANSLATORS: → and Page Down are keyboard keys.
+    ImGui::SetTooltip("%s", tr("Next step (→ or Page Down)"));
   // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
   const float room = ImGui::GetWindowContentRegionMax().x -
                      (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x) - st.ItemSpacing.x;
   float left = room;
-  if (dots && left >= ImGui::CalcTextSize(position).x) {
+  if (dots && left >= ImGui::CalcTextSize(position.c_str()).x) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("%s", position);
-    left -= ImGui::CalcTextSize(position).x + st.ItemSpacing.x;
+    ImGui::TextDisabled("%s", position.c_str());
+    left -= ImGui::CalcTextSize(position.c_str()).x + st.ItemSpacing.x;
   }
   if (activities && left >= ImGui::CalcTextSize(summary.c_str()).x + 12.0f) {
     ImGui::SameLine(0, 12.0f);

@@ -35,12 +35,13 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  bool embed = false;        // a focused embed: no lesson picker, less chrome
-  bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
-  bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
-  bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
-  std::string challenge;     // the challenge the learner took on (its id), shown on every step
-  CellRef focus;             // the cell the keyboard is on (valid() while it is)
+  std::string language = "en";  // a code of core/translation.h's languages()
+  bool embed = false;           // a focused embed: no lesson picker, less chrome
+  bool touch = false;           // a finger is the pointer: larger targets, a keypad to type
+  bool keep_row_sum = true;     // editing a weight rescales the query's others to sum to 1
+  bool explore = false;         // ?mode=explore: no predictions or challenges, the bare explorer
+  std::string challenge;        // the challenge the learner took on (its id), shown on every step
+  CellRef focus;                // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -145,6 +146,11 @@ struct SaveFigure {
 struct SetExplore {
   bool explore;
 };
+// A shipped language's code (core/translation.h); the interface switches once
+// its catalog is here (the page fetches it).
+struct SetLanguage {
+  std::string code;
+};
 // From the API and the start parameters rather than a panel:
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
@@ -171,8 +177,8 @@ using Request =
                  request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
                  request::SetTouch, request::ShowTextView, request::AnswerPrediction,
                  request::SkipPrediction, request::TakeChallenge, request::ShowHint,
-                 request::StartOver, request::SetExplore, request::SaveFigure, request::AddLesson,
-                 request::RestoreState, request::SetEmbed, request::Notice>;
+                 request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
+                 request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {

@@ -22,8 +22,8 @@ struct Fonts {
 };
 
 struct FontPack {
-  const char* name;         // "letters": its file is fonts/letters.ttf
-  const char* what;         // for notices: "Latin, Greek and Cyrillic letters"
+  const char* name;  // "letters": its file is fonts/letters.ttf
+  const char* what;  // for notices, in English (tr() it): "Latin, Greek and Cyrillic letters"
   const ImWchar* coverage;  // the code points it has, as ImGui ranges
 };
 const std::vector<FontPack>& font_packs();

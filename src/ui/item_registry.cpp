@@ -51,6 +51,13 @@ bool find_item(std::string_view label, ItemRect* out) {
   return true;
 }
 
+std::vector<std::string> overflowing_items() {
+  std::vector<std::string> out;
+  for (const auto& [label, rect] : registry().previous)
+    if (rect.overflows && label.rfind("##", 0) != 0) out.push_back(label);  // once, by full label
+  return out;
+}
+
 std::string items_json() {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [label, rect] : registry().previous)
@@ -65,13 +72,20 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& bb, ImGuiID id) {
   attn::ui::registry().boxes[id] = bb;
 }
 
-void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID id, const char* label,
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char* label,
                                   ImGuiItemStatusFlags) {
   auto& r = attn::ui::registry();
   auto it = r.boxes.find(id);
   if (!label || it == r.boxes.end()) return;
   const ImRect& bb = it->second;
-  const attn::ui::ItemRect rect{bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+  // The visible label (up to "##") must fit the item, and the item the window.
+  const float text_w = ImGui::CalcTextSize(label, nullptr, true).x;
+  // Cut off at the window's right edge, or reaching into its padding.
+  const ImGuiWindow* window = context->CurrentWindow;
+  const float edge = std::min(window->ClipRect.Max.x, window->WorkRect.Max.x);
+  const bool cut = bb.Min.x < edge && bb.Max.x > edge + 1.0f;
+  const attn::ui::ItemRect rect{bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y,
+                                text_w > bb.GetWidth() + 1.0f || cut};
   r.current[label] = rect;
   // Also by its "##id" part alone, so tests need not spell the visible text.
   if (const char* hidden = std::strstr(label, "##"); hidden && hidden != label)

@@ -7,11 +7,15 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace attn::ui {
 
 struct ItemRect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  // Whether its label does not fit: wider than the item, or the item cut off
+  // at the right edge of the window it is in (a translation too long).
+  bool overflows = false;
 };
 
 void enable_item_registry(bool on);
@@ -23,5 +27,7 @@ void name_last_item(std::string name);
 bool find_item(std::string_view label, ItemRect* out);
 // {"label": [x0, y0, x1, y1], ...} for every labelled item of the last frame.
 std::string items_json();
+// The labels of last frame's items that overflow (ItemRect::overflows).
+std::vector<std::string> overflowing_items();
 
 }  // namespace attn::ui

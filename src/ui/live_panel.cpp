@@ -6,7 +6,9 @@
 
 #include "core/activity.h"
 #include "core/number_text.h"
+#include "core/translation.h"
 #include "ui/item_registry.h"
+#include "ui/layout.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -66,17 +68,25 @@ void LivePanel::draw() {
           view.explore ? nullptr : find_challenge(ui->session->lesson(), view.challenge)) {
     const ChallengeStatus st = challenge_status(*c, ui->evaluation());
     const bool solved = ui->progress && ui->progress->solved.count(c->id) && st.solved();
-    if (solved)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "Challenge solved!");
-    else if (st.closeness >= 0.0)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "Challenge: %d%% of the way",
-                         static_cast<int>(std::lround(st.closeness * 100.0)));
-    else
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "Challenge: not there yet");
+    if (solved) {
+      // TRANSLATORS: one line on the live result: the challenge taken on has been solved.
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", tr("Challenge solved!"));
+    } else if (st.closeness >= 0.0) {
+      const std::string percent = std::to_string(std::lround(st.closeness * 100.0));
+      // TRANSLATORS: one line on the live result: how close the learner is to the goal of the
+      // challenge taken on.
+      // xgettext:no-c-format
+      const std::string line = trf("Challenge: {percent}% of the way", {{"percent", percent}});
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", line.c_str());
+    } else {
+      // TRANSLATORS: one line on the live result: the challenge taken on is not solved yet.
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s",
+                         tr("Challenge: not there yet"));
+    }
     if (item_registry_enabled()) name_last_item("##live-challenge");
   }
   if (!s.w) {
-    ImGui::TextDisabled("This part computes no attention weights.");
+    ImGui::TextDisabled("%s", tr("This part computes no attention weights."));
     last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
     return;
   }
@@ -88,32 +98,47 @@ void LivePanel::draw() {
 
   // Title: what this is, for which query (and head), which way round.
   ImGui::PushFont(ui->fonts->body);
-  ImGui::Text("%s for \"%s\"", w.editable ? "Attention weights (given)" : "Softmax output",
-              query.c_str());
+  const std::string title =
+      w.editable
+          // TRANSLATORS: title of the live result; {query} is a word of the input (the query).
+          // "(given)": this part's weights are set directly, not computed by a softmax.
+          ? trf("Attention weights (given) for \"{query}\"", {{"query", query}})
+          // TRANSLATORS: title of the live result; {query} is a word of the input (the query).
+          : trf("Softmax output for \"{query}\"", {{"query", query}});
+  ImGui::TextUnformatted(title.c_str());
   ImGui::PopFont();
   if (ui->open_prediction()) {  // the answer would be here: covered, at the same size
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Covered while you make your prediction on this step.");
+    ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
     ImGui::PopTextWrapPos();
     last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
     return;
   }
   if (ui->heads() > 1) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("head");
+    // TRANSLATORS: label before the buttons 1, 2, ... that pick which attention head to show.
+    const char* head = tr("head");
+    same_line_if_fits(ImGui::CalcTextSize(head).x + ui->heads() * (toggle_width("0") + 4));
+    ImGui::TextDisabled("%s", head);
     for (int h = 1; h <= ui->heads(); ++h) {
-      ImGui::SameLine(0, 4);
       char label[24];
       std::snprintf(label, sizeof label, "%d##live-head", h);
+      ImGui::SameLine(0, 4);
+      if (ImGui::GetCursorPosX() + toggle_width(label) > ImGui::GetWindowContentRegionMax().x)
+        ImGui::NewLine();
       if (ImGui::RadioButton(label, view.head == h)) ui->request(request::ShowHead{h});
     }
   }
   ImGui::PushFont(ui->fonts->small);
   const std::string where =
-      s.key_rows ? "Column \"" + query +
-                       "\" of the attention (one column per query): its weight for each key"
-                 : "Row \"" + query + "\" of the weights: how much it attends to each key";
+      s.key_rows
+          // TRANSLATORS: {query} is a word of the input; the matrix has one column per query.
+          ? trf("Column \"{query}\" of the attention (one column per query): "
+                "its weight for each key",
+                {{"query", query}})
+          // TRANSLATORS: {query} is a word of the input; the matrix has one row per query.
+          : trf("Row \"{query}\" of the weights: how much it attends to each key",
+                {{"query", query}});
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", where.c_str());
   ImGui::PopTextWrapPos();
@@ -136,7 +161,9 @@ void LivePanel::draw() {
     }
   } else {
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 200.0f));
-    if (ImGui::BeginCombo("##follow", ("Query: " + query).c_str())) {
+    // TRANSLATORS: a menu's label: which word of the input (the query) the weights are shown for.
+    const std::string follow = trf("Query: {query}", {{"query", query}});
+    if (ImGui::BeginCombo("##follow", follow.c_str())) {
       for (int i = 0; i < s.queries; ++i)
         if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q))
           ui->request(request::FollowQuery{i});
@@ -197,12 +224,21 @@ void LivePanel::draw() {
     if (ImGui::IsItemHovered()) {
       const auto [r, c] = s.cell(q, k);
       ui->hot_next = {w.key, r, c};
-      if (!view.touch)
-        ImGui::SetTooltip(
-            "%s → %s: %s%s", query.c_str(), (*s.key_labels)[k].c_str(),
-            number_text(value, 8).c_str(),
-            then ? (" (the notebook: " + number_text(s.at(then->value, q, k), 8) + ")").c_str()
-                 : "");
+      if (!view.touch && then) {
+        const std::string tip = trf(
+            // TRANSLATORS: tooltip on a weight: the query's weight for the key, then the same
+            // weight in the notebook (the notebook the lesson is built from: its numbers, before
+            // the learner changed any).
+            "{query} → {key}: {value} (the notebook: {notebook})",
+            {{"query", query},
+             {"key", (*s.key_labels)[k]},
+             {"value", number_text(value, 8)},
+             {"notebook", number_text(s.at(then->value, q, k), 8)}});
+        ImGui::SetTooltip("%s", tip.c_str());
+      } else if (!view.touch) {
+        ImGui::SetTooltip("%s → %s: %s", query.c_str(), (*s.key_labels)[k].c_str(),
+                          number_text(value, 8).c_str());
+      }
     }
     if (!test_id.empty()) {
       const auto [r, c] = s.cell(q, k);
@@ -210,12 +246,22 @@ void LivePanel::draw() {
     }
     ImGui::PopID();
   }
-  if (s.keys > kManyKeys) ImGui::TextDisabled("the %d largest of %d keys", kManyKeys, s.keys);
-  if (std::fabs(sum - 1.0) > 1e-9)
-    ImGui::TextColored(color(pal.changed), "These weights sum to %s, not 1: not a softmax output",
-                       number_text(sum, kDigits).c_str());
-  else if (then)
-    ImGui::TextDisabled("| marks the notebook's value; they sum to 1");
+  if (s.keys > kManyKeys) {
+    // TRANSLATORS: under the bars when only some keys (words of the input) are shown.
+    const std::string largest =
+        trf("the {shown} largest of {count} keys",
+            {{"shown", std::to_string(kManyKeys)}, {"count", std::to_string(s.keys)}});
+    ImGui::TextDisabled("%s", largest.c_str());
+  }
+  if (std::fabs(sum - 1.0) > 1e-9) {
+    const std::string not_softmax = trf("These weights sum to {sum}, not 1: not a softmax output",
+                                        {{"sum", number_text(sum, kDigits)}});
+    ImGui::TextColored(color(pal.changed), "%s", not_softmax.c_str());
+  } else if (then) {
+    // TRANSLATORS: "|" is the thin mark drawn on each bar at the notebook's weight (the
+    // notebook the lesson is built from: its numbers, before the learner changed any).
+    ImGui::TextDisabled("%s", tr("| marks the notebook's value; they sum to 1"));
+  }
 
   // The query's output row: what the weights mix.
   if (const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output)) {
@@ -228,11 +274,19 @@ void LivePanel::draw() {
       const auto [r, c] = is_token_axis(out->row_kind) ? std::pair{q, d} : std::pair{d, q};
       if (differs_from_notebook(*out, out_then, r, c)) line += "*";
     }
-    line += dims > kOutputDims ? ", … " + std::to_string(dims - kOutputDims) + " more]" : "]";
+    if (dims > kOutputDims) {
+      // TRANSLATORS: ends a list of numbers cut short: {count} more numbers are not shown.
+      line += ", " + trf("… {count} more", {{"count", std::to_string(dims - kOutputDims)}});
+    }
+    line += "]";
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
     ImGui::PopTextWrapPos();
-    if (line.find('*') != std::string::npos) ImGui::TextDisabled("* changed from the notebook");
+    if (line.find('*') != std::string::npos) {
+      // TRANSLATORS: "*" marks the numbers that differ from the notebook's (the notebook the
+      // lesson is built from: its numbers, before the learner changed any).
+      ImGui::TextDisabled("%s", tr("* changed from the notebook"));
+    }
   }
   ImGui::PopFont();
   last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;

@@ -10,6 +10,7 @@
 #include "core/dependencies.h"
 #include "core/explain.h"
 #include "core/number_text.h"
+#include "core/translation.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"
@@ -80,9 +81,13 @@ Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float a
 // which way round they are matters.
 const char* orientation(const TraceMatrix& m) {
   if (m.row_kind == AxisKind::Query && m.col_kind == AxisKind::Key)
-    return "↓ one row per query · → keys";
+    // TRANSLATORS: above an attention matrix: its rows (↓) are the queries, its columns (→)
+    // the keys.
+    return tr("↓ one row per query · → keys");
   if (m.row_kind == AxisKind::Key && m.col_kind == AxisKind::Query)
-    return "↓ keys · → one column per query";
+    // TRANSLATORS: above an attention matrix: its rows (↓) are the keys, its columns (→) the
+    // queries.
+    return tr("↓ keys · → one column per query");
   return nullptr;
 }
 
@@ -160,14 +165,19 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s", sum.c_str());
   const PartState& part = ui.session->state().parts[m.key.part];
   if (m.overridable && part.override_at(m.key.stage, m.key.head, row, col))
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark),
-                       "What-if: you set this number; it is not computed. Tap it to take it back.");
+    ImGui::TextColored(
+        ImGui::ColorConvertU32ToFloat4(palette().override_mark), "%s",
+        // TRANSLATORS: in a cell's explanation: the learner overrode this computed number.
+        tr("What-if: you set this number; it is not computed. Tap it to take it back."));
   for (const std::string& line : e.lines) ImGui::TextUnformatted(line.c_str());
   const TraceMatrix* then = ui.session->notebook().find(m.key);
   if (differs_from_notebook(m, then, row, col) && then && then->value.same_shape(m.value))
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed),
-                       "Changed: the notebook had %s",
-                       number_text(then->value(row, col), std::max(digits, 3)).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed), "%s",
+                       // TRANSLATORS: {number} is what the lesson's notebook computed for this
+                       // cell, before the learner changed numbers.
+                       trf("Changed: the notebook had {number}",
+                           {{"number", number_text(then->value(row, col), std::max(digits, 3))}})
+                           .c_str());
 }
 
 //-----------------------------------------------------------------------------
@@ -190,7 +200,9 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::BeginGroup();
 
   // Header: name, shape, and what the learner can do with it.
-  if (options.operand) ImGui::TextDisabled("from");
+  // TRANSLATORS: before the name of a matrix shown beside a result, which is computed from it
+  // (e.g. "from W_q (3×4)"; the name and shape follow on the same line).
+  if (options.operand) ImGui::TextDisabled("%s", tr("from"));
   if (options.operand) ImGui::SameLine();
   ImGui::PushFont(options.operand ? ui.fonts->small : ui.fonts->body);
   ImGui::TextUnformatted(m.label.c_str());
@@ -200,7 +212,13 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   if (changeable && !options.operand && !options.figure) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.editable ? pal.accent : pal.override_mark),
-                       "%s", m.editable ? "↔ drag or tap a number" : "↔ what if? drag one");
+                       "%s",
+                       // TRANSLATORS: beside a matrix's name: its numbers can be changed, by
+                       // dragging one sideways or tapping it to type a number.
+                       m.editable ? tr("↔ drag or tap a number")
+                                  // TRANSLATORS: beside a computed matrix's name: the learner may
+                                  // drag one of its numbers sideways to see what would follow.
+                                  : tr("↔ what if? drag one"));
   }
 
   ImGui::PushFont(ui.fonts->small);
@@ -363,21 +381,52 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::Dummy(ImVec2(label_w + grid_w + (off.empty() ? 0.0f : 48.0f),
                       off.empty() || m.row_kind != AxisKind::Key ? 2.0f : line_h + 2.0f));
   if (g.scroll) ImGui::EndChild();
-  if (!off.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed),
-                       "%d %s do%s not sum to 1: not a softmax any more",
-                       static_cast<int>(off.size()),
-                       m.row_kind == AxisKind::Key ? (off.size() == 1 ? "column" : "columns")
-                                                   : (off.size() == 1 ? "row" : "rows"),
-                       off.size() == 1 ? "es" : "");
-  if (g.numbers && g.digits < options.digits)
-    ImGui::TextDisabled("%d of %d decimals shown: point at or tap a number for all of it", g.digits,
-                        options.digits);
-  if (!g.numbers) ImGui::TextDisabled("Point at or tap a cell for its number");
-  if (other && differing > 0)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s %d of %d entries from %s",
-                       outline ? "Outlined: differs in" : "Differs in", differing, rows * cols,
-                       other->label.c_str());
+  if (!off.empty()) {
+    const std::string count = std::to_string(off.size());
+    std::string s;
+    if (m.row_kind == AxisKind::Key && off.size() == 1)
+      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
+      // column) should sum to 1, as softmax makes them.
+      s = tr("1 column does not sum to 1: not a softmax any more");
+    else if (m.row_kind == AxisKind::Key)
+      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
+      // column) should sum to 1, as softmax makes them. {count} is 2 or more.
+      s = trf("{count} columns do not sum to 1: not a softmax any more", {{"count", count}});
+    else if (off.size() == 1)
+      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
+      // row) should sum to 1, as softmax makes them.
+      s = tr("1 row does not sum to 1: not a softmax any more");
+    else
+      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
+      // row) should sum to 1, as softmax makes them. {count} is 2 or more.
+      s = trf("{count} rows do not sum to 1: not a softmax any more", {{"count", count}});
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+  }
+  if (g.numbers && g.digits < options.digits) {
+    const std::string s =
+        // TRANSLATORS: under a matrix too narrow for all its decimals: {shown} decimals are
+        // shown of the {digits} the step has; hovering or tapping a number shows it whole.
+        trf("{shown} of {digits} decimals shown: point at or tap a number for all of it",
+            {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
+    ImGui::TextDisabled("%s", s.c_str());
+  }
+  // TRANSLATORS: under a matrix shown as colours only (no numbers in its cells).
+  if (!g.numbers) ImGui::TextDisabled("%s", tr("Point at or tap a cell for its number"));
+  if (other && differing > 0) {
+    const std::string count = std::to_string(differing), total = std::to_string(rows * cols);
+    std::string s;
+    if (outline)
+      // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
+      // many of its {total} numbers differ from it; those are outlined in the matrix.
+      s = trf("Outlined: differs in {count} of {total} entries from {matrix}",
+              {{"count", count}, {"total", total}, {"matrix", other->label}});
+    else
+      // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
+      // many of its {total} numbers differ from it.
+      s = trf("Differs in {count} of {total} entries from {matrix}",
+              {{"count", count}, {"total", total}, {"matrix", other->label}});
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+  }
   ImGui::PopFont();
   ImGui::EndGroup();
   ImGui::PopID();

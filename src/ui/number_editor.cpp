@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "core/explain.h"
 #include "core/numpy_format.h"
+#include "core/translation.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
@@ -13,7 +15,11 @@
 namespace attn::ui {
 
 namespace {
-constexpr const char* kTitle = "Type a number###number-editor";
+// The popup's title in the learner's language; its id stays "number-editor".
+std::string title() {
+  // TRANSLATORS: the title of the box where the learner types a new value for a number.
+  return std::string(tr("Type a number")) + "###number-editor";
+}
 }  // namespace
 
 bool parse_number(const std::string& typed, double& out) {
@@ -52,11 +58,12 @@ void NumberEditor::close() {
 bool NumberEditor::commit() {
   double value = 0.0;
   if (!parse_number(text_, value)) {
-    error_ = "\"" + std::string(text_) + "\" is not a number";
+    // TRANSLATORS: {text} is what the learner typed.
+    error_ = trf("\"{text}\" is not a number", {{"text", text_}});
     return false;
   }
   if (std::fabs(value) > Limits::kMaxAbsValue) {
-    error_ = "Numbers here go from −1,000,000 to 1,000,000";
+    error_ = tr("Numbers here go from −1,000,000 to 1,000,000");
     return false;
   }
   ui->request(request::EditCell{cell_.key, cell_.row, cell_.col, value});
@@ -65,7 +72,7 @@ bool NumberEditor::commit() {
 
 void NumberEditor::draw() {
   if (opening_) {
-    ImGui::OpenPopup(kTitle);
+    ImGui::OpenPopup(title().c_str());
     opening_ = false;
     open_ = true;
   }
@@ -77,7 +84,7 @@ void NumberEditor::draw() {
   ImGui::SetNextWindowSizeConstraints(
       ImVec2(std::min(320.0f, io.DisplaySize.x - 16), 0),
       ImVec2(std::min(480.0f, io.DisplaySize.x - 16), io.DisplaySize.y - 16));
-  if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::BeginPopupModal(title().c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     open_ = false;
     return;
   }
@@ -119,14 +126,17 @@ void NumberEditor::draw() {
       }
       if (item_registry_enabled()) name_last_item(std::string("##key:") + keys[i]);
     }
-    if (ImGui::Button("⌫ Delete", ImVec2(w * 1.5f, 0))) {
+    // TRANSLATORS: a keypad key that removes the last character typed.
+    const std::string erase = std::string("⌫ ") + tr("Delete");
+    if (ImGui::Button(erase.c_str(), ImVec2(w * 1.5f, 0))) {
       std::string s = text_;
       while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
       if (!s.empty()) s.pop_back();
       std::snprintf(text_, sizeof text_, "%s", s.c_str());
     }
     ImGui::SameLine();
-    if (ImGui::Button("Clear", ImVec2(-FLT_MIN, 0))) text_[0] = '\0';
+    // TRANSLATORS: a keypad key that removes everything typed (a verb).
+    if (ImGui::Button(tr("Clear"), ImVec2(-FLT_MIN, 0))) text_[0] = '\0';
   }
   // Nudges: one step of the drag grid, applied at once.
   const int decimals = drag_decimals(m);
@@ -147,17 +157,20 @@ void NumberEditor::draw() {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", error_.c_str());
   const PartState& part = ui->session->state().parts[m.key.part];
   if (m.overridable && part.override_at(m.key.stage, m.key.head, cell_.row, cell_.col)) {
-    if (ImGui::Button("Take back this what-if")) {
+    // TRANSLATORS: a button that undoes the learner's change to this number
+    // (a "what-if": a number changed to see what follows).
+    if (ImGui::Button(tr("Take back this what-if"))) {
       ui->request(request::RemoveOverride{cell_});
       close();
     }
   }
   ImGui::Separator();
-  if (ImGui::Button("Done")) done = true;
+  // TRANSLATORS: a button that applies the number typed.
+  if (ImGui::Button(tr("Done"))) done = true;
   if (item_registry_enabled()) name_last_item("##editor-done");
   ImGui::SameLine();
   const bool cancel =
-      ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+      ImGui::Button(tr("Cancel")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
   if (done && commit())
     close();
   else if (cancel)

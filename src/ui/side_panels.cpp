@@ -10,7 +10,9 @@
 
 #include "core/number_text.h"
 #include "core/sweep.h"
+#include "core/translation.h"
 #include "ui/item_registry.h"
+#include "ui/layout.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -24,6 +26,23 @@ namespace {
 
 ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
+// An ImGui slider format from a translated message: the slider's value
+// (printf `spec`) where "{name}" was, any other "%" shown as it is.
+std::string value_format(std::string_view message, std::string_view name, const char* spec) {
+  const std::string hole = "{" + std::string(name) + "}";
+  std::string out;
+  for (size_t i = 0; i < message.size();) {
+    if (message.compare(i, hole.size(), hole) == 0) {
+      out += spec;
+      i += hole.size();
+    } else {
+      if (message[i] == '%') out += '%';
+      out += message[i++];
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 //-----------------------------------------------------------------------------
@@ -36,11 +55,25 @@ void PipelinePanel::draw() {
     std::vector<Stage> stages;
   };
   const PipelineStage pipeline[] = {
-      {"X", {Stage::X}},           {"", {Stage::Q, Stage::K, Stage::V}},
-      {"Q·Kᵀ", {Stage::scores}},   {"scale", {Stage::scaled}},
-      {"mask", {Stage::masked}},   {"softmax", {Stage::weights}},
-      {"heads", {Stage::context}}, {"concat", {Stage::concat}},
-      {"output", {Stage::output}},
+      {"X", {Stage::X}},
+      {"", {Stage::Q, Stage::K, Stage::V}},
+      {"Q·Kᵀ", {Stage::scores}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // dividing the scores (by √d_k or a temperature).
+      {tr("scale"), {Stage::scaled}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // the causal mask applied to the scores (noun).
+      {tr("mask"), {Stage::masked}},
+      {"softmax", {Stage::weights}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // the attention heads' results (multi-head attention).
+      {tr("heads"), {Stage::context}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // the heads' results joined side by side (concatenation).
+      {tr("concat"), {Stage::concat}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // the attention layer's result (noun).
+      {tr("output"), {Stage::output}},
   };
   const Trace& t = ui->trace();
   const Palette& pal = palette();
@@ -119,8 +152,8 @@ void PipelinePanel::draw() {
     if (item_registry_enabled())
       name_last_item("##stage:" + std::string(stage_name(stage.stages[0])));
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s%s", shown[0]->label.c_str(),
-                        jump >= 0 ? "\nClick to go to the step that shows it" : "");
+      ImGui::SetTooltip("%s%s%s", shown[0]->label.c_str(), jump >= 0 ? "\n" : "",
+                        jump >= 0 ? tr("Click to go to the step that shows it") : "");
       if (jump >= 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     }
     ImGui::TextColored(color(current ? pal.accent : pal.text_muted), "%s", name.c_str());
@@ -180,10 +213,13 @@ void TemperaturePanel::draw() {
   const double t_min = 0.01, t_max = 100.0;
   const TemperatureSweep sweep = sweep_temperature(row, t_min, t_max, 81);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextWrapped(
-      "The weights for \"%s\" as its scores are divided by T (log scale): small T → all on one "
-      "key, large T → the same for every key.",
-      queries[followed].c_str());
+  const std::string about =
+      // TRANSLATORS: above a plot of the attention weights; {query} is a token of the lesson
+      // and T the temperature the scores are divided by.
+      trf("The weights for \"{query}\" as its scores are divided by T (log scale): small T → "
+          "all on one key, large T → the same for every key.",
+          {{"query", queries[followed]}});
+  ImGui::TextWrapped("%s", about.c_str());
   ImGui::PopTextWrapPos();
   const float plot_w = ImGui::GetContentRegionAvail().x;
   const float plot_h = ImGui::GetFontSize() * 7.0f;
@@ -219,12 +255,20 @@ void TemperaturePanel::draw() {
   dl->AddLine(ImVec2(x_of(now), o.y), ImVec2(x_of(now), o.y + plot_h), pal.accent, 2.0f);
   const ScaleMode mode = ui->session->state().parts[ui->part()].options.scaling.mode;
   const int d_k = static_cast<int>(std::lround(w.divisor * w.divisor));
-  const std::string now_text = mode == ScaleMode::SqrtDk ? "÷ √d_k = √" + std::to_string(d_k) +
-                                                               " = " + number_text(w.divisor, 3)
-                               : mode == ScaleMode::None ? "no scaling (÷ 1)"
-                                                         : "÷ T = " + number_text(w.divisor, 3);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "| now: the scores %s",
-                     now_text.c_str());
+  const std::string formula = mode == ScaleMode::SqrtDk ? "÷ √d_k = √" + std::to_string(d_k) +
+                                                              " = " + number_text(w.divisor, 3)
+                                                        : "÷ T = " + number_text(w.divisor, 3);
+  const std::string now_text =
+      mode == ScaleMode::None
+          // TRANSLATORS: under the temperature plot, beside its line marking the current
+          // setting: the scores are not divided (by anything but 1).
+          ? tr("now: the scores no scaling (÷ 1)")
+          // TRANSLATORS: under the temperature plot, beside its line marking the current
+          // setting: {formula} is what the scores are divided by, e.g. "÷ √d_k = √4 = 2" or
+          // "÷ T = 0.5".
+          : trf("now: the scores {formula}", {{"formula", formula}});
+  // The "|" stands for the plot's line at the current setting.
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "| %s", now_text.c_str());
   if (n_keys <= 16) {
     for (int k = 0; k < n_keys; ++k) {
       if (k && ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(keys[k].c_str()).x + 30)
@@ -250,13 +294,19 @@ void SettingsPanel::draw() {
 
   if (has_scores) {
     Scaling scaling = ps.options.scaling;
-    ImGui::TextUnformatted("Scale the scores by");
+    // TRANSLATORS: heading of three choices: √d_k, "nothing", "temperature T".
+    ImGui::TextUnformatted(tr("Scale the scores by"));
     int mode = static_cast<int>(scaling.mode);
     bool changed = ImGui::RadioButton("√d_k", &mode, static_cast<int>(ScaleMode::SqrtDk));
-    ImGui::SameLine();
-    changed |= ImGui::RadioButton("nothing", &mode, static_cast<int>(ScaleMode::None));
-    ImGui::SameLine();
-    changed |= ImGui::RadioButton("temperature T", &mode, static_cast<int>(ScaleMode::Divide));
+    // TRANSLATORS: a choice after "Scale the scores by": leave the scores as they are.
+    const char* nothing = tr("nothing");
+    same_line_if_fits(toggle_width(nothing));
+    changed |= ImGui::RadioButton(nothing, &mode, static_cast<int>(ScaleMode::None));
+    // TRANSLATORS: a choice after "Scale the scores by": divide them by a temperature T the
+    // learner sets on a slider.
+    const char* temperature = tr("temperature T");
+    same_line_if_fits(toggle_width(temperature));
+    changed |= ImGui::RadioButton(temperature, &mode, static_cast<int>(ScaleMode::Divide));
     if (changed) {
       scaling.mode = static_cast<ScaleMode>(mode);
       // Start the temperature at the divisor in use, so nothing jumps.
@@ -277,9 +327,9 @@ void SettingsPanel::draw() {
       }
     }
     bool causal = ps.options.causal;
-    if (ImGui::Checkbox("Causal mask", &causal)) ui->request(request::SetCausal{part, causal});
+    if (ImGui::Checkbox(tr("Causal mask"), &causal)) ui->request(request::SetCausal{part, causal});
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Each token attends only to itself and the tokens before it");
+      ImGui::SetTooltip("%s", tr("Each token attends only to itself and the tokens before it"));
   }
 
   const Part& p = lesson.parts[part];
@@ -287,22 +337,40 @@ void SettingsPanel::draw() {
     ImGui::PushID(g);
     unsigned seed = ps.seeds[g];
     const unsigned step = 1;
+    const std::string seed_text =
+        p.random[g].label.empty()
+            // TRANSLATORS: beside the seed of numpy's random numbers (np.random.seed is code: keep
+            // it).
+            ? tr("np.random.seed for the random draws")
+            // TRANSLATORS: beside the seed of numpy's random numbers (np.random.seed is code: keep
+            // it); {draws} names what the lesson draws with it, e.g. "W_q, W_k and W_v".
+            : trf("np.random.seed for {draws}", {{"draws", p.random[g].label}});
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(seed_text.c_str());  // above its field: any length fits
+    ImGui::PopTextWrapPos();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     if (ImGui::InputScalar("##seed", ImGuiDataType_U32, &seed, &step, &step, "%u"))
       ui->request(request::SetSeed{part, g, seed});
-    ImGui::SameLine();
-    ImGui::Text("np.random.seed for %s",
-                p.random[g].label.empty() ? "the random draws" : p.random[g].label.c_str());
     ImGui::PopID();
   }
 
   const int heads = ui->heads();
   if (heads > 1) {
-    ImGui::TextUnformatted("Head shown in the panels");
+    // TRANSLATORS: heading of a choice among the attention heads (1, 2, ...) by number.
+    const char* heading = tr("Head shown in the panels");
+    const float radios = heads * (toggle_width("0") + ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::CalcTextSize(heading).x + radios <= ImGui::GetContentRegionAvail().x) {
+      ImGui::TextUnformatted(heading);
+    } else {  // a long heading (a translation) gets lines of its own
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(heading);
+      ImGui::PopTextWrapPos();
+    }
     for (int h = 1; h <= heads; ++h) {
-      ImGui::SameLine();
       char label[16];
       std::snprintf(label, sizeof label, "%d", h);
+      if (h > 1 || ImGui::CalcTextSize(heading).x + radios <= ImGui::GetContentRegionAvail().x)
+        same_line_if_fits(toggle_width(label));
       if (ImGui::RadioButton(label, v.head == h)) ui->request(request::ShowHead{h});
     }
   }
@@ -311,20 +379,21 @@ void SettingsPanel::draw() {
   const TraceMatrix* w = ui->in_part(Stage::weights);
   if (w && (w->editable || w->overridable)) {
     bool keep = v.keep_row_sum;
-    if (ImGui::Checkbox("Edited weights keep summing to 1", &keep))
+    const float label_w = ImGui::GetContentRegionAvail().x - toggle_width("");
+    if (ImGui::Checkbox(wrap_label(tr("Edited weights keep summing to 1"), label_w).c_str(), &keep))
       ui->request(request::SetKeepRowSum{keep});
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(
-          "On: when you change one weight, the query's other weights rescale so\n"
-          "they still sum to 1. Off: only that number changes.");
+      ImGui::SetTooltip("%s",
+                        tr("On: when you change one weight, the query's other weights "
+                           "rescale so\nthey still sum to 1. Off: only that number changes."));
   }
 
   // The what-ifs: computed numbers the learner set, each can be taken back.
   const Trace& t = ui->trace();
   if (!ps.overrides.empty()) {
     ImGui::Spacing();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark),
-                       "What-if numbers (set by you, not computed)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark), "%s",
+                       tr("What-if numbers (set by you, not computed)"));
     for (size_t i = 0; i < ps.overrides.size(); ++i) {
       const Override& o = ps.overrides[i];
       const MatrixKey key{part, o.stage, o.head, 0};
@@ -333,51 +402,75 @@ void SettingsPanel::draw() {
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::SmallButton("×")) ui->request(request::RemoveOverride{{key, o.row, o.col}});
       if (item_registry_enabled()) name_last_item("##take-back:" + std::to_string(i));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Take it back: computed again");
+      // TRANSLATORS: tooltip of the × button beside a number the learner set: remove it, so the
+      // number is computed again.
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Take it back: computed again"));
       ImGui::SameLine();
       ImGui::Text("%s[%s, %s] = %s", m->label.c_str(), m->rows[o.row].c_str(),
                   m->cols[o.col].c_str(), number_text(o.value, 3).c_str());
       ImGui::PopID();
     }
-    if (ps.overrides.size() > 1 && ImGui::SmallButton("Take back every what-if"))
+    if (ps.overrides.size() > 1 && ImGui::SmallButton(tr("Take back every what-if")))
       ui->request(request::ClearOverrides{});
   }
 
   bool notebook_digits = v.precision < 0;
-  if (ImGui::Checkbox("Digits as the notebook printed", &notebook_digits))
+  // TRANSLATORS: on: numbers show as many decimals as the lesson's notebook printed; off: a
+  // slider sets how many.
+  if (ImGui::Checkbox(tr("Digits as the notebook printed"), &notebook_digits))
     ui->request(request::SetDigits{notebook_digits ? -1 : ui->digits(ui->step())});
   if (!notebook_digits) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-FLT_MIN);
     int digits = v.precision;
-    if (ImGui::SliderInt("##digits", &digits, 0, 8, "%d digits", ImGuiSliderFlags_AlwaysClamp))
+    // TRANSLATORS: on a slider: how many decimals numbers show ({count} is 0 to 8).
+    const std::string format = value_format(tr("{count} digits"), "count", "%d");
+    if (ImGui::SliderInt("##digits", &digits, 0, 8, format.c_str(), ImGuiSliderFlags_AlwaysClamp))
       ui->request(request::SetDigits{digits});
   }
 
   // Predictions and challenges on or off, and starting the lesson over.
   bool learn = !v.explore;
-  if (ImGui::Checkbox("Predictions and challenges", &learn))
+  if (ImGui::Checkbox(tr("Predictions and challenges"), &learn))
     ui->request(request::SetExplore{!learn});
   if (item_registry_enabled()) name_last_item("##learn");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Off: the bare explorer, every result shown at once (?mode=explore)");
+  if (ImGui::IsItemHovered()) {
+    // TRANSLATORS: tooltip of the "Predictions and challenges" checkbox; ?mode=explore is the
+    // page address's option that does the same: keep it.
+    const char* tip = tr("Off: the bare explorer, every result shown at once (?mode=explore)");
+    ImGui::SetTooltip("%s", tip);
+  }
   const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
-  ImGui::TextDisabled("Seen %d of %d steps; %d of %d predictions right; %d of %d challenges",
-                      c.visited, c.steps, c.right, c.predictions, c.solved, c.challenges);
-  if (ImGui::Button("Start over…")) ImGui::OpenPopup("##start-over");
+  // TRANSLATORS: the learner's progress on this lesson; the last part counts the challenges
+  // solved.
+  ImGui::TextDisabled("%s", trf("Seen {visited} of {steps} steps; {right} of {predictions} "
+                                "predictions right; {solved} of {challenges} challenges",
+                                {{"visited", std::to_string(c.visited)},
+                                 {"steps", std::to_string(c.steps)},
+                                 {"right", std::to_string(c.right)},
+                                 {"predictions", std::to_string(c.predictions)},
+                                 {"solved", std::to_string(c.solved)},
+                                 {"challenges", std::to_string(c.challenges)}})
+                                .c_str());
+  // TRANSLATORS: button that asks whether to start the lesson again from the beginning.
+  if (ImGui::Button(tr("Start over…"))) ImGui::OpenPopup("##start-over");
   if (item_registry_enabled()) name_last_item("##start-over");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "The notebook's numbers, no answers, no progress: this lesson from the start");
+        "%s", tr("The notebook's numbers, no answers, no progress: this lesson from the start"));
   if (ImGui::BeginPopup("##start-over")) {
-    ImGui::TextUnformatted("Clear your numbers, answers and progress on this lesson?");
-    if (ImGui::Button("Start over")) {
+    ImGui::TextUnformatted(tr("Clear your numbers, answers and progress on this lesson?"));
+    // TRANSLATORS: button answering "Clear your numbers, answers and progress on this
+    // lesson?": yes, start the lesson again from the beginning.
+    if (ImGui::Button(tr("Start over"))) {
       ui->request(request::StartOver{});
       ImGui::CloseCurrentPopup();
     }
     if (item_registry_enabled()) name_last_item("##start-over-yes");
     ImGui::SameLine();
-    if (ImGui::Button("Keep them")) ImGui::CloseCurrentPopup();
+    // TRANSLATORS: button answering "Clear your numbers, answers and progress on this
+    // lesson?": no, keep them.
+    if (ImGui::Button(tr("Keep them"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   draw_figure();
@@ -387,13 +480,17 @@ void SettingsPanel::draw_figure() {
   const TraceStep& step = ui->step();
   const Trace& trace = ui->trace();
   ImGui::Spacing();
-  ImGui::TextUnformatted("Figure for slides (PNG)");
+  // TRANSLATORS: heading of the settings for saving a picture of the step for presentation
+  // slides.
+  ImGui::TextUnformatted(tr("Figure for slides (PNG)"));
   if (figure_matrix_ >= static_cast<int>(step.matrices.size())) figure_matrix_ = -1;
+  // TRANSLATORS: a choice of what the figure shows: the whole step, or one of its matrices.
+  const char* whole_step = tr("The whole step");
   const std::string what =
-      figure_matrix_ < 0 ? "The whole step" : trace.matrices[step.matrices[figure_matrix_]].label;
+      figure_matrix_ < 0 ? whole_step : trace.matrices[step.matrices[figure_matrix_]].label;
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 220.0f));
   if (ImGui::BeginCombo("##figure-what", what.c_str())) {
-    if (ImGui::Selectable("The whole step", figure_matrix_ < 0)) figure_matrix_ = -1;
+    if (ImGui::Selectable(whole_step, figure_matrix_ < 0)) figure_matrix_ = -1;
     for (size_t i = 0; i < step.matrices.size(); ++i)
       if (ImGui::Selectable(trace.matrices[step.matrices[i]].label.c_str(),
                             figure_matrix_ == static_cast<int>(i)))
@@ -401,14 +498,17 @@ void SettingsPanel::draw_figure() {
     ImGui::EndCombo();
   }
   for (int s = 1; s <= 4; ++s) {
-    if (s > 1) ImGui::SameLine();
     const std::string label = std::to_string(s) + "×";
+    if (s > 1) same_line_if_fits(toggle_width(label.c_str()));
     ImGui::RadioButton(label.c_str(), &figure_scale_, s);
   }
   bool dark = figure_dark_ < 0 ? ui->view->dark : figure_dark_ == 1;
-  ImGui::SameLine();
-  if (ImGui::Checkbox("Dark", &dark)) figure_dark_ = dark ? 1 : 0;
-  if (ImGui::Button("Save figure")) {
+  // TRANSLATORS: checkbox: the figure has dark colours (a dark background).
+  const char* dark_label = tr("Dark");
+  same_line_if_fits(toggle_width(dark_label));
+  if (ImGui::Checkbox(dark_label, &dark)) figure_dark_ = dark ? 1 : 0;
+  // TRANSLATORS: button that saves the figure as a PNG picture.
+  if (ImGui::Button(tr("Save figure"))) {
     request::SaveFigure f;
     f.scale = static_cast<float>(figure_scale_);
     f.dark = dark;
@@ -417,9 +517,22 @@ void SettingsPanel::draw_figure() {
     ui->request(f);
   }
   if (item_registry_enabled()) name_last_item("##save-figure");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("A picture of %s with its title and labels, at %d× the screen's size",
-                      figure_matrix_ < 0 ? "this step" : what.c_str(), figure_scale_);
+  if (ImGui::IsItemHovered()) {
+    const std::string scale = std::to_string(figure_scale_);
+    const std::string tip =
+        figure_matrix_ < 0
+            // TRANSLATORS: tooltip of "Save figure"; {scale} is 1 to 4 (the figure is that
+            // many times as large as on screen).
+            ? trf("A picture of this step with its title and labels, at {scale}× the screen's "
+                  "size",
+                  {{"scale", scale}})
+            // TRANSLATORS: tooltip of "Save figure"; {matrix} is a matrix's name, e.g. "Q·Kᵀ",
+            // {scale} is 1 to 4 (the figure is that many times as large as on screen).
+            : trf("A picture of {matrix} with its title and labels, at {scale}× the screen's "
+                  "size",
+                  {{"matrix", what}, {"scale", scale}});
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
 }
 
 }  // namespace attn::ui

@@ -1,8 +1,10 @@
 #include "ui/step_panel.h"
 
 #include <algorithm>
+#include <string>
 
 #include "core/dependencies.h"
+#include "core/translation.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -88,8 +90,10 @@ void StepPanel::draw_stale_text(bool veiled) {
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
     if (s.holds) continue;
     // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s",
-                       "The notebook's numbers only (yours differ):");
+    // TRANSLATORS: above a sentence of the lesson that holds for the Jupyter
+    // notebook's numbers but not for the numbers the learner changed.
+    const char* only = tr("The notebook's numbers only (yours differ):");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", only);
     ImGui::TextDisabled("%s", unbreakable_numbers(s.text).c_str());
   }
   ImGui::PopTextWrapPos();
@@ -181,8 +185,13 @@ void StepPanel::draw() {
   if (veiled)
     for (int i : step.matrices) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%s: covered until you answer (or skip) the prediction above.",
-                         trace.matrices[i].label.c_str());
+      const std::string& matrix = trace.matrices[i].label;
+      const std::string covered =
+          // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of
+          // its numbers while the learner has not answered the question about them.
+          trf("{matrix}: covered until you answer (or skip) the prediction above.",
+              {{"matrix", matrix}});
+      ImGui::TextWrapped("%s", covered.c_str());
       ImGui::PopStyleColor();
     }
 

@@ -31,6 +31,7 @@ namespace {
 
 const char* kUsage =
     "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme light|dark] [--dark]\n"
+    "                     [--lang en|es|zh-Hans|ko] [--mode learn|explore]\n"
     "                     [--state JSON] [--frames N] [--screenshot out.png] [--size WxH]\n"
     "                     [--report FILE]\n"
     "                     [--figure out.png [--figure-scale 1-4] [--figure-matrix NAME]]\n"
@@ -163,6 +164,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   read_lesson_file(parameters);
+  // Without --lang: the system's language, as gettext reads it.
+  parameters.preferred_languages =
+      attn::app::system_languages(std::getenv("LANGUAGE"), std::getenv("LC_ALL"),
+                                  std::getenv("LC_MESSAGES"), std::getenv("LANG"));
 
   attn::platform::HostOptions host;
   host.width = flags.width;

@@ -80,6 +80,8 @@ void frame() {
 
   for (const std::string& name : s.app->take_wanted_fonts())
     notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
+  if (auto code = s.app->take_wanted_catalog())
+    notify_page("needcatalog", nlohmann::json{{"code", *code}}.dump().c_str());
 
   if (s.first_frame) {
     s.first_frame = false;

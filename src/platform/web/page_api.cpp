@@ -37,7 +37,8 @@ extern "C" {
 // The page's URL parameters as [[key, value], ...], exactly as the URL has
 // them, and the lesson file lesson-url names: its bytes, or why it could not
 // be fetched; and the learner's saved work from local storage, as
-// {"last": id, "lessons": {id: text}}. Called once, when the page has them.
+// {"last": id, "lessons": {id: text}, "language": code}, with the browser's
+// languages ("languages": navigator.languages). Called once, when the page has them.
 EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, int file_size,
                                      const char* file_error, const char* saved) {
   attn::app::StartParameters p;
@@ -54,6 +55,11 @@ EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, i
     if (work.contains("lessons") && work["lessons"].is_object())
       for (const auto& [id, text] : work["lessons"].items())
         if (text.is_string()) p.saved_work.emplace_back(id, text.get<std::string>());
+    if (work.contains("language") && work["language"].is_string())
+      p.saved_language = work["language"];
+    if (work.contains("languages") && work["languages"].is_array())
+      for (const auto& tag : work["languages"])
+        if (tag.is_string()) p.preferred_languages.push_back(tag.get<std::string>());
   }
   shell().app->start(p);
   attn::web::start_loop();
@@ -170,6 +176,20 @@ EMSCRIPTEN_KEEPALIVE void attn_provide_font(const char* name, const char* bytes,
 EMSCRIPTEN_KEEPALIVE void attn_font_failed(const char* name, const char* why) {
   shell().app->font_failed(name, why);
   attn::web::wake();
+}
+// The catalog the app asked for ("needcatalog"): its text, or why there is none.
+EMSCRIPTEN_KEEPALIVE void attn_provide_catalog(const char* code, const char* text, int size) {
+  shell().app->provide_catalog(code, std::string_view(text, static_cast<size_t>(size)));
+  attn::web::wake();
+  attn::web::report_state();
+}
+EMSCRIPTEN_KEEPALIVE void attn_catalog_failed(const char* code, const char* why) {
+  shell().app->catalog_failed(code, why);
+  attn::web::wake();
+  attn::web::report_state();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_language(const char* code) {
+  return after_call(shell().app->set_language(code));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_glyphs() { return keep(shell().app->glyphs_json()); }
 

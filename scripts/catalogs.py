@@ -1,0 +1,120 @@
+#!/usr/bin/python3
+"""The interface's translations, with GNU gettext's own tools (Debian's gettext).
+
+  catalogs.py build OUT_DIR PO_DIR
+      Checks each PO_DIR/<code>.po with msgfmt (syntax, header, format strings)
+      and writes OUT_DIR/<code>.json, the catalog the app reads
+      (src/core/translation.h): {"language": code, "messages": {English: text}}.
+      Untranslated and fuzzy entries are left out (the app then shows English;
+      the unit tests fail on them). Also OUT_DIR/messages.json: every message
+      of the template, for those tests.
+  catalogs.py update PO_DIR SOURCE...    (a SOURCE directory: its .cpp and .h files)
+      Regenerates PO_DIR/attention-lab.pot from the tr()/trf() calls in the
+      sources (xgettext) and merges it into every PO_DIR/*.po (msgmerge), so
+      translators find new messages there, untranslated.
+  catalogs.py check PO_DIR SOURCE...
+      Fails, naming them, when the sources' messages are not those of the
+      template (a message added or changed without `./dev translations`).
+"""
+import gettext
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+XGETTEXT = [
+    "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_",
+    "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap",
+    "--package-name=attention-lab", "--msgid-bugs-address=", "--copyright-holder=",
+]
+
+
+def run(args, **kw):
+    done = subprocess.run(args, capture_output=True, text=True, **kw)
+    if done.returncode != 0:
+        sys.exit(f"catalogs.py: {' '.join(args[:2])} failed:\n{done.stderr.strip()}")
+    return done.stdout
+
+
+def messages_of(mo_path):
+    with open(mo_path, "rb") as f:
+        t = gettext.GNUTranslations(f)
+    return {k: v for k, v in t._catalog.items() if isinstance(k, str) and k}
+
+
+def template_messages(pot, tmp):
+    # msgen fills each msgstr with its msgid, so msgfmt keeps every entry.
+    mo = os.path.join(tmp, "template.mo")
+    run(["sh", "-c", 'msgen "$1" | msgfmt -o "$2" -', "sh", pot, mo])
+    return sorted(messages_of(mo))
+
+
+def build(out_dir, po_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for po in sorted(glob.glob(os.path.join(po_dir, "*.po"))):
+            code = os.path.splitext(os.path.basename(po))[0]
+            mo = os.path.join(tmp, code + ".mo")
+            run(["msgfmt", "--check", "-o", mo, po])
+            catalog = {"language": code, "messages": messages_of(mo)}
+            write(os.path.join(out_dir, code + ".json"), catalog)
+        pot = os.path.join(po_dir, "attention-lab.pot")
+        write(os.path.join(out_dir, "messages.json"), template_messages(pot, tmp))
+
+
+def write(path, value):
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+    if old != text:  # unchanged files keep their time: nothing rebuilds
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+def extract(sources, out):
+    # A directory stands for its C++ files, recursively.
+    files = []
+    for s in sources:
+        if os.path.isdir(s):
+            for d, _, names in os.walk(s):
+                files += [os.path.join(d, n) for n in names if n.endswith((".cpp", ".h"))]
+        else:
+            files.append(s)
+    run(XGETTEXT + ["-o", out] + sorted(files))
+
+
+def update(po_dir, sources):
+    pot = os.path.join(po_dir, "attention-lab.pot")
+    extract(sources, pot)
+    for po in sorted(glob.glob(os.path.join(po_dir, "*.po"))):
+        run(["msgmerge", "--quiet", "--update", "--backup=off", "--no-wrap", "--sort-by-file", po, pot])
+    print(f"catalogs.py: {pot} and {len(glob.glob(os.path.join(po_dir, '*.po')))} translations updated")
+
+
+def check(po_dir, sources):
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = os.path.join(tmp, "fresh.pot")
+        extract(sources, fresh)
+        now = set(template_messages(fresh, tmp))
+        kept = set(template_messages(os.path.join(po_dir, "attention-lab.pot"), tmp))
+    if now != kept:
+        for m in sorted(now - kept):
+            print(f"in the code, not in po/attention-lab.pot: {m!r}")
+        for m in sorted(kept - now):
+            print(f"in po/attention-lab.pot, no longer in the code: {m!r}")
+        sys.exit("catalogs.py: the template is out of date: run ./dev translations, then translate")
+    print(f"catalogs.py: the template has the code's {len(now)} messages")
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] == "build":
+        build(argv[1], argv[2])
+    elif len(argv) >= 3 and argv[0] in ("update", "check"):
+        (update if argv[0] == "update" else check)(argv[1], argv[2:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

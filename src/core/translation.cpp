@@ -1,0 +1,128 @@
+#include "core/translation.h"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+namespace attn {
+
+namespace {
+
+std::shared_ptr<const Catalog>& current() {
+  static std::shared_ptr<const Catalog> catalog;
+  return catalog;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+const std::vector<Language>& languages() {
+  static const std::vector<Language> all = {
+      {"en", "English"},
+      {"es", "Español"},
+      {"zh-Hans", "简体中文"},
+      {"ko", "한국어"},
+  };
+  return all;
+}
+
+const Language* find_language(std::string_view tag) {
+  const std::string t = lower(tag);
+  const auto is = [&](std::string_view code) -> const Language* {
+    for (const Language& l : languages())
+      if (l.code == code) return &l;
+    return nullptr;
+  };
+  // Chinese: Simplified unless the tag says Traditional or a region that writes it.
+  if (t == "zh" || t.starts_with("zh-")) {
+    if (t == "zh-hans" || t.starts_with("zh-hans-") || t == "zh" || t == "zh-cn" || t == "zh-sg" ||
+        t == "zh-my")
+      return is("zh-Hans");
+    return nullptr;
+  }
+  const std::string primary = t.substr(0, t.find_first_of("-_"));
+  if (primary == "en" || primary == "es" || primary == "ko") return is(primary);
+  return nullptr;
+}
+
+const Language* choose_language(const std::vector<std::string>& preferred) {
+  for (const std::string& tag : preferred)
+    if (const Language* l = find_language(tag)) return l;
+  return nullptr;
+}
+
+std::shared_ptr<const Catalog> Catalog::parse(std::string_view text, std::string* error) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  const auto fail = [&](std::string why) {
+    if (error) *error = std::move(why);
+    return nullptr;
+  };
+  if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+  const auto language = j.find("language");
+  const auto messages = j.find("messages");
+  if (language == j.end() || !language->is_string() || !find_language(language->get<std::string>()))
+    return fail("no shipped \"language\"");
+  if (messages == j.end() || !messages->is_object()) return fail("no \"messages\" object");
+  auto catalog = std::make_shared<Catalog>();
+  catalog->language_ = find_language(language->get<std::string>())->code;
+  for (const auto& [english, translated] : messages->items()) {
+    if (!translated.is_string()) return fail("the translation of \"" + english + "\" is not text");
+    catalog->messages_.emplace(english, translated.get<std::string>());
+  }
+  return catalog;
+}
+
+const std::string* Catalog::find(std::string_view english) const {
+  const auto it = messages_.find(std::string(english));
+  return it == messages_.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+void use_catalog(std::shared_ptr<const Catalog> catalog) { current() = std::move(catalog); }
+const Catalog* current_catalog() { return current().get(); }
+
+const char* tr(const char* english) {
+  if (const Catalog* c = current().get())
+    if (const std::string* t = c->find(english)) return t->c_str();
+  return english;
+}
+
+std::string trf(const char* english,
+                std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
+  const std::string_view pattern = tr(english);
+  std::string out;
+  out.reserve(pattern.size() + 16);
+  for (size_t i = 0; i < pattern.size();) {
+    if (pattern[i] == '{') {
+      const size_t close = pattern.find('}', i);
+      if (close != std::string_view::npos) {
+        const std::string_view name = pattern.substr(i + 1, close - i - 1);
+        const auto value = std::find_if(values.begin(), values.end(),
+                                        [&](const auto& v) { return v.first == name; });
+        if (value != values.end()) {
+          out += value->second;
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    out += pattern[i++];
+  }
+  return out;
+}
+
+std::vector<std::string> placeholders(std::string_view message) {
+  std::vector<std::string> out;
+  for (size_t i = message.find('{'); i != std::string_view::npos; i = message.find('{', i + 1)) {
+    const size_t close = message.find('}', i);
+    if (close == std::string_view::npos) break;
+    out.emplace_back(message.substr(i + 1, close - i - 1));
+  }
+  return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,66 @@
+// The learner's language. Text a learner reads is written in English in the
+// code, wrapped in tr() or trf(): gettext's convention, the English is the key.
+// xgettext collects those calls into po/attention-lab.pot; po/<code>.po hold
+// the translations (docs/translating.md); scripts/catalogs.py turns each into
+// a JSON catalog, compiled into the desktop app and fetched by the page when
+// the learner picks that language. English needs no catalog.
+//
+// Like gettext, the catalog in use is one per process: the app sets it when
+// the learner picks a language, between frames.
+#pragma once
+
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+struct Language {
+  std::string_view code;  // as ?lang= and --lang spell it: "en", "es", "zh-Hans", "ko"
+  std::string_view name;  // in itself, for the language menu: "Español"
+};
+// The shipped languages, English first.
+const std::vector<Language>& languages();
+// A shipped language for a BCP 47 tag, or nullptr: "es-MX" is Spanish, "zh",
+// "zh-CN" and "zh-SG" Simplified Chinese ("zh-TW" is not), "ko-KR" Korean.
+const Language* find_language(std::string_view tag);
+// The first of `preferred` (a browser's languages, best first) that is shipped.
+const Language* choose_language(const std::vector<std::string>& preferred);
+
+class Catalog {
+ public:
+  // {"language": "es", "messages": {"English": "Español", ...}}, as
+  // scripts/catalogs.py writes it. On error returns nullptr and says why.
+  static std::shared_ptr<const Catalog> parse(std::string_view json, std::string* error);
+  const std::string& language() const { return language_; }
+  // The translation, or nullptr when there is none.
+  const std::string* find(std::string_view english) const;
+  const std::unordered_map<std::string, std::string>& messages() const { return messages_; }
+
+ private:
+  std::string language_;
+  std::unordered_map<std::string, std::string> messages_;
+};
+
+// The catalog tr() reads; nullptr (the default) is English.
+void use_catalog(std::shared_ptr<const Catalog> catalog);
+const Catalog* current_catalog();
+
+// `english` in the current language. The pointer lives as long as the catalog.
+const char* tr(const char* english);
+// tr(), then each "{name}" replaced by its value: trf("Step {n} of {count}",
+// {{"n", "2"}, {"count", "9"}}). Translators may reorder the names.
+std::string trf(const char* english,
+                std::initializer_list<std::pair<std::string_view, std::string_view>> values);
+// Marks a message where it is defined (a table's), for xgettext; tr() then
+// translates it where it is shown.
+constexpr const char* N_(const char* english) { return english; }
+
+// The "{name}"s of a message, in order (for checking a translation keeps them).
+std::vector<std::string> placeholders(std::string_view message);
+
+}  // namespace attn

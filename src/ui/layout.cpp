@@ -1,0 +1,39 @@
+#include "ui/layout.h"
+
+#include "imgui.h"
+
+namespace attn::ui {
+
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + width > right) ImGui::NewLine();
+}
+
+float toggle_width(const char* label) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  return ImGui::GetFrameHeight() + st.ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+std::string wrap_label(std::string_view text, float width) {
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  std::string out;
+  const char* p = text.data();
+  const char* end = text.data() + text.size();
+  while (p < end) {
+    const char* next = font->CalcWordWrapPositionA(scale, p, end, std::max(width, 1.0f));
+    if (next == p) ++next;                                // at least one character per line
+    while (next < end && (*next & 0xC0) == 0x80) ++next;  // never inside a character
+    std::string_view line(p, static_cast<size_t>(next - p));
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\n')) line.remove_suffix(1);
+    if (!out.empty()) out += '\n';
+    out += line;
+    p = next;
+    while (p < end && (*p == ' ' || *p == '\n')) ++p;
+  }
+  return out;
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,21 @@
+// Placing labelled items so they fit the panel whatever the language: ImGui
+// 1.86 neither wraps a button's or a checkbox's label nor moves an item that
+// does not fit to the next line. tests/app/translations_test.cpp checks every
+// label fits, from the item registry.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace attn::ui {
+
+// ImGui::SameLine() when an item `width` wide still fits after the last item,
+// else nothing (the item goes on the next line).
+void same_line_if_fits(float width);
+// The width of a checkbox or radio button with this label.
+float toggle_width(const char* label);
+// `text` broken into lines no wider than `width` (at spaces, or anywhere in
+// text without them, as Chinese), for a button's or a checkbox's label.
+std::string wrap_label(std::string_view text, float width);
+
+}  // namespace attn::ui

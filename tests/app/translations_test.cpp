@@ -1,0 +1,135 @@
+// The shipped languages: every message translated, the same placeholders,
+// every character drawable; the start parameters that pick a language; and no
+// translated label overflowing its widget (from the UI's own item rectangles).
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/characters.h"
+#include "core/embedded_file.h"
+#include "core/translation.h"
+#include "support/headless.h"
+#include "ui/fonts.h"
+
+extern const attn::EmbeddedFile kCatalogTemplate[];
+extern const attn::EmbeddedFile kCatalogFiles[];
+extern const size_t kCatalogFilesCount;
+
+using namespace attn;
+
+namespace {
+
+std::shared_ptr<const Catalog> compiled_catalog(std::string_view code) {
+  for (size_t i = 0; i < kCatalogFilesCount; ++i)
+    if (std::string(code) + ".json" == kCatalogFiles[i].name) {
+      std::string error;
+      auto c = Catalog::parse(kCatalogFiles[i].text(), &error);
+      INFO(error);
+      REQUIRE(c);
+      return c;
+    }
+  FAIL("no catalog for " << code);
+  return nullptr;
+}
+
+// Messages a translation may leave as they are: no words to translate.
+bool may_stay_english(const std::string& message) {
+  static const std::set<std::string> same = {"concat"};  // the stage's name, as in code
+  return same.count(message) > 0;
+}
+
+}  // namespace
+
+TEST_CASE("every shipped language translates every message, keeps its placeholders, and draws") {
+  const auto messages = nlohmann::json::parse(kCatalogTemplate[0].text());
+  REQUIRE(messages.size() > 50);
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    INFO(language.code);
+    const auto catalog = compiled_catalog(language.code);
+    for (const std::string english : messages) {
+      INFO(english);
+      const std::string* text = catalog->find(english);
+      REQUIRE_MESSAGE(text, "not translated");
+      CHECK_MESSAGE((*text != english || may_stay_english(english)), "left in English");
+      std::vector<std::string> want = placeholders(english), got = placeholders(*text);
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      CHECK(got == want);
+      for (char32_t c : codepoints_of(*text)) {
+        if (c == '\n') continue;
+        INFO(codepoint_name(c));
+        CHECK((ui::base_font_has(c) || ui::font_pack_for(c)));
+        CHECK_FALSE(right_to_left(c));
+      }
+    }
+    CHECK(catalog->messages().size() == messages.size());  // nothing stale left
+  }
+}
+
+TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  const auto language_of = [](app::StartParameters p) {
+    test::HeadlessUi ui(std::move(p));
+    ui.frames(2);
+    return ui.app().view().language;
+  };
+  app::StartParameters p;
+  CHECK(language_of(p) == "en");
+  p.preferred_languages = {"fr-FR", "ko-KR"};
+  CHECK(language_of(p) == "ko");
+  p.saved_language = "es";
+  CHECK(language_of(p) == "es");
+  p.values = Pairs{{"lang", "zh-Hans"}};
+  CHECK(language_of(p) == "zh-Hans");
+
+  p.values = Pairs{{"lang", "fr"}};
+  test::HeadlessUi ui(p);
+  CHECK(ui.app().view().language == "es");  // the saved one, then
+  REQUIRE(ui.app().view().notices.size() == 1);
+  CHECK(ui.app().view().notices[0] ==
+        trf("The language {value} is not one of these: {languages}.",
+            {{"value", "\"fr\""}, {"languages", "en, es, zh-Hans, ko"}}));
+  CHECK(ui.app().view().notices[0].find("\"fr\"") != std::string::npos);
+  CHECK(ui.app().view().notices[0].find("The language") == std::string::npos);  // in Spanish
+  CHECK(nlohmann::json::parse(ui.app().link_json())["lang"] == "es");
+  CHECK(nlohmann::json::parse(ui.app().saved_work_json())["language"] == "es");
+  CHECK(ui.app().set_language("en") == "");
+  CHECK_FALSE(nlohmann::json::parse(ui.app().link_json()).contains("lang"));
+  CHECK(ui.app().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
+  use_catalog(nullptr);
+}
+
+TEST_CASE(
+    "in every language, no label overflows its widget at 800x500 or on a phone; every glyph "
+    "draws") {
+  struct Size {
+    ImVec2 size;
+    bool touch;
+  };
+  for (const Size s : {Size{ImVec2(800, 500), false}, Size{ImVec2(390, 844), true}}) {
+    test::HeadlessUi ui({}, s.size);
+    ui::enable_item_registry(true);
+    if (s.touch) ui.app().apply(ui::request::SetTouch{true});
+    for (const Language& language : languages()) {
+      REQUIRE(ui.app().set_language(language.code) == "");
+      for (const std::string id : {"the-cat-sat", "udl-multihead", "she-likes-coffee"}) {
+        REQUIRE(ui.app().set_lesson(id) == "");
+        const int steps = static_cast<int>(ui.app().session().trace().steps.size());
+        for (int step = 0; step < steps; ++step) {
+          REQUIRE(ui.app().set_step(step) == "");
+          ui.frames(3);
+          INFO(language.code << " " << id << " step " << step + 1 << " at " << s.size.x << "x"
+                             << s.size.y);
+          for (const std::string& label : ui::overflowing_items()) CHECK_MESSAGE(false, label);
+        }
+      }
+      const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+      CHECK(glyphs["missing"].empty());
+      CHECK(glyphs["loading"] == "");
+    }
+    ui::enable_item_registry(false);
+  }
+  use_catalog(nullptr);
+}

@@ -1,0 +1,62 @@
+#include "core/translation.h"
+
+#include <doctest/doctest.h>
+
+using namespace attn;
+
+TEST_CASE("find_language: a shipped language for a browser's tag, or none") {
+  CHECK(find_language("es")->code == "es");
+  CHECK(find_language("es-MX")->code == "es");
+  CHECK(find_language("ES_es")->code == "es");
+  CHECK(find_language("zh")->code == "zh-Hans");
+  CHECK(find_language("zh-CN")->code == "zh-Hans");
+  CHECK(find_language("zh-Hans-CN")->code == "zh-Hans");
+  CHECK(find_language("zh-TW") == nullptr);  // Traditional: not shipped
+  CHECK(find_language("zh-Hant") == nullptr);
+  CHECK(find_language("ko-KR")->code == "ko");
+  CHECK(find_language("en-GB")->code == "en");
+  CHECK(find_language("fr") == nullptr);
+  CHECK(find_language("") == nullptr);
+  CHECK(find_language("e") == nullptr);
+  CHECK(choose_language({"fr-FR", "zh-TW", "ko", "es"})->code == "ko");
+  CHECK(choose_language({"fr"}) == nullptr);
+  CHECK(choose_language({}) == nullptr);
+  CHECK(languages().front().code == "en");
+}
+
+TEST_CASE("Catalog::parse: a catalog, or why not") {
+  std::string error;
+  auto c = Catalog::parse(R"({"language": "es", "messages": {"Next": "Siguiente", "Skip": ""}})",
+                          &error);
+  REQUIRE(c);
+  CHECK(c->language() == "es");
+  CHECK(*c->find("Next") == "Siguiente");
+  CHECK(c->find("Skip") == nullptr);  // empty: untranslated
+  CHECK(c->find("Back") == nullptr);
+  CHECK_FALSE(Catalog::parse("[", &error));
+  CHECK(error == "not a JSON object");
+  CHECK_FALSE(Catalog::parse(R"({"language": "fr", "messages": {}})", &error));
+  CHECK(error == "no shipped \"language\"");
+  CHECK_FALSE(Catalog::parse(R"({"language": "ko"})", &error));
+  CHECK(error == "no \"messages\" object");
+  CHECK_FALSE(Catalog::parse(R"({"language": "ko", "messages": {"Next": 1}})", &error));
+  CHECK(error == "the translation of \"Next\" is not text");
+}
+
+TEST_CASE(
+    "tr and trf: English without a catalog, the catalog's text with one, names in any order") {
+  CHECK(std::string(tr("Next")) == "Next");
+  CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "Step 2 of 9");
+  use_catalog(Catalog::parse(R"({"language": "ko", "messages": {
+      "Next": "다음", "Step {step} of {count}": "{count}단계 중 {step}단계"}})",
+                             nullptr));
+  CHECK(std::string(tr("Next")) == "다음");
+  CHECK(std::string(tr("Back")) == "Back");  // not translated: English
+  CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "9단계 중 2단계");
+  use_catalog(nullptr);
+  CHECK(std::string(tr("Next")) == "Next");
+  // A name no value has stays as written; braces alone are text.
+  CHECK(trf("{a} and {b} {", {{"a", "1"}}) == "1 and {b} {");
+  CHECK(placeholders("{count}단계 중 {step}단계") == std::vector<std::string>{"count", "step"});
+  CHECK(placeholders("none").empty());
+}
