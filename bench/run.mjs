@@ -129,6 +129,45 @@ async function sizePart(srv) {
     const body = fs.readFileSync(path.join(DIST, "fonts", p));
     row("download", `  fonts/${p}, when a lesson needs it`, "", `${kb(body.length)} raw, ${kb(gzip(body))} gz`);
   }
+  // The other languages (docs/translating.md): what the page fetches beyond
+  // the English load once a learner picks one, its catalog and font packs.
+  const english = files.filter((f) => /^(lang|fonts)\//.test(f.name));
+  row(
+    "download",
+    "English load: no catalog, no font pack",
+    "none",
+    english.map((f) => f.name).join(", ") || "none",
+    english.length === 0,
+  );
+  const languages = {};
+  for (const code of ["es", "zh-Hans", "ko"]) {
+    const context = await launch();
+    const page = await context.newPage();
+    await page.goto(`${srv.plain.url}?lang=${code}`);
+    await page.waitForFunction(
+      (code) =>
+        window.attention &&
+        window.attention.firstFrameMs !== null &&
+        window.attention.state().language === code &&
+        window.attention.testing.glyphs().loading === "",
+      code,
+      { timeout: 120000 },
+    );
+    const extra = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => decodeURIComponent(new URL(e.name).pathname.replace(/^\//, "")))
+        .filter((n) => /^(lang|fonts)\//.test(n)),
+    );
+    await context.close();
+    const sized = [...new Set(extra)].map((name) => {
+      const body = fs.readFileSync(path.join(DIST, name));
+      return { name, raw: body.length, gzip: gzip(body) };
+    });
+    const gz = sized.reduce((s, f) => s + f.gzip, 0);
+    languages[code] = { files: sized, gzip: gz };
+    row("download", `  ?lang=${code}: ${sized.map((f) => f.name).join(" + ")}`, "", `${kb(gz)} gz more`);
+  }
   const single = fs.readFileSync(path.join(DIST, "attention-lab.html"));
   const singleGz = gzip(single);
   row(
@@ -163,6 +202,7 @@ async function sizePart(srv) {
     totalGzip: total,
     totalRaw,
     singleFile: { raw: single.length, gzip: singleGz },
+    languages,
     wasm: attribution,
   };
 }

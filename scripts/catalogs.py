@@ -4,17 +4,20 @@
   catalogs.py build OUT_DIR PO_DIR
       Checks each PO_DIR/<code>.po with msgfmt (syntax, header, format strings)
       and writes OUT_DIR/<code>.json, the catalog the app reads
-      (src/core/translation.h): {"language": code, "messages": {English: text}}.
-      Untranslated and fuzzy entries are left out (the app then shows English;
-      the unit tests fail on them). Also OUT_DIR/messages.json: every message
-      of the template, for those tests.
-  catalogs.py update PO_DIR SOURCE...    (a SOURCE directory: its .cpp and .h files)
+      (src/core/translation.h): {"language": code, "messages": {English: text},
+      "lessons": {id: {JSON Pointer: text}}}. Untranslated and fuzzy entries
+      are left out (the app then shows English; the unit tests fail on them).
+      Also OUT_DIR/messages.json, the template's: {"interface": [English],
+      "lessons": {id: {pointer: English}}}, for those tests.
+  catalogs.py update PO_DIR CLI LESSONS_DIR SOURCE...   (a SOURCE directory: its .cpp and .h)
       Regenerates PO_DIR/attention-lab.pot from the tr()/trf() calls in the
-      sources (xgettext) and merges it into every PO_DIR/*.po (msgmerge), so
-      translators find new messages there, untranslated.
-  catalogs.py check PO_DIR SOURCE...
-      Fails, naming them, when the sources' messages are not those of the
-      template (a message added or changed without `./dev translations`).
+      sources (xgettext) and the built-in lessons' texts (`CLI texts`, one
+      entry each, its context "<lesson id>:<JSON Pointer>"), and merges it
+      into every PO_DIR/*.po (msgmerge), so translators find new messages
+      there, untranslated.
+  catalogs.py check PO_DIR CLI LESSONS_DIR SOURCE...
+      Fails, naming them, when the sources' and lessons' messages are not
+      those of the template (changed without `./dev translations`).
 """
 import gettext
 import glob
@@ -39,16 +42,28 @@ def run(args, **kw):
 
 
 def messages_of(mo_path):
+    """(interface, lessons): {English: text} and {id: {pointer: text}}."""
     with open(mo_path, "rb") as f:
         t = gettext.GNUTranslations(f)
-    return {k: v for k, v in t._catalog.items() if isinstance(k, str) and k}
+    interface, lessons = {}, {}
+    for key, text in t._catalog.items():
+        if not isinstance(key, str) or not key:
+            continue
+        if "\x04" in key:  # msgctxt "<id>:<pointer>"
+            context = key.split("\x04", 1)[0]
+            lesson, pointer = context.split(":", 1)
+            lessons.setdefault(lesson, {})[pointer] = text
+        else:
+            interface[key] = text
+    return interface, lessons
 
 
 def template_messages(pot, tmp):
     # msgen fills each msgstr with its msgid, so msgfmt keeps every entry.
     mo = os.path.join(tmp, "template.mo")
     run(["sh", "-c", 'msgen "$1" | msgfmt -o "$2" -', "sh", pot, mo])
-    return sorted(messages_of(mo))
+    interface, lessons = messages_of(mo)
+    return {"interface": sorted(interface), "lessons": lessons}
 
 
 def build(out_dir, po_dir):
@@ -58,7 +73,8 @@ def build(out_dir, po_dir):
             code = os.path.splitext(os.path.basename(po))[0]
             mo = os.path.join(tmp, code + ".mo")
             run(["msgfmt", "--check", "-o", mo, po])
-            catalog = {"language": code, "messages": messages_of(mo)}
+            interface, lessons = messages_of(mo)
+            catalog = {"language": code, "messages": interface, "lessons": lessons}
             write(os.path.join(out_dir, code + ".json"), catalog)
         pot = os.path.join(po_dir, "attention-lab.pot")
         write(os.path.join(out_dir, "messages.json"), template_messages(pot, tmp))
@@ -84,20 +100,53 @@ def extract(sources, out):
     run(XGETTEXT + ["-o", out] + sorted(files))
 
 
-def update(po_dir, sources):
+def po_string(s):
+    escaped = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{escaped}"'
+
+
+def extract_lessons(cli, lessons_dir, out):
+    """The built-in lessons' texts as a PO template, one entry per text."""
+    entries = []
+    for path in sorted(glob.glob(os.path.join(lessons_dir, "*.json"))):
+        lesson = os.path.splitext(os.path.basename(path))[0]
+        for pointer, text in json.loads(run([cli, "texts", path])):
+            entries.append(
+                f"#. {lesson}, {pointer}\n#: lessons/{lesson}.json\n"
+                f"msgctxt {po_string(lesson + ':' + pointer)}\nmsgid {po_string(text)}\nmsgstr \"\"\n"
+            )
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(header + "\n" + "\n".join(entries))
+
+
+def extract_all(cli, lessons_dir, sources, out, tmp):
+    code, lessons = os.path.join(tmp, "code.pot"), os.path.join(tmp, "lessons.pot")
+    extract(sources, code)
+    extract_lessons(cli, lessons_dir, lessons)
+    run(["msgcat", "--use-first", "--no-wrap", "-o", out, code, lessons])
+
+
+def update(po_dir, cli, lessons_dir, sources):
     pot = os.path.join(po_dir, "attention-lab.pot")
-    extract(sources, pot)
+    with tempfile.TemporaryDirectory() as tmp:
+        extract_all(cli, lessons_dir, sources, pot, tmp)
     for po in sorted(glob.glob(os.path.join(po_dir, "*.po"))):
-        run(["msgmerge", "--quiet", "--update", "--backup=off", "--no-wrap", "--sort-by-file", po, pot])
+        run(["msgmerge", "--quiet", "--update", "--no-fuzzy-matching", "--backup=off", "--no-wrap", "--sort-by-file", po, pot])
     print(f"catalogs.py: {pot} and {len(glob.glob(os.path.join(po_dir, '*.po')))} translations updated")
 
 
-def check(po_dir, sources):
+def check(po_dir, cli, lessons_dir, sources):
+    def flat(t):
+        return {("", m) for m in t["interface"]} | {
+            (f"{lesson}:{p}", m) for lesson, texts in t["lessons"].items() for p, m in texts.items()
+        }
+
     with tempfile.TemporaryDirectory() as tmp:
         fresh = os.path.join(tmp, "fresh.pot")
-        extract(sources, fresh)
-        now = set(template_messages(fresh, tmp))
-        kept = set(template_messages(os.path.join(po_dir, "attention-lab.pot"), tmp))
+        extract_all(cli, lessons_dir, sources, fresh, tmp)
+        now = flat(template_messages(fresh, tmp))
+        kept = flat(template_messages(os.path.join(po_dir, "attention-lab.pot"), tmp))
     if now != kept:
         for m in sorted(now - kept):
             print(f"in the code, not in po/attention-lab.pot: {m!r}")
@@ -110,8 +159,8 @@ def check(po_dir, sources):
 def main(argv):
     if len(argv) >= 3 and argv[0] == "build":
         build(argv[1], argv[2])
-    elif len(argv) >= 3 and argv[0] in ("update", "check"):
-        (update if argv[0] == "update" else check)(argv[1], argv[2:])
+    elif len(argv) >= 5 and argv[0] in ("update", "check"):
+        (update if argv[0] == "update" else check)(argv[1], argv[2], argv[3], argv[4:])
     else:
         sys.exit(__doc__)
 

@@ -15,6 +15,7 @@
 #include "core/builtin_lessons.h"
 #include "core/embedded_file.h"
 #include "core/lesson_loader.h"
+#include "core/lesson_translations.h"
 #include "core/number_text.h"
 #include "core/numpy_snippet.h"
 #include "core/state_link.h"
@@ -59,7 +60,10 @@ bool is_lesson_id(std::string_view s) {
 
 App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
   for (const auto& l : builtin_lessons()) {
-    lessons_.push_back({l, nullptr, true, "", {}, false, {}});
+    LessonSlot s;
+    s.original = s.lesson = l;
+    s.builtin = true;
+    lessons_.push_back(std::move(s));
     entries_.push_back({l->title, l->source});
   }
   ui_.view = &view_;
@@ -207,7 +211,8 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
     return message;
   }
   return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
-                                      linked ? std::string(source) : "", characters_used(bytes)});
+                                      std::string(bytes), linked ? std::string(source) : "",
+                                      characters_used(bytes)});
 }
 
 //-----------------------------------------------------------------------------
@@ -398,7 +403,7 @@ std::string App::apply(const ui::Request& request) {
           if (on_copy_link) on_copy_link(link_json());
           show_toast(tr("Link copied: it reopens this lesson, step and every change"));
         } else if constexpr (std::is_same_v<T, r::AddLesson>) {
-          add(q.lesson, q.file, q.characters);
+          add(q.lesson, q.text, q.file, q.characters);
         } else if constexpr (std::is_same_v<T, r::RestoreState>) {
           s.set_state(q.state);
         } else if constexpr (std::is_same_v<T, r::SetEmbed>) {
@@ -423,7 +428,7 @@ std::string App::apply(const ui::Request& request) {
 
 void App::notice(std::string text) { apply(ui::request::Notice{std::move(text)}); }
 
-void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file,
+void App::add(std::shared_ptr<const Lesson> lesson, std::string text, const std::string& file,
               const std::vector<CharacterUse>& characters) {
   // A lesson with a built-in's id replaces it: the instructor's version wins.
   int index = -1;
@@ -434,8 +439,13 @@ void App::add(std::shared_ptr<const Lesson> lesson, const std::string& file,
     lessons_.emplace_back();
     entries_.emplace_back();
   }
-  entries_[index] = {lesson->title, lesson->source};
-  lessons_[index] = {std::move(lesson), nullptr, false, file, {}, false, characters};
+  LessonSlot& s = lessons_[index];
+  s = {};
+  s.original = s.lesson = std::move(lesson);
+  s.text = std::move(text);
+  s.file = file;
+  s.characters = characters;
+  localize(index);
   select(index);
   need_fonts();
   std::vector<CharacterUse> missing;
@@ -479,7 +489,7 @@ void App::report_missing(const std::string& lesson_title, const std::vector<Char
 void App::need_fonts() {
   std::vector<char32_t> needed;
   for (const LessonSlot& s : lessons_)
-    for (const CharacterUse& c : s.characters)
+    for (const CharacterUse& c : s.shown_characters)
       if (!ui::base_font_has(c.codepoint)) needed.push_back(c.codepoint);
   for (const CharacterUse& c : language_characters_)
     if (!ui::base_font_has(c.codepoint)) needed.push_back(c.codepoint);
@@ -517,15 +527,52 @@ void App::use_language(std::string_view code, std::shared_ptr<const Catalog> cat
   // Its characters, each with the first message holding it, for the fonts.
   language_characters_.clear();
   std::vector<char32_t> seen;
-  if (catalog)
-    for (const auto& [english, text] : catalog->messages())
-      for (char32_t c : codepoints_of(text))
-        if (c >= 0x80 && std::find(seen.begin(), seen.end(), c) == seen.end()) {
-          seen.push_back(c);
-          language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + english});
-        }
+  const auto note = [&](const std::string& text, const std::string& where) {
+    for (char32_t c : codepoints_of(text))
+      if (c >= 0x80 && std::find(seen.begin(), seen.end(), c) == seen.end()) {
+        seen.push_back(c);
+        language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + where});
+      }
+  };
+  if (catalog) {
+    for (const auto& [english, text] : catalog->messages()) note(text, english);
+    for (const auto& [id, texts] : catalog->lessons())  // the built-in lessons' texts
+      for (const auto& [pointer, text] : texts) note(text, id + pointer);
+  }
   use_catalog(std::move(catalog));
+  for (size_t i = 0; i < lessons_.size(); ++i) localize(static_cast<int>(i));
   need_fonts();
+}
+
+void App::localize(int index) {
+  LessonSlot& s = lessons_[index];
+  const std::string& id = s.original->id;
+  TextTranslations texts;
+  std::string_view text = s.text;
+  if (s.builtin) {
+    if (const Catalog* c = current_catalog())
+      if (const auto* t = c->lesson_texts(id)) texts = *t;
+    for (const EmbeddedFile& f : builtin_lesson_files())
+      if (id + ".json" == f.name) text = f.text();
+  } else {
+    texts = file_translations(text, view_.language);
+  }
+  std::shared_ptr<const Lesson> shown = s.original;
+  s.shown_characters = s.characters;
+  if (!texts.empty()) {
+    // The loader checked the file; the texts keep its {values}: this loads.
+    const std::string translated = with_translations(text, texts);
+    LoadResult r = load_lesson(translated);
+    if (r.ok()) {
+      shown = std::make_shared<const Lesson>(std::move(*r.lesson));
+      s.shown_characters = characters_used(translated);
+    }
+  }
+  if (shown != s.lesson) {
+    s.lesson = shown;
+    if (s.session) s.session->replace_texts(shown);
+  }
+  entries_[index] = {s.lesson->title, s.lesson->source};
 }
 
 std::optional<std::string> App::take_wanted_catalog() {
@@ -584,7 +631,7 @@ void App::font_failed(std::string_view name, std::string_view why) {
 
 std::string App::glyphs_json() const {
   nlohmann::json missing = nlohmann::json::array();
-  for (const CharacterUse& c : slot().characters)
+  for (const CharacterUse& c : slot().shown_characters)
     if (!fonts_.can_draw(c.codepoint))
       missing.push_back({{"character", utf8_of(c.codepoint)},
                          {"codepoint", codepoint_name(c.codepoint)},
@@ -803,7 +850,7 @@ bool App::set_pixel_ratio(float ratio) {
   const std::vector<char32_t> lacking = fonts_.take_lacking();
   for (const LessonSlot& s : lessons_) {
     std::vector<CharacterUse> uses;
-    for (const CharacterUse& c : s.characters)
+    for (const CharacterUse& c : s.shown_characters)
       if (std::find(lacking.begin(), lacking.end(), c.codepoint) != lacking.end())
         uses.push_back(c);
     report_missing(s.lesson->title, uses);

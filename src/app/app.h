@@ -135,14 +135,17 @@ class App {
 
  private:
   struct LessonSlot {
-    std::shared_ptr<const Lesson> lesson;
-    std::unique_ptr<Session> session;  // made when first opened; keeps the learner's edits
-    bool builtin = false;              // one of the eight, not a file
-    std::string file;                  // the lesson file as named at start (lesson-url)
+    std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated
+    std::shared_ptr<const Lesson> original;  // as its file has it
+    std::string text;                        // a file's JSON, read again to translate it
+    std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
+    bool builtin = false;                    // one of the eight, not a file
+    std::string file;                        // the lesson file as named at start (lesson-url)
     LessonProgress progress;
     bool restore_checked = false;  // saved work looked for (once, when first opened)
     std::vector<CharacterUse>
         characters;  // its file's, beyond ASCII (built-ins: none beyond the base font)
+    std::vector<CharacterUse> shown_characters;  // those of its texts as shown (translated)
   };
   LessonSlot& slot() { return lessons_[view_.lesson]; }
   const LessonSlot& slot() const { return lessons_[view_.lesson]; }
@@ -166,8 +169,12 @@ class App {
   // Loads a lesson file and shows it; `linked`: named by the start parameters,
   // so links name the file again.
   std::string load(std::string_view bytes, std::string_view source, bool linked);
-  void add(std::shared_ptr<const Lesson> lesson, const std::string& file,
+  void add(std::shared_ptr<const Lesson> lesson, std::string text, const std::string& file,
            const std::vector<CharacterUse>& characters);
+  // Shows lessons_[index] in the learner's language where it has a translation
+  // (the catalog's, for a built-in; its file's own, else), its numbers and
+  // the learner's changes kept.
+  void localize(int index);
   // The fonts for every loaded lesson's characters and the interface's
   // language, and the status line while one of them loads.
   void need_fonts();

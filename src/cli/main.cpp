@@ -1,6 +1,8 @@
 // attention-cli: the attention core without a window.
 //   attention-cli list                          built-in lesson ids, one per line
 //   attention-cli trace LESSON [--format json|text]
+//   attention-cli texts LESSON                  its translatable texts, as JSON
+//                                               [[pointer, text], ...] (scripts/catalogs.py)
 // LESSON is a built-in id or a path to a lesson file. Bad input exits with
 // status 2 and one line on stderr naming the file, the JSON path and the reason.
 #include <cstdio>
@@ -13,6 +15,7 @@
 
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
+#include "core/lesson_translations.h"
 #include "core/numpy_format.h"
 #include "core/trace.h"
 #include "core/trace_json.h"
@@ -24,6 +27,7 @@ constexpr int kBadInput = 2;
 const char* kUsage =
     "usage: attention-cli list\n"
     "       attention-cli trace LESSON [--format json|text]\n"
+    "       attention-cli texts LESSON\n"
     "LESSON is a built-in lesson id (see `list`) or a path to a lesson JSON file.\n";
 
 int bad_input(const std::string& message) {
@@ -110,6 +114,23 @@ int trace_command(int argc, char** argv) {
   return 0;
 }
 
+// The texts a translation of the lesson replaces (core/lesson_translations.h).
+int texts_command(int argc, char** argv) {
+  if (argc != 3) return bad_input(std::string("texts needs one LESSON\n") + kUsage);
+  const std::string lesson_arg = argv[2];
+  std::optional<std::string> text;
+  for (const attn::EmbeddedFile& f : attn::builtin_lesson_files())
+    if (std::string(f.name) == lesson_arg + ".json") text = std::string(f.text());
+  std::string error;
+  if (!text) text = read_file(lesson_arg, error);
+  if (!text) return bad_input(error);
+  const attn::LoadResult result = attn::load_lesson(*text);
+  if (!result.ok()) return bad_input(result.error.message(lesson_arg));
+  const attn::json doc = attn::json::parse(*text, nullptr, false);
+  std::printf("%s\n", attn::json(attn::translatable_texts(doc)).dump(1).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,5 +146,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "trace") return trace_command(argc, argv);
+  if (command == "texts") return texts_command(argc, argv);
   return bad_input("unknown command \"" + command + "\"\n" + kUsage);
 }

@@ -16,6 +16,7 @@
 #include "core/json_reader.h"
 #include "core/lesson_logic_reader.h"
 #include "core/lesson_shapes.h"
+#include "core/lesson_translations.h"
 #include "core/trace.h"
 
 namespace attn {
@@ -327,7 +328,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
 // "$schema" points an editor at docs/lesson.schema.json.
 const std::vector<std::string> kLessonKeys = [] {
   std::vector<std::string> keys = kPartKeys;
-  keys.insert(keys.end(), {"source", "parts", "main", "$schema"});
+  keys.insert(keys.end(), {"source", "parts", "main", "translations", "$schema"});
   return keys;
 }();
 
@@ -372,7 +373,8 @@ LoadResult load_lesson(std::string_view text) {
   if (!r.known_keys(doc, root, kLessonKeys) ||
       !r.identifier(doc, root, "id", Limits::kMaxIdChars, true, lesson.id) ||
       !r.text(doc, root, "title", Limits::kMaxTitleChars, true, lesson.title) ||
-      !r.text(doc, root, "source", Limits::kMaxTitleChars, false, lesson.source))
+      !r.text(doc, root, "source", Limits::kMaxTitleChars, false, lesson.source) ||
+      !check_translations(r, doc))
     return fail(r.error());
   int precision = 8;
   if (has_parts && !r.optional_int(doc, root, "precision", 0, 12, precision))

@@ -6,6 +6,12 @@
 
 namespace attn {
 
+void Session::replace_texts(std::shared_ptr<const Lesson> lesson) {
+  lesson_ = std::move(lesson);
+  notebook_ = build_trace(*lesson_, defaults_);
+  recompute();
+}
+
 Session::Session(std::shared_ptr<const Lesson> lesson)
     : lesson_(std::move(lesson)), defaults_(default_state(*lesson_)), state_(defaults_) {
   notebook_ = build_trace(*lesson_, defaults_);

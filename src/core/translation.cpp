@@ -74,12 +74,28 @@ std::shared_ptr<const Catalog> Catalog::parse(std::string_view text, std::string
     if (!translated.is_string()) return fail("the translation of \"" + english + "\" is not text");
     catalog->messages_.emplace(english, translated.get<std::string>());
   }
+  if (const auto lessons = j.find("lessons"); lessons != j.end()) {
+    if (!lessons->is_object()) return fail("\"lessons\" is not an object");
+    for (const auto& [id, texts] : lessons->items()) {
+      if (!texts.is_object()) return fail("the texts of lesson \"" + id + "\" are not an object");
+      for (const auto& [pointer, text] : texts.items()) {
+        if (!text.is_string()) return fail("a text of lesson \"" + id + "\" is not text");
+        if (!text.get_ref<const std::string&>().empty())
+          catalog->lessons_[id][pointer] = text.get<std::string>();
+      }
+    }
+  }
   return catalog;
 }
 
 const std::string* Catalog::find(std::string_view english) const {
   const auto it = messages_.find(std::string(english));
   return it == messages_.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+const std::map<std::string, std::string>* Catalog::lesson_texts(std::string_view id) const {
+  const auto it = lessons_.find(id);
+  return it == lessons_.end() ? nullptr : &it->second;
 }
 
 void use_catalog(std::shared_ptr<const Catalog> catalog) { current() = std::move(catalog); }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,17 +34,25 @@ const Language* choose_language(const std::vector<std::string>& preferred);
 
 class Catalog {
  public:
-  // {"language": "es", "messages": {"English": "Español", ...}}, as
-  // scripts/catalogs.py writes it. On error returns nullptr and says why.
+  // {"language": "es", "messages": {"English": "Español", ...}, "lessons":
+  // {"the-cat-sat": {"/title": "...", ...}}}, as scripts/catalogs.py writes
+  // it. On error returns nullptr and says why.
   static std::shared_ptr<const Catalog> parse(std::string_view json, std::string* error);
   const std::string& language() const { return language_; }
   // The translation, or nullptr when there is none.
   const std::string* find(std::string_view english) const;
   const std::unordered_map<std::string, std::string>& messages() const { return messages_; }
+  // A built-in lesson's texts in this language, by JSON Pointer into its file
+  // (core/lesson_translations.h); null when it has none.
+  const std::map<std::string, std::string>* lesson_texts(std::string_view lesson_id) const;
+  const std::map<std::string, std::map<std::string, std::string>, std::less<>>& lessons() const {
+    return lessons_;
+  }
 
  private:
   std::string language_;
   std::unordered_map<std::string, std::string> messages_;
+  std::map<std::string, std::map<std::string, std::string>, std::less<>> lessons_;
 };
 
 // The catalog tr() reads; nullptr (the default) is English.

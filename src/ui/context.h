@@ -154,6 +154,7 @@ struct SetLanguage {
 // From the API and the start parameters rather than a panel:
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
+  std::string text;  // its file's JSON, read again in another language
   std::string file;
   std::vector<CharacterUse> characters;  // of its file, beyond ASCII
 };

@@ -6,8 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/builtin_lessons.h"
 #include "core/characters.h"
 #include "core/embedded_file.h"
+#include "core/lesson_loader.h"
+#include "core/lesson_translations.h"
+#include "core/trace.h"
 #include "core/translation.h"
 #include "support/headless.h"
 #include "ui/fonts.h"
@@ -41,30 +45,68 @@ bool may_stay_english(const std::string& message) {
 
 }  // namespace
 
+// A translation's check: not empty, the same {placeholders}, every character drawable.
+void check_translation(const std::string& english, const std::string* text) {
+  INFO(english);
+  REQUIRE_MESSAGE(text, "not translated");
+  std::vector<std::string> want = placeholders(english), got = placeholders(*text);
+  std::sort(want.begin(), want.end());
+  std::sort(got.begin(), got.end());
+  CHECK(got == want);
+  for (char32_t c : codepoints_of(*text)) {
+    if (c == '\n') continue;
+    INFO(codepoint_name(c));
+    CHECK((ui::base_font_has(c) || ui::font_pack_for(c)));
+    CHECK_FALSE(right_to_left(c));
+  }
+}
+
 TEST_CASE("every shipped language translates every message, keeps its placeholders, and draws") {
-  const auto messages = nlohmann::json::parse(kCatalogTemplate[0].text());
+  const auto messages = nlohmann::json::parse(kCatalogTemplate[0].text())["interface"];
   REQUIRE(messages.size() > 50);
   for (const Language& language : languages()) {
     if (language.code == "en") continue;
     INFO(language.code);
     const auto catalog = compiled_catalog(language.code);
     for (const std::string english : messages) {
-      INFO(english);
       const std::string* text = catalog->find(english);
-      REQUIRE_MESSAGE(text, "not translated");
-      CHECK_MESSAGE((*text != english || may_stay_english(english)), "left in English");
-      std::vector<std::string> want = placeholders(english), got = placeholders(*text);
-      std::sort(want.begin(), want.end());
-      std::sort(got.begin(), got.end());
-      CHECK(got == want);
-      for (char32_t c : codepoints_of(*text)) {
-        if (c == '\n') continue;
-        INFO(codepoint_name(c));
-        CHECK((ui::base_font_has(c) || ui::font_pack_for(c)));
-        CHECK_FALSE(right_to_left(c));
-      }
+      check_translation(english, text);
+      CHECK_MESSAGE((!text || *text != english || may_stay_english(english)),
+                    "left in English: " << english);
     }
     CHECK(catalog->messages().size() == messages.size());  // nothing stale left
+  }
+}
+
+TEST_CASE(
+    "every built-in lesson's every text is translated; translated, it loads with the same "
+    "numbers") {
+  const auto lessons = nlohmann::json::parse(kCatalogTemplate[0].text())["lessons"];
+  REQUIRE(lessons.size() == builtin_lessons().size());
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    const auto catalog = compiled_catalog(language.code);
+    for (const auto& english : builtin_lessons()) {
+      INFO(language.code << " " << english->id);
+      const auto* texts = catalog->lesson_texts(english->id);
+      REQUIRE(texts);
+      for (const auto& [pointer, original] : lessons[english->id].items()) {
+        INFO(pointer);
+        const auto it = texts->find(pointer);
+        check_translation(original.get<std::string>(), it == texts->end() ? nullptr : &it->second);
+      }
+      CHECK(texts->size() == lessons[english->id].size());
+      std::string_view file;
+      for (const EmbeddedFile& f : builtin_lesson_files())
+        if (english->id + ".json" == f.name) file = f.text();
+      const LoadResult translated = load_lesson(with_translations(file, *texts));
+      REQUIRE_MESSAGE(translated.ok(), translated.error.message(english->id));
+      const Trace a = build_trace(*english, default_state(*english));
+      const Trace b = build_trace(*translated.lesson, default_state(*translated.lesson));
+      REQUIRE(a.matrices.size() == b.matrices.size());
+      for (size_t m = 0; m < a.matrices.size(); ++m)
+        CHECK(a.matrices[m].value == b.matrices[m].value);
+    }
   }
 }
 

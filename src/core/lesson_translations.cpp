@@ -1,0 +1,172 @@
+#include "core/lesson_translations.h"
+
+#include <algorithm>
+
+#include "core/translation.h"
+
+namespace attn {
+
+namespace {
+
+// Keys whose string value is text; and keys whose array holds texts.
+constexpr std::string_view kTextKeys[] = {"title", "source",  "text",   "ask",  "reveal",
+                                          "task",  "success", "status", "label"};
+constexpr std::string_view kTextLists[] = {"text", "reveal", "hints"};
+
+bool in(std::string_view key, const auto& keys) {
+  return std::find(std::begin(keys), std::end(keys), key) != std::end(keys);
+}
+
+bool is_index(const std::string& token) {
+  return !token.empty() &&
+         std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+void collect(const json& v, const Pointer& where,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  if (v.is_string()) {
+    if (is_translatable(where)) out.emplace_back(where.to_string(), v.get<std::string>());
+  } else if (v.is_array()) {
+    for (size_t i = 0; i < v.size(); ++i) collect(v[i], where / i, out);
+  } else if (v.is_object()) {
+    for (auto it = v.begin(); it != v.end(); ++it)  // the file's order (ordered_json is not used:
+      if (it.key() != "translations")               // nlohmann sorts keys; the order is stable)
+        collect(it.value(), where / it.key(), out);
+  }
+}
+
+// The value at a JSON Pointer, or null: no exceptions (the web build has
+// none), so a malformed pointer or index in a file is simply nothing there.
+template <typename J>
+J* resolve(J& doc, std::string_view pointer, Pointer* parsed) {
+  if (!pointer.starts_with("/")) return nullptr;
+  J* at = &doc;
+  Pointer path;
+  for (size_t start = 1; start <= pointer.size();) {
+    const size_t end = std::min(pointer.find('/', start), pointer.size());
+    std::string token;
+    for (size_t i = start; i < end; ++i) {
+      if (pointer[i] != '~') {
+        token += pointer[i];
+      } else if (i + 1 < end && (pointer[i + 1] == '0' || pointer[i + 1] == '1')) {
+        token += pointer[++i] == '0' ? '~' : '/';
+      } else {
+        return nullptr;  // "~" must be "~0" or "~1"
+      }
+    }
+    if (at->is_object()) {
+      const auto it = at->find(token);
+      if (it == at->end()) return nullptr;
+      at = &*it;
+      path /= token;
+    } else if (at->is_array()) {
+      if (!is_index(token) || token.size() > 6 || (token.size() > 1 && token[0] == '0'))
+        return nullptr;
+      const size_t index = std::stoul(token);
+      if (index >= at->size()) return nullptr;
+      at = &(*at)[index];
+      path /= index;
+    } else {
+      return nullptr;
+    }
+    start = end + 1;
+  }
+  if (parsed) *parsed = path;
+  return at;
+}
+
+std::string language_list() {
+  std::string out;
+  for (const Language& l : languages()) out += (out.empty() ? "" : ", ") + std::string(l.code);
+  return out;
+}
+
+std::vector<std::string> sorted_placeholders(std::string_view text) {
+  std::vector<std::string> p = placeholders(text);
+  std::sort(p.begin(), p.end());
+  return p;
+}
+
+}  // namespace
+
+bool is_translatable(const Pointer& where) {
+  if (where.empty()) return false;
+  const std::string& last = where.back();
+  const Pointer parent = where.parent_pointer();
+  // Conditions ("when", "goal", …) and matrix names hold no text.
+  for (Pointer p = where; !p.empty(); p = p.parent_pointer())
+    if (in(p.back(),
+           std::initializer_list<std::string_view>{"when", "goal", "names", "meter", "pick",
+                                                   "estimate", "allowed", "solution", "draws"}))
+      return false;
+  if (in(last, kTextKeys)) return true;
+  return is_index(last) && !parent.empty() && in(parent.back(), kTextLists);
+}
+
+std::vector<std::pair<std::string, std::string>> translatable_texts(const json& lesson) {
+  std::vector<std::pair<std::string, std::string>> out;
+  collect(lesson, Pointer(), out);
+  return out;
+}
+
+bool check_translations(Reader& r, const json& lesson) {
+  if (!lesson.is_object() || !lesson.contains("translations")) return true;
+  const Pointer at("/translations");
+  const json& all = lesson["translations"];
+  if (!all.is_object())
+    return r.fail(at, "expected an object of languages (\"es\": {...}), got " + describe(all));
+  for (auto language = all.begin(); language != all.end(); ++language) {
+    const Pointer lp = at / language.key();
+    const Language* l = find_language(language.key());
+    if (!l || l->code != language.key())
+      return r.fail(lp,
+                    "\"" + language.key() + "\" is not one of these languages: " + language_list());
+    if (!language.value().is_object())
+      return r.fail(lp, "expected an object of texts (\"/title\": \"...\"), got " +
+                            describe(language.value()));
+    for (auto entry = language.value().begin(); entry != language.value().end(); ++entry) {
+      const Pointer ep = lp / entry.key();
+      if (!entry.key().starts_with("/"))
+        return r.fail(ep, "\"" + entry.key() + "\" is not a JSON Pointer to a text (\"/title\")");
+      Pointer target;
+      const json* original = resolve(lesson, entry.key(), &target);
+      if (!original || !original->is_string() || !is_translatable(target))
+        return r.fail(ep, "no text of this lesson is at " + entry.key());
+      if (!entry.value().is_string())
+        return r.fail(ep, "expected the text in " + std::string(l->name) + ", got " +
+                              describe(entry.value()));
+      const std::string& text = entry.value().get_ref<const std::string&>();
+      if (text.size() > Limits::kMaxTextChars)
+        return r.fail(ep, "text is " + std::to_string(text.size()) + " bytes, the limit is " +
+                              std::to_string(Limits::kMaxTextChars));
+      if (sorted_placeholders(text) != sorted_placeholders(original->get<std::string>()))
+        return r.fail(ep, "its {…} values differ from those of the text it translates");
+    }
+  }
+  return true;
+}
+
+TextTranslations file_translations(std::string_view lesson_json, std::string_view language) {
+  TextTranslations out;
+  const json doc = json::parse(lesson_json, nullptr, false);
+  if (!doc.is_object() || !doc.contains("translations")) return out;
+  const json& all = doc["translations"];
+  if (!all.is_object() || !all.contains(std::string(language))) return out;
+  for (const auto& [pointer, text] : all[std::string(language)].items())
+    if (text.is_string()) out[pointer] = text.get<std::string>();
+  return out;
+}
+
+std::string with_translations(std::string_view lesson_json, const TextTranslations& texts) {
+  json doc = json::parse(lesson_json, nullptr, false);
+  if (!doc.is_object()) return std::string(lesson_json);
+  doc.erase("translations");
+  for (const auto& [pointer, text] : texts) {
+    Pointer where;
+    json* original = resolve(doc, pointer, &where);
+    if (original && original->is_string() && is_translatable(where)) *original = text;
+  }
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace attn

@@ -1,0 +1,48 @@
+#include "core/lesson_translations.h"
+
+#include <doctest/doctest.h>
+
+#include "core/lesson_loader.h"
+
+using namespace attn;
+
+namespace {
+const char* kLesson = R"({"id": "t", "title": "Cats", "source": "Notebook 9",
+  "tokens": ["a", "b"], "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
+  "W_v": [[1, 0], [0, 1]],
+  "steps": [{"title": "One", "text": ["Here {max weights[a]:2} wins.", {"text": "Scaled.", "when": {"scale": "sqrt_dk"}}],
+             "show": ["X"]}],
+  "translations": {"es": {"/title": "Gatos", "/steps/0/text/0": "Aquí gana {max weights[a]:2}.",
+                          "/steps/0/text/1/text": "Escalado."}}})";
+}  // namespace
+
+TEST_CASE("is_translatable: texts a learner reads, not ids, names, tokens or conditions") {
+  for (const char* yes : {"/title", "/source", "/steps/0/title", "/steps/0/text", "/steps/0/text/1",
+                          "/steps/0/text/1/text", "/parts/0/steps/2/predict/0/ask",
+                          "/steps/1/predict/0/choices/2/text", "/steps/1/predict/0/reveal/0",
+                          "/steps/1/challenges/0/hints/1", "/steps/1/challenges/0/task",
+                          "/random/0/label", "/variants/1/label"})
+    CHECK_MESSAGE(is_translatable(Pointer(yes)), yes);
+  for (const char* no : {"", "/id", "/tokens/0", "/steps/0/id", "/steps/0/formula",
+                         "/steps/0/show/0", "/names/weights", "/steps/0/text/1/when/scale",
+                         "/steps/1/challenges/0/goal/is", "/random/0/draws/0/name"})
+    CHECK_MESSAGE(!is_translatable(Pointer(no)), no);
+}
+
+TEST_CASE("a lesson file's translations: checked by the loader, listed, and put in place") {
+  REQUIRE(load_lesson(kLesson).ok());
+  const TextTranslations es = file_translations(kLesson, "es");
+  CHECK(es.size() == 3);
+  CHECK(file_translations(kLesson, "ko").empty());
+  const LoadResult translated = load_lesson(with_translations(kLesson, es));
+  REQUIRE(translated.ok());
+  CHECK(translated.lesson->title == "Gatos");
+  CHECK(translated.lesson->source == "Notebook 9");  // not translated: stays
+  const auto texts = translatable_texts(json::parse(kLesson));
+  CHECK(texts.size() == 5);  // source, the step's title and two texts, the title
+  // Only texts are replaced, never an id or a token, whatever the map says.
+  const LoadResult forced =
+      load_lesson(with_translations(kLesson, {{"/id", "x"}, {"/tokens/0", "z"}, {"/~2", "?"}}));
+  REQUIRE(forced.ok());
+  CHECK(forced.lesson->id == "t");
+}
