@@ -103,7 +103,9 @@ void TopBar::draw() {
   ImGui::SameLine();
   const float after_title = ImGui::GetCursorPosX();
   const bool inline_buttons = right - after_title >= buttons + language_w + st.ItemSpacing.x;
-  const float actions_w = (inline_buttons ? buttons : menu_w) + language_w + st.ItemSpacing.x;
+  // Each inline button is counted with the spacing after it, as the menu must be.
+  const float actions_w =
+      (inline_buttons ? buttons : menu_w + st.ItemSpacing.x) + language_w + st.ItemSpacing.x;
   const float source_w = right - actions_w - after_title - st.ItemSpacing.x;
   if (source_w > 120.0f && !lesson.source.empty()) {
     ImGui::AlignTextToFramePadding();

@@ -1,9 +1,11 @@
 #include "ui/item_registry.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -14,7 +16,14 @@ struct Registry {
   bool on = false;
   std::unordered_map<ImGuiID, ImRect> boxes;                    // this frame, by id
   std::unordered_map<std::string, ItemRect> current, previous;  // by label
+  std::vector<std::string> overflowing, overflowed;             // this frame's, last frame's
 };
+// Cut off at its window's right edge, or reaching into the window's padding.
+bool cut_at_edge(const ImGuiWindow* window, const ImRect& bb) {
+  const float edge = std::min(window->ClipRect.Max.x, window->WorkRect.Max.x);
+  return bb.Min.x < edge && bb.Max.x > edge + 1.0f;
+}
+
 Registry& registry() {
   static Registry r;
   return r;
@@ -30,8 +39,11 @@ bool item_registry_enabled() { return registry().on; }
 void name_last_item(std::string name) {
   Registry& r = registry();
   if (!r.on || !ImGui::GetCurrentContext()) return;
-  const ImRect bb = ImGui::GetCurrentContext()->LastItemData.Rect;
-  r.current[std::move(name)] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y};
+  const ImGuiContext* g = ImGui::GetCurrentContext();
+  const ImRect bb = g->LastItemData.Rect;
+  const bool cut = cut_at_edge(g->CurrentWindow, bb);
+  if (cut) r.overflowing.push_back(name);
+  r.current[std::move(name)] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y, cut};
 }
 
 void item_registry_new_frame() {
@@ -40,6 +52,8 @@ void item_registry_new_frame() {
   if (!r.on) return;
   r.previous.swap(r.current);
   r.current.clear();
+  r.overflowed.swap(r.overflowing);
+  r.overflowing.clear();
   r.boxes.clear();
 }
 
@@ -51,12 +65,7 @@ bool find_item(std::string_view label, ItemRect* out) {
   return true;
 }
 
-std::vector<std::string> overflowing_items() {
-  std::vector<std::string> out;
-  for (const auto& [label, rect] : registry().previous)
-    if (rect.overflows && label.rfind("##", 0) != 0) out.push_back(label);  // once, by full label
-  return out;
-}
+std::vector<std::string> overflowing_items() { return registry().overflowed; }
 
 std::string items_json() {
   nlohmann::json j = nlohmann::json::object();
@@ -80,13 +89,11 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char*
   const ImRect& bb = it->second;
   // The visible label (up to "##") must fit the item, and the item the window.
   const float text_w = ImGui::CalcTextSize(label, nullptr, true).x;
-  // Cut off at the window's right edge, or reaching into its padding.
-  const ImGuiWindow* window = context->CurrentWindow;
-  const float edge = std::min(window->ClipRect.Max.x, window->WorkRect.Max.x);
-  const bool cut = bb.Min.x < edge && bb.Max.x > edge + 1.0f;
+  const bool cut = attn::ui::cut_at_edge(context->CurrentWindow, bb);
   const attn::ui::ItemRect rect{bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y,
                                 text_w > bb.GetWidth() + 1.0f || cut};
   r.current[label] = rect;
+  if (rect.overflows) r.overflowing.push_back(label);
   // Also by its "##id" part alone, so tests need not spell the visible text.
   if (const char* hidden = std::strstr(label, "##"); hidden && hidden != label)
     r.current[hidden] = rect;

@@ -13,6 +13,7 @@
 #include "core/translation.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
+#include "ui/layout.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -95,6 +96,47 @@ bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
 
 }  // namespace
 
+namespace {
+
+// The hint beside a changeable matrix's name, or null.
+const char* header_hint(const TraceMatrix& m, const MatrixViewOptions& options) {
+  if (!is_changeable(m) || options.operand || options.figure) return nullptr;
+  // TRANSLATORS: beside a matrix's name: its numbers can be changed, by
+  // dragging one sideways or tapping it to type a number.
+  return m.editable ? tr("↔ drag or tap a number")
+                    // TRANSLATORS: beside a computed matrix's name: the learner may
+                    // drag one of its numbers sideways to see what would follow.
+                    : tr("↔ what if? drag one");
+}
+
+std::string shape_text(const TraceMatrix& m) {
+  return "(" + std::to_string(m.value.rows()) + "×" + std::to_string(m.value.cols()) + ")";
+}
+
+// The header's width: "from", the name and the shape, then the hint beside
+// them or, when that is wider than `avail`, on a line of its own; the
+// orientation line under it.
+float header_width(const UiContext& ui, const TraceMatrix& m, const MatrixViewOptions& options,
+                   float avail) {
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  float w = 0.0f;
+  if (options.operand) w += ImGui::CalcTextSize(tr("from")).x + gap;
+  ImGui::PushFont(options.operand ? ui.fonts->small : ui.fonts->body);
+  w += ImGui::CalcTextSize(m.label.c_str()).x + gap;
+  ImGui::PopFont();
+  w += ImGui::CalcTextSize(shape_text(m).c_str()).x;
+  if (const char* hint = header_hint(m, options)) {
+    const float hint_w = ImGui::CalcTextSize(hint).x;
+    w = w + gap + hint_w <= avail ? w + gap + hint_w : std::max(w, hint_w);
+  }
+  ImGui::PushFont(ui.fonts->small);
+  if (const char* o = orientation(m)) w = std::max(w, ImGui::CalcTextSize(o).x);
+  ImGui::PopFont();
+  return w;
+}
+
+}  // namespace
+
 ImVec2 matrix_size(const UiContext& ui, int index, const MatrixViewOptions& options, float avail) {
   const TraceMatrix& m = ui.trace().matrices[index];
   ImGui::PushFont(ui.fonts->small);
@@ -102,7 +144,7 @@ ImVec2 matrix_size(const UiContext& ui, int index, const MatrixViewOptions& opti
   const float header = ImGui::GetTextLineHeightWithSpacing() * (orientation(m) ? 2.0f : 1.0f);
   ImGui::PopFont();
   const float grid_w = g.scroll ? avail : g.label_w + g.cell_w * m.value.cols();
-  const float title_w = ImGui::CalcTextSize(m.label.c_str()).x + 70.0f;
+  const float title_w = std::min(header_width(ui, m, options, avail), avail);
   return ImVec2(std::max(title_w, grid_w), header + g.header_h + g.cell_h * m.value.rows() + 8.0f);
 }
 
@@ -208,17 +250,11 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::TextUnformatted(m.label.c_str());
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextDisabled("(%d×%d)", rows, cols);
-  if (changeable && !options.operand && !options.figure) {
-    ImGui::SameLine();
+  ImGui::TextDisabled("%s", shape_text(m).c_str());
+  if (const char* hint = header_hint(m, options)) {
+    same_line_if_fits(ImGui::CalcTextSize(hint).x);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.editable ? pal.accent : pal.override_mark),
-                       "%s",
-                       // TRANSLATORS: beside a matrix's name: its numbers can be changed, by
-                       // dragging one sideways or tapping it to type a number.
-                       m.editable ? tr("↔ drag or tap a number")
-                                  // TRANSLATORS: beside a computed matrix's name: the learner may
-                                  // drag one of its numbers sideways to see what would follow.
-                                  : tr("↔ what if? drag one"));
+                       "%s", hint);
   }
 
   ImGui::PushFont(ui.fonts->small);
