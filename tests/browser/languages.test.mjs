@@ -140,3 +140,39 @@ test("a language that is not shipped is named in a notice; a catalog that cannot
   );
   await page.close();
 });
+
+test("a lesson file's own translations: shown in the learner's language, its numbers and edits kept", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?mode=explore`);
+  const I = [
+    [1, 0],
+    [0, 1],
+  ];
+  const lesson = {
+    id: "gatos",
+    title: "Two words",
+    tokens: ["a", "b"],
+    X: I,
+    W_q: I,
+    W_k: I,
+    W_v: I,
+    steps: [{ title: "Step 1: the words", text: "Each word is one row.", show: ["X"] }],
+    translations: { es: { "/title": "Dos palabras", "/steps/0/title": "Paso 1: las palabras" } },
+  };
+  await page.evaluate((c) => window.attention.loadLesson(c, "gatos.json"), JSON.stringify(lesson));
+  await page.evaluate(() => window.attention.setValue("X", 0, 1, 0.5));
+  assert.equal((await page.evaluate(() => window.attention.state())).title, "Two words");
+  await page.evaluate(() => window.attention.setLanguage("es"));
+  await inLanguage(page, "es");
+  const state = await page.evaluate(() => window.attention.state());
+  assert.equal(state.title, "Dos palabras");
+  assert.equal(state.stepTitle, "Paso 1: las palabras");
+  assert.equal(state.lesson, "gatos");
+  assert.equal(state.changes !== "", true, "the learner's edit is kept");
+  const x = (await page.evaluate(() => window.attention.trace())).steps[0].matrices.find((m) => m.name === "X");
+  assert.deepEqual(x.data[0], [1, 0.5]);
+  await page.evaluate(() => window.attention.setLanguage("en"));
+  await inLanguage(page, "en");
+  assert.equal((await page.evaluate(() => window.attention.state())).title, "Two words");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
