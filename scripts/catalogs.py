@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 XGETTEXT = [
-    "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_",
+    "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_", "--keyword=trc:1c,2",
     "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap",
     "--package-name=attention-lab", "--msgid-bugs-address=", "--copyright-holder=",
 ]
@@ -49,8 +49,8 @@ def messages_of(mo_path):
     for key, text in t._catalog.items():
         if not isinstance(key, str) or not key:
             continue
-        if "\x04" in key:  # msgctxt "<id>:<pointer>"
-            context = key.split("\x04", 1)[0]
+        context = key.split("\x04", 1)[0] if "\x04" in key else None
+        if context and ":" in context:  # a lesson's text: "<id>:<pointer>"
             lesson, pointer = context.split(":", 1)
             lessons.setdefault(lesson, {})[pointer] = text
         else:

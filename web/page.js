@@ -394,22 +394,27 @@
     const select = $("text-view-lesson");
     select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id, ...own }))); // titles, not ids
     select.value = view.lesson;
-    $("text-view-position").textContent = `Step ${view.step + 1} of ${view.steps}`;
+    // Every word here comes from the app, in the learner's language.
+    const labels = view.labels;
+    $("text-view-position").textContent = view.position;
+    $("text-view-previous").textContent = labels.previous;
+    $("text-view-next").textContent = labels.next;
+    $("text-view-lesson-label").firstChild.textContent = `${labels.lesson} `;
+    textView.querySelector("nav").setAttribute("aria-label", labels.navigation);
+    textView.setAttribute("aria-label", labels.region);
+    textToggle.textContent = labels.back;
     $("text-view-previous").disabled = view.step === 0;
     $("text-view-next").disabled = view.step === view.steps - 1;
-    body.append(el("p", view.title + (view.source ? ": " + view.source : ""), { class: "source", ...own }));
+    body.append(el("p", view.titleLine, { class: "source", ...own }));
     body.append(el("h2", view.stepTitle, own));
     if (view.formula) body.append(el("p", view.formula, { class: "formula", ...own }));
     renderActivities(view, body);
     const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
     if (holding.length) body.append(el("p", holding.join(" "), own));
-    for (const x of view.sentences.filter((x) => !x.holds))
-      body.append(el("p", `The notebook's numbers only (yours differ): ${x.text}`, { class: "stale", ...own }));
+    for (const x of view.sentences.filter((x) => !x.holds)) body.append(el("p", x.stale, { class: "stale", ...own }));
     for (const m of view.matrices) {
       const table = el("table");
-      const what =
-        m.changeable === "input" ? " — type to change" : m.changeable === "what-if" ? " — type a what-if" : "";
-      table.append(el("caption", `${m.label} (${m.cells.length}×${m.cells[0] ? m.cells[0].length : 0})${what}`));
+      table.append(el("caption", m.caption));
       const head = el("tr");
       head.append(el("td"));
       for (const c of m.cols) head.append(el("th", c, { scope: "col", ...own }));
@@ -421,7 +426,7 @@
         const tr = el("tr");
         tr.append(el("th", m.rows[r] || String(r), { scope: "row", ...own }));
         row.forEach((text, c) => {
-          const marks = (m.overridden[r][c] ? " (a what-if)" : "") + (m.changed[r][c] ? " (changed)" : "");
+          const marks = m.marks[r][c];
           const td = el("td", undefined, m.changed[r][c] ? { class: "changed" } : {});
           if (!m.changeable) {
             td.textContent = text;
@@ -434,7 +439,7 @@
               inputmode: "decimal",
               value: text,
               "data-cell": cell,
-              "aria-label": `${m.label}, row ${m.rows[r] || r}, column ${m.cols[c] || c}${marks}`,
+              "aria-label": m.cellLabels[r][c],
             });
             input.addEventListener("change", () => {
               const error = call(
@@ -456,12 +461,7 @@
       table.append(tbody);
       body.append(table);
     }
-    if (view.covered)
-      body.append(
-        el("p", "The step's result is covered until you answer (or skip) the prediction above.", {
-          class: "stale",
-        }),
-      );
+    if (view.covered) body.append(el("p", labels.covered, { class: "stale" }));
     if (focused) {
       // typing goes on where it was
       const again = body.querySelector(`input[data-cell="${CSS.escape(focused)}"]`);
@@ -478,12 +478,12 @@
   function renderActivities(view, body) {
     const p = view.prediction;
     if (p) {
-      const form = el("form", undefined, { class: "activity", "aria-label": "Predict first" });
-      form.append(el("h3", "Predict first"));
+      const form = el("form", undefined, { class: "activity", "aria-label": view.labels.predictFirst });
+      form.append(el("h3", view.labels.predictFirst));
       const question = el("fieldset");
       question.append(el("legend", p.ask));
       if (p.estimate) {
-        const label = el("label", `Your estimate (${p.min} to ${p.max}) `);
+        const label = el("label", `${p.estimateLabel} `);
         label.append(
           el("input", undefined, {
             type: "number",
@@ -506,8 +506,8 @@
         });
       }
       form.append(question);
-      form.append(el("button", "Check my answer", { type: "submit" }));
-      const skip = el("button", "Skip", { type: "button" });
+      form.append(el("button", view.labels.check, { type: "submit" }));
+      const skip = el("button", view.labels.skip, { type: "button" });
       skip.addEventListener("click", () => act("attn_skip", ["string"], [p.id]));
       form.append(skip);
       form.addEventListener("submit", (event) => {
@@ -521,38 +521,28 @@
     for (const a of view.answers) {
       const section = el("section", undefined, { class: a.right ? "activity right" : "activity wrong" });
       section.append(el("p", a.ask, { class: "source" }));
-      section.append(el("p", a.right ? "Right." : "Not quite."));
+      section.append(el("p", a.verdict));
       for (const s of a.reveal) section.append(el("p", s));
-      if (a.answerThen)
-        section.append(
-          el("p", `(When you answered, the answer was "${a.answerThen}"; with your numbers now it is "${a.answer}".)`),
-        );
+      if (a.answerChanged) section.append(el("p", a.answerChanged));
       body.append(section);
     }
     for (const c of view.challenges) {
       const section = el("section", undefined, { class: "activity challenge" });
-      section.append(el("h3", c.solved ? "Challenge solved" : "Challenge"));
+      section.append(el("h3", c.heading));
       section.append(el("p", c.task));
       if (c.solved && c.solvedNow) for (const s of c.success) section.append(el("p", s));
       else {
         if (c.status) section.append(el("p", c.status));
-        if (c.closeness >= 0) section.append(el("p", `${Math.round(c.closeness * 100)}% of the way there.`));
-        section.append(
-          el(
-            "p",
-            c.withinRules
-              ? `You may change ${c.allowed}.`
-              : `This challenge allows only ${c.allowed}: take back the other changes.`,
-          ),
-        );
+        if (c.closeness >= 0) section.append(el("p", c.closenessText));
+        section.append(el("p", c.rules));
       }
-      c.hints.forEach((h, i) => section.append(el("p", `Hint ${i + 1}: ${h}`)));
+      for (const h of c.hintTexts) section.append(el("p", h));
       if (c.hintsLeft > 0 && !c.solvedNow) {
-        const hint = el("button", c.hints.length ? "Another hint" : "A hint", { type: "button" });
+        const hint = el("button", c.hintButton, { type: "button" });
         hint.addEventListener("click", () => act("attn_hint", ["string"], [c.id]));
         section.append(hint);
       }
-      const take = el("button", c.taken ? "Put it down" : "Take it on", { type: "button" });
+      const take = el("button", c.takeButton, { type: "button" });
       take.addEventListener("click", () => act("attn_take_challenge", ["string"], [c.taken ? "" : c.id]));
       if (!c.solved || c.taken) section.append(take);
       body.append(section);
@@ -571,7 +561,8 @@
   function setTextView(show) {
     textView.hidden = !show;
     textToggle.setAttribute("aria-expanded", String(show));
-    textToggle.textContent = show ? "Back to the interactive view" : "Text view";
+    // The app's words once it runs (renderTextView), English before.
+    if (!show) textToggle.textContent = module ? json("attn_text_view").labels.textView : "Text view";
     if (show) {
       renderTextView();
       textView.focus({ preventScroll: true });

@@ -559,7 +559,9 @@ void App::localize(int index) {
   }
   std::shared_ptr<const Lesson> shown = s.original;
   s.shown_characters = s.characters;
-  if (!texts.empty()) {
+  // A file is read again even without translations: the steps the loader
+  // writes for a file with none are in the language of the moment.
+  if (!texts.empty() || !s.builtin) {
     // The loader checked the file; the texts keep its {values}: this loads.
     const std::string translated = with_translations(text, texts);
     LoadResult r = load_lesson(translated);

@@ -7,6 +7,7 @@
 #include "core/number_text.h"
 #include "core/progress.h"
 #include "core/trace.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -108,10 +109,9 @@ std::string answer_text(const Prediction& p, const Evaluation& e, int digits) {
   if (p.kind == Prediction::Kind::Pick) {  // every key that ties: "cat and sat"
     const std::vector<int> best = all_largest_at(p.pick.slice, e.now, p.pick.smallest);
     const std::vector<std::string> keys = keys_of(p.pick.slice, e.now);
-    std::string out;
-    for (size_t i = 0; i < best.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == best.size() ? " and " : ", ") + keys[best[i]];
-    return out.empty() ? "?" : out;
+    std::vector<std::string> tied;
+    for (int i : best) tied.push_back(keys[i]);
+    return tied.empty() ? "?" : and_list(tied);
   }
   return picked_text(p, e.now, right_option(p, e), digits);
 }
@@ -139,17 +139,35 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
     const auto named = part.stage_names.find(stage);
     const std::string name =
         named != part.stage_names.end() ? named->second : std::string(stage_name(stage));
-    what.push_back(rule.max_cells == 1 ? "one number of " + name : name);
+    if (rule.max_cells == 1)
+      // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+      // a single number of the matrix {matrix} (a name such as "W_k", kept as it is).
+      what.push_back(trf("one number of {matrix}", {{"matrix", name}}));
+    else
+      what.push_back(name);
   }
-  if (rule.temperature) what.push_back("the temperature");
-  if (rule.mask) what.push_back("the causal mask");
-  if (rule.seeds) what.push_back("the random seeds");
-  if (rule.overrides) what.push_back("what-if scores and weights");
-  if (what.empty()) return "nothing";
-  std::string out;
-  for (size_t i = 0; i < what.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == what.size() ? " or " : ", ") + what[i];
-  if (rule.max_cells > 1) out += " (at most " + std::to_string(rule.max_cells) + " numbers)";
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // the softmax's temperature.
+  if (rule.temperature) what.push_back(tr("the temperature"));
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // whether the causal mask is on.
+  if (rule.mask) what.push_back(tr("the causal mask"));
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // the seeds of the random numbers (np.random.seed).
+  if (rule.seeds) what.push_back(tr("the random seeds"));
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // scores and attention weights the learner sets by hand (what-ifs).
+  if (rule.overrides) what.push_back(tr("what-if scores and weights"));
+  // TRANSLATORS: what a challenge lets the learner change when it allows no change at all, in
+  // "You may change {allowed}.".
+  if (what.empty()) return tr("nothing");
+  const std::string out = or_list(what);
+  if (rule.max_cells > 1)
+    // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+    // {list} is what may be changed ("Q, K or the temperature"), and {count} (2 or more) how
+    // many numbers of those matrices at most.
+    return trf("{list} (at most {count} numbers)",
+               {{"list", out}, {"count", std::to_string(rule.max_cells)}});
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "core/number_text.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -22,7 +23,10 @@ std::string join_terms(const std::vector<std::string>& terms) {
   const size_t n = terms.size();
   for (size_t i = 0; i < n; ++i) {
     if (n > 8 && i == 3) {
-      out += " + … (" + std::to_string(n - 4) + " more) …";
+      out += " + ";
+      // TRANSLATORS: inside a long sum written out term by term, in place of the terms left
+      // out: "1×2 + 3×4 + 5×6 + … (5 more) … + 7×8". {count} is at least 5.
+      out += trf("… ({count} more) …", {{"count", std::to_string(n - 4)}});
       i = n - 2;
       continue;
     }
@@ -106,8 +110,13 @@ class Explainer {
         const int t = td.first, d = td.second;
         const int width = dim_count(m_) / std::max(1, heads());
         const int head = d / std::max(1, width) + 1;
-        e.lines.push_back("Dimension " + std::to_string(d - (head - 1) * width) + " of head " +
-                          std::to_string(head) + "'s output for " + token(t));
+        e.lines.push_back(
+            // TRANSLATORS: explains a number of the heads' outputs joined side by side: {dimension}
+            // and {head} are numbers, {token} a word of the input (as "cat").
+            trf("Dimension {dimension} of head {head}'s output for {token}",
+                {{"dimension", std::to_string(d - (head - 1) * width)},
+                 {"head", std::to_string(head)},
+                 {"token", token(t)}}));
         break;
       }
       default:
@@ -123,13 +132,16 @@ class Explainer {
 
  private:
   Explanation input(int row, int, double value, Explanation& e) const {
-    e.lines.push_back("An input of the lesson: " + number_text(value, p_));
+    // TRANSLATORS: explains a number the lesson gives (not computed); {value} is that number.
+    e.lines.push_back(trf("An input of the lesson: {value}", {{"value", number_text(value, p_)}}));
     if (m_.key.stage == Stage::weights) {
       double sum = 0;
       for (int c = 0; c < m_.value.cols(); ++c) sum += m_.value(row, c);
-      e.lines.push_back("This row sums to " + number_text(sum, p_));
+      // TRANSLATORS: {sum} is the sum of the numbers in this row of attention weights.
+      e.lines.push_back(trf("This row sums to {sum}", {{"sum", number_text(sum, p_)}}));
     }
-    e.lines.push_back("Drag it (or Ctrl+click to type) and everything after it is recomputed.");
+    // TRANSLATORS: how to change an input number; "Ctrl" is the keyboard key.
+    e.lines.push_back(tr("Drag it (or Ctrl+click to type) and everything after it is recomputed."));
     return e;
   }
 
@@ -173,9 +185,14 @@ class Explainer {
   Explanation scores(int row, int col, double value, Explanation& e) const {
     const std::pair<int, int> qk = query_key(m_, row, col);
     const int q = qk.first, k = qk.second;
-    e.lines.push_back(
-        "score = q(" + token(q) + ") · k(" + token(k) + ")" +
-        (m_.key.head ? ", head " + std::to_string(m_.key.head) + "'s dimensions" : ""));
+    const std::string formula = "score = q(" + token(q) + ") · k(" + token(k) + ")";
+    if (m_.key.head)
+      // TRANSLATORS: {formula} is a score's formula, kept as it is: "score = q(The) · k(cat)".
+      // With several attention heads, the dot product runs over head {head}'s dimensions only.
+      e.lines.push_back(trf("{formula}, head {head}'s dimensions",
+                            {{"formula", formula}, {"head", std::to_string(m_.key.head)}}));
+    else
+      e.lines.push_back(formula);
     const TraceMatrix* Q = sibling(Stage::Q, false, false);
     const TraceMatrix* K = sibling(Stage::K, false, false);
     if (Q && K) {
@@ -196,7 +213,8 @@ class Explainer {
     const double raw = s ? s->value(row, col) : value * m_.divisor;
     e.recomputed = raw / m_.divisor;
     if (m_.divisor == 1.0) {
-      e.lines.push_back("No scaling: the score itself");
+      // TRANSLATORS: explains a scaled score when the scores are not divided by anything.
+      e.lines.push_back(tr("No scaling: the score itself"));
     } else {
       const double square = m_.divisor * m_.divisor;
       const bool root = std::fabs(square - std::round(square)) < 1e-9;
@@ -215,10 +233,18 @@ class Explainer {
     const TraceMatrix* scaled = sibling(Stage::scaled, true, true);
     if (scaled) e.recomputed = k > q ? -INFINITY : scaled->value(row, col);
     if (std::isinf(value)) {
-      e.lines.push_back(token(k) + " comes after " + token(q) + ": the causal mask hides it");
-      e.lines.push_back("= −∞, so its weight will be exactly 0");
+      // TRANSLATORS: {key} and {query} are words of the input (as "cat"); the causal mask hides
+      // every word after the query word from it.
+      e.lines.push_back(trf("{key} comes after {query}: the causal mask hides it",
+                            {{"key", token(k)}, {"query", token(q)}}));
+      // TRANSLATORS: a masked score: it is minus infinity, so its attention weight is 0. Keep
+      // "= −∞" as it is.
+      e.lines.push_back(tr("= −∞, so its weight will be exactly 0"));
     } else {
-      e.lines.push_back(token(k) + " is at or before " + token(q) + ": visible, unchanged");
+      // TRANSLATORS: {key} and {query} are words of the input (as "cat"); the causal mask lets
+      // the query word see this word, so its score passes unchanged.
+      e.lines.push_back(trf("{key} is at or before {query}: visible, unchanged",
+                            {{"key", token(k)}, {"query", token(q)}}));
       e.lines.push_back("= " + number_text(value, p_));
     }
     return e;
@@ -246,12 +272,20 @@ class Explainer {
       denominator += std::exp(s - max);
       terms.push_back("e^(" + number_text(s - max, short_) + ")");
     }
-    e.lines.push_back("weight = e^(s − max) / Σ e^(s − max) over " +
-                      std::string(along_rows ? "the row" : "the column"));
+    const std::string formula = "weight = e^(s − max) / Σ e^(s − max)";
+    if (along_rows)
+      // TRANSLATORS: {formula} is the softmax's formula, kept as it is: "weight = e^(s − max) /
+      // Σ e^(s − max)". The sum runs over the scores in the same row of the matrix.
+      e.lines.push_back(trf("{formula} over the row", {{"formula", formula}}));
+    else
+      // TRANSLATORS: {formula} is the softmax's formula, kept as it is: "weight = e^(s − max) /
+      // Σ e^(s − max)". The sum runs over the scores in the same column of the matrix.
+      e.lines.push_back(trf("{formula} over the column", {{"formula", formula}}));
     const double own = logit(self);
     e.recomputed = std::isinf(own) ? 0.0 : std::exp(own - max) / denominator;
     if (std::isinf(own) && own < 0) {
-      e.lines.push_back("Masked (−∞): e^(−∞) = 0");
+      // TRANSLATORS: explains the attention weight of a masked score. Keep "(−∞): e^(−∞) = 0".
+      e.lines.push_back(tr("Masked (−∞): e^(−∞) = 0"));
     } else {
       e.lines.push_back("= e^(" + number_text(own - max, short_) + ") / (" + join_terms(terms) +
                         ")");
@@ -281,8 +315,12 @@ class Explainer {
     e.lines.push_back("= " + join_terms(p.terms));
     e.lines.push_back("= " + number_text(value, p_));
     if (w->arrangement == Arrangement::QueryRowsAppliedAsKeyRows)
-      e.lines.push_back("(The notebook's arrangement: the weights are read down column " +
-                        token(q) + ", which is not this query's row.)");
+      e.lines.push_back(
+          // TRANSLATORS: the notebook applies the weights the other way round; {token} is a
+          // word of the input (as "cat"), the label of a column of the weights.
+          trf("(The notebook's arrangement: the weights are read down column {token}, which is "
+              "not this query's row.)",
+              {{"token", token(q)}}));
     return e;
   }
 

@@ -6,6 +6,7 @@
 #include "core/number_text.h"
 #include "core/numpy_format.h"
 #include "core/trace.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -23,7 +24,36 @@ const PartState* part_state(const Filling& f, int part) {
   return part >= 0 && part < static_cast<int>(parts.size()) ? &parts[part] : nullptr;
 }
 
+// Joins the items one at a time, the last with "and" or "or".
+std::string spoken_list(const std::vector<std::string>& items, bool alternatives) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i == 0)
+      out = items[i];
+    else if (i + 1 < items.size())
+      // TRANSLATORS: joins the next item of a list, not the last, to the items before it. A
+      // list is joined one item at a time: {list} is the items so far ("cat", or "cat, sat"),
+      // {item} the next ("sat"). The last one is joined with "{list} and {item}" or "{list} or
+      // {item}": "The, cat and sat", "Q, K or the temperature".
+      out = trf("{list}, {item}", {{"list", out}, {"item", items[i]}});
+    else if (alternatives)
+      // TRANSLATORS: joins the last item of a list of alternatives (any of them will do) to the
+      // items before it: {list} is one or more items ("Q", or "Q, K"), {item} the last ("the
+      // temperature"), as in "You may change Q, K or the temperature".
+      out = trf("{list} or {item}", {{"list", out}, {"item", items[i]}});
+    else
+      // TRANSLATORS: joins the last item of a list to the items before it: {list} is one or more
+      // items ("cat", or "The, cat"), {item} the last ("sat"): words of the input that tie
+      // for the largest weight, as in "The, cat and sat".
+      out = trf("{list} and {item}", {{"list", out}, {"item", items[i]}});
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string and_list(const std::vector<std::string>& items) { return spoken_list(items, false); }
+std::string or_list(const std::vector<std::string>& items) { return spoken_list(items, true); }
 
 LiveText literal(std::string text) {
   return {Piece{Fill::Literal, std::move(text), {}, {}, -1, false}};
@@ -52,9 +82,13 @@ std::string render_text(const LiveText& text, const Filling& f) {
         // Every key that shares the largest value: "t0, t1 and t2".
         const std::vector<int> at = all_largest_at(p.slice, t, p.fill == Fill::Smallest);
         const std::vector<std::string>* labels = slice_labels(p.slice, t);
-        if (at.empty() || !labels) out += "—";
-        for (size_t i = 0; labels && i < at.size(); ++i)
-          out += (i == 0 ? "" : i + 1 == at.size() ? " and " : ", ") + (*labels)[at[i]];
+        if (at.empty() || !labels) {
+          out += "—";
+          break;
+        }
+        std::vector<std::string> keys;
+        for (int i : at) keys.push_back((*labels)[i]);
+        out += and_list(keys);
         break;
       }
       case Fill::Row: {

@@ -56,4 +56,9 @@ std::string render_text(const LiveText& text, const Filling& f);
 // Literal text (no placeholders).
 LiveText literal(std::string text);
 
+// Items in a sentence, in the learner's language: "cat", "cat and sat", "The,
+// cat and sat"; or_list: "Q, K or the temperature". Empty for no items.
+std::string and_list(const std::vector<std::string>& items);
+std::string or_list(const std::vector<std::string>& items);
+
 }  // namespace attn

@@ -107,6 +107,12 @@ const char* tr(const char* english) {
   return english;
 }
 
+const char* trc(const char* context, const char* english) {
+  if (const Catalog* c = current().get())
+    if (const std::string* t = c->find(std::string(context) + '\x04' + english)) return t->c_str();
+  return english;
+}
+
 std::string trf(const char* english,
                 std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
   const std::string_view pattern = tr(english);

@@ -61,6 +61,9 @@ const Catalog* current_catalog();
 
 // `english` in the current language. The pointer lives as long as the catalog.
 const char* tr(const char* english);
+// tr() for a word that reads differently by where it is shown (gettext's
+// pgettext): the catalog keys it as context "\x04" english.
+const char* trc(const char* context, const char* english);
 // tr(), then each "{name}" replaced by its value: trf("Step {n} of {count}",
 // {{"n", "2"}, {"count", "9"}}). Translators may reorder the names.
 std::string trf(const char* english,

@@ -299,7 +299,7 @@ void SettingsPanel::draw() {
     int mode = static_cast<int>(scaling.mode);
     bool changed = ImGui::RadioButton("√d_k", &mode, static_cast<int>(ScaleMode::SqrtDk));
     // TRANSLATORS: a choice after "Scale the scores by": leave the scores as they are.
-    const char* nothing = tr("nothing");
+    const char* nothing = trc("scaling", "nothing");
     same_line_if_fits(toggle_width(nothing));
     changed |= ImGui::RadioButton(nothing, &mode, static_cast<int>(ScaleMode::None));
     // TRANSLATORS: a choice after "Scale the scores by": divide them by a temperature T the

@@ -37,10 +37,19 @@ std::shared_ptr<const Catalog> compiled_catalog(std::string_view code) {
   return nullptr;
 }
 
-// Messages a translation may leave as they are: no words to translate.
+// Messages a translation may leave as they are: names as the code has them,
+// and patterns with no word outside their {placeholders} ("{title}: {source}").
 bool may_stay_english(const std::string& message) {
-  static const std::set<std::string> same = {"concat"};  // the stage's name, as in code
-  return same.count(message) > 0;
+  static const std::set<std::string> names = {"concat", "Softmax"};
+  if (names.count(message)) return true;
+  bool in_name = false;
+  for (char c : message) {
+    if (c == '{' || c == '}')
+      in_name = c == '{';
+    else if (!in_name && std::isalpha(static_cast<unsigned char>(c)))
+      return false;
+  }
+  return true;
 }
 
 }  // namespace

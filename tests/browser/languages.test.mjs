@@ -67,6 +67,11 @@ test("?lang=ko: the Korean catalog and font are fetched, every label is Korean, 
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ko");
   assert.ok(files.includes("lang/ko.json") && files.includes("fonts/hangul.ttf"), files.join(" "));
   saveArtifact("language-ko-800x500.png", await page.screenshot());
+  // The text view speaks it too: its words come from the same catalog.
+  await page.evaluate(() => window.attention.showTextView(true));
+  const position = ko["Step {step} of {count}"].replace("{step}", "4").replace("{count}", "5");
+  assert.equal(await page.textContent("#text-view-position"), position);
+  assert.equal(await page.textContent("#text-view-previous"), ko["Previous step"]);
   await page.close();
 });
 

@@ -51,7 +51,8 @@ TEST_CASE(
       "Next": "다음", "Step {step} of {count}": "{count}단계 중 {step}단계"}})",
                              nullptr));
   CHECK(std::string(tr("Next")) == "다음");
-  CHECK(std::string(tr("Back")) == "Back");  // not translated: English
+  CHECK(std::string(tr("Back")) == "Back");              // not translated: English
+  CHECK(std::string(trc("scaling", "Next")) == "Next");  // another context: not this one
   CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "9단계 중 2단계");
   use_catalog(nullptr);
   CHECK(std::string(tr("Next")) == "Next");
