@@ -42,17 +42,23 @@ self.addEventListener("activate", (event) =>
 );
 
 // The build's files from the cache, whatever their query (?lesson=…); the
-// folder itself is index.html. Anything else (lesson files, the examples, the
-// single file) goes to the network as usual.
+// folder itself is index.html. A language's catalog and a font pack, fetched
+// only when a learner needs them, join the cache then: a language used once
+// works offline too. Anything else (lesson files, the examples, the single
+// file) goes to the network as usual.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
   const file = url.pathname === SCOPE ? "index.html" : url.pathname.slice(SCOPE.length);
-  if (!Object.hasOwn(BUILD.files, file)) return;
+  const whenNeeded = /^(lang\/[A-Za-z-]+\.json|fonts\/[a-z]+\.ttf)$/.test(file);
+  if (!Object.hasOwn(BUILD.files, file) && !whenNeeded) return;
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(file))
-      .then((cached) => cached || fetch(event.request)),
+    caches.open(CACHE).then(async (cache) => {
+      const cached = await cache.match(file);
+      if (cached) return cached;
+      const response = await fetch(event.request);
+      if (whenNeeded && response.ok) await cache.put(file, response.clone());
+      return response;
+    }),
   );
 });

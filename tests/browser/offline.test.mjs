@@ -69,6 +69,22 @@ test("after a first visit the page works offline", async () => {
     await page.goto(`${url}?lesson=i-am-batman&step=2`);
     await page.evaluate(() => window.attention.ready);
     assert.equal(await page.evaluate(() => window.attention.state().lesson), "i-am-batman");
+    // A language used once online (its catalog and font) works offline after.
+    await context.setOffline(false);
+    await page.goto(`${url}?lang=ko`);
+    const korean = () =>
+      page.waitForFunction(
+        () =>
+          window.attention &&
+          window.attention.firstFrameMs !== null &&
+          window.attention.state().language === "ko" &&
+          window.attention.testing.glyphs().loading === "",
+      );
+    await korean();
+    await context.setOffline(true);
+    await page.reload();
+    await korean();
+    assert.deepEqual((await page.evaluate(() => window.attention.testing.glyphs())).missing, []);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
