@@ -6,7 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useBrowser, openPage, nextFrame, saveArtifact } from "./browser.mjs";
 
-const env = useBrowser({ viewport: { width: 800, height: 500 } });
+// No service worker: it would serve a pack an earlier test fetched, past the
+// 404 a later test routes (Playwright's routes do not see a worker's fetches).
+const env = useBrowser({ viewport: { width: 800, height: 500 }, serviceWorkers: "block" });
 
 // A small lesson whose title and tokens are in the given words.
 function lesson(title, tokens) {

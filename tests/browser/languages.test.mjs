@@ -7,7 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { useBrowser, launch, openPage, itemCentre, nextFrame, saveArtifact, DIST } from "./browser.mjs";
 
-const env = useBrowser({ viewport: { width: 800, height: 500 } });
+// No service worker: it would serve a catalog an earlier test fetched, past
+// the 404 a later test routes (Playwright's routes do not see a worker's fetches).
+const env = useBrowser({ viewport: { width: 800, height: 500 }, serviceWorkers: "block" });
 const catalog = (code) => JSON.parse(fs.readFileSync(path.join(DIST, "lang", `${code}.json`), "utf8")).messages;
 
 // Files the page fetched from lang/ and fonts/, by name.
