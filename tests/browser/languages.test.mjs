@@ -92,13 +92,26 @@ test("the browser's language is the default when shipped; another falls back to 
   }
 });
 
+// Clicks a labelled item as a person does: the pointer arrives, then presses
+// and releases, each seen in a frame of its own (a press and release within
+// one frame can be lost on a loaded machine). Waits, bounded, for the item.
+async function clickItem(page, label) {
+  const deadline = Date.now() + 90000;
+  while (!(await labels(page)).includes(label)) if (Date.now() > deadline) throw new Error(`${label} never appeared`);
+  const { x, y } = await itemCentre(page, label);
+  const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+  await page.mouse.move(x, y, { steps: 4 });
+  await frame();
+  await page.mouse.down();
+  await frame();
+  await page.mouse.up();
+  await frame();
+}
+
 test("the language menu: picked with the mouse, kept across a reload and in the link", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`);
-  let { x, y } = await itemCentre(page, "##language");
-  await page.mouse.click(x, y);
-  ({ x, y } = await itemCentre(page, "Español"));
-  await page.mouse.move(x, y, { steps: 4 });
-  await page.mouse.click(x, y);
+  await clickItem(page, "##language");
+  await clickItem(page, "Español");
   await inLanguage(page, "es");
   assert.ok((await labels(page)).includes(`${catalog("es")["Menu"]} ▼`));
   saveArtifact("language-menu-es-800x500.png", await page.screenshot());
