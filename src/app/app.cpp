@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <type_traits>
 #include <utility>
 
@@ -43,12 +44,6 @@ std::string shown(std::string_view s) {
   std::string cut(s.substr(0, 40));
   if (s.size() > 40) cut += "…";
   return dump(json(cut));
-}
-// "en, es, zh-Hans, ko"
-std::string language_codes() {
-  std::string out;
-  for (const Language& l : languages()) out += (out.empty() ? "" : ", ") + std::string(l.code);
-  return out;
 }
 bool is_lesson_id(std::string_view s) {
   return !s.empty() && s.size() <= Limits::kMaxIdChars &&
@@ -524,21 +519,15 @@ std::shared_ptr<const Catalog> App::catalog_for(std::string_view code) {
 void App::use_language(std::string_view code, std::shared_ptr<const Catalog> catalog) {
   pending_language_.clear();
   view_.language = std::string(code);
-  // Its characters, each with the first message holding it, for the fonts.
+  // The interface's characters, each with the first message holding it, for
+  // the fonts (the lessons' own, translated, are their slots': localize()).
   language_characters_.clear();
-  std::vector<char32_t> seen;
-  const auto note = [&](const std::string& text, const std::string& where) {
-    for (char32_t c : codepoints_of(text))
-      if (c >= 0x80 && std::find(seen.begin(), seen.end(), c) == seen.end()) {
-        seen.push_back(c);
-        language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + where});
-      }
-  };
-  if (catalog) {
-    for (const auto& [english, text] : catalog->messages()) note(text, english);
-    for (const auto& [id, texts] : catalog->lessons())  // the built-in lessons' texts
-      for (const auto& [pointer, text] : texts) note(text, id + pointer);
-  }
+  std::set<char32_t> seen;
+  if (catalog)
+    for (const auto& [english, text] : catalog->messages())
+      for (char32_t c : codepoints_of(text))
+        if (c >= 0x80 && seen.insert(c).second)
+          language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + english});
   use_catalog(std::move(catalog));
   for (size_t i = 0; i < lessons_.size(); ++i) localize(static_cast<int>(i));
   need_fonts();

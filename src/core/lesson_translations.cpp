@@ -75,12 +75,6 @@ J* resolve(J& doc, std::string_view pointer, Pointer* parsed) {
   return at;
 }
 
-std::string language_list() {
-  std::string out;
-  for (const Language& l : languages()) out += (out.empty() ? "" : ", ") + std::string(l.code);
-  return out;
-}
-
 std::vector<std::string> sorted_placeholders(std::string_view text) {
   std::vector<std::string> p = placeholders(text);
   std::sort(p.begin(), p.end());
@@ -119,8 +113,8 @@ bool check_translations(Reader& r, const json& lesson) {
     const Pointer lp = at / language.key();
     const Language* l = find_language(language.key());
     if (!l || l->code != language.key())
-      return r.fail(lp,
-                    "\"" + language.key() + "\" is not one of these languages: " + language_list());
+      return r.fail(
+          lp, "\"" + language.key() + "\" is not one of these languages: " + language_codes());
     if (!language.value().is_object())
       return r.fail(lp, "expected an object of texts (\"/title\": \"...\"), got " +
                             describe(language.value()));

@@ -50,6 +50,12 @@ const Language* find_language(std::string_view tag) {
   return nullptr;
 }
 
+std::string language_codes() {
+  std::string out;
+  for (const Language& l : languages()) out += (out.empty() ? "" : ", ") + std::string(l.code);
+  return out;
+}
+
 const Language* choose_language(const std::vector<std::string>& preferred) {
   for (const std::string& tag : preferred)
     if (const Language* l = find_language(tag)) return l;

@@ -29,6 +29,8 @@ const std::vector<Language>& languages();
 // A shipped language for a BCP 47 tag, or nullptr: "es-MX" is Spanish, "zh",
 // "zh-CN" and "zh-SG" Simplified Chinese ("zh-TW" is not), "ko-KR" Korean.
 const Language* find_language(std::string_view tag);
+// "en, es, zh-Hans, ko": the codes, for messages.
+std::string language_codes();
 // The first of `preferred` (a browser's languages, best first) that is shipped.
 const Language* choose_language(const std::vector<std::string>& preferred);
 
