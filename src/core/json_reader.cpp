@@ -44,14 +44,20 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
     const size_t at = what.find(prefix);
     if (at != std::string::npos) what = what.substr(at + prefix.size());
     if (ex.id == 406) {  // out_of_range: a number beyond double's range
-      fail("number " + last_token + " is too large to be a finite number", where());
+      // TRANSLATORS: {number} is a number as the lesson file writes it, as "1e999".
+      fail(trf("number {number} is too large to be a finite number", {{"number", last_token}}),
+           where());
     } else if (what.find("ill-formed UTF-8") != std::string::npos) {
       // Not echoed: the bytes would be as unreadable in the message.
-      fail("text is not valid UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8", where());
+      fail(tr("text is not valid UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8"),
+           where());
     } else if (spells_non_finite(last_token)) {
-      fail("NaN and Infinity are not JSON numbers; write a finite number", where());
+      // TRANSLATORS: NaN and Infinity are words a file may not use for numbers; keep them.
+      fail(tr("NaN and Infinity are not JSON numbers; write a finite number"), where());
     } else {
-      fail("invalid JSON: " + what);
+      // TRANSLATORS: {detail} is the JSON parser's own description, in English: "line 1,
+      // column 43: syntax error while parsing object key - unexpected end of input".
+      fail(trf("invalid JSON: {detail}", {{"detail", what}}));
     }
     return false;
   }
@@ -86,7 +92,9 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
   }
   bool open(bool object) {
     if (static_cast<int>(path_.size()) >= max_depth_) {
-      fail("nested deeper than " + std::to_string(max_depth_) + " levels", where());
+      // TRANSLATORS: a lesson file's arrays and objects inside one another; {depth} is a number.
+      fail(trf("nested deeper than {depth} levels", {{"depth", std::to_string(max_depth_)}}),
+           where());
       return false;
     }
     path_.push_back({object, "", 0});
@@ -129,7 +137,7 @@ std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& 
   }
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded()) {
-    error = {"", "invalid JSON"};
+    error = {"", tr("invalid JSON")};
     return std::nullopt;
   }
   return doc;
@@ -142,21 +150,28 @@ std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& 
 std::string describe(const json& v) {
   switch (v.type()) {
     case json::value_t::null:
-      return "null";
+      return "null";  // JSON's word, as the file writes it
     case json::value_t::boolean:
-      return "a boolean";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("a boolean");
     case json::value_t::string:
-      return "a string";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("a string");
     case json::value_t::array:
-      return "an array";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("an array");
     case json::value_t::object:
-      return "an object";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("an object");
     case json::value_t::binary:
-      return "binary data";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("binary data");
     case json::value_t::discarded:
-      return "nothing";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return trc("value", "nothing");
     default:
-      return "a number";
+      // TRANSLATORS: what a value of a lesson file is, in "expected …, got {type}".
+      return tr("a number");
   }
 }
 
@@ -169,8 +184,16 @@ std::string format_number(double v) {
   return buf;
 }
 
-std::string count(size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
+std::string one_of(const std::vector<std::string>& alternatives) {
+  if (alternatives.empty()) return "";
+  std::string rest = alternatives[0];
+  for (size_t i = 1; i + 1 < alternatives.size(); ++i)
+    // TRANSLATORS: between two alternatives of a list, as in "a", "b" or "c".
+    rest += trc("list", ", ") + alternatives[i];
+  if (alternatives.size() == 1) return rest;
+  // TRANSLATORS: the last alternative of a list: {choices} are the others, as "\"a\", \"b\"";
+  // {last} is the last one, as "\"c\"" or "a number".
+  return trf("{choices} or {last}", {{"choices", rest}, {"last", alternatives.back()}});
 }
 
 //-----------------------------------------------------------------------------
@@ -183,7 +206,10 @@ bool Reader::fail(const Pointer& path, std::string reason) {
 }
 
 bool Reader::expect_object(const json& v, const Pointer& path) {
-  return v.is_object() || fail(path, "expected an object, got " + describe(v));
+  if (v.is_object()) return true;
+  // TRANSLATORS: {type} says what the value is, as "a string" or "an array" (translated with
+  // the messages "a string", "an array"...).
+  return fail(path, trf("expected an object, got {type}", {{"type", describe(v)}}));
 }
 
 bool Reader::known_keys(const json& obj, const Pointer& path,
@@ -192,15 +218,19 @@ bool Reader::known_keys(const json& obj, const Pointer& path,
     const std::string& k = it.key();
     if (k.rfind('_', 0) == 0 || std::find(allowed.begin(), allowed.end(), k) != allowed.end())
       continue;
-    std::string reason = "unknown key \"" + k + "\"";
     const std::string* best = nullptr;
     size_t best_d = 3;
     for (const std::string& a : allowed) {
       const size_t d = edit_distance(k, a);
       if (d < best_d) best_d = d, best = &a;
     }
-    if (best) reason += "; did you mean \"" + *best + "\"?";
-    return fail(path / k, reason);
+    if (!best)
+      // TRANSLATORS: {key} is a key of a lesson file's JSON object, as the file writes it.
+      return fail(path / k, trf("unknown key \"{key}\"", {{"key", k}}));
+    // TRANSLATORS: {key} is a key of a lesson file's JSON object, as the file writes it;
+    // {suggestion} an allowed key spelled almost the same. Both stay in English.
+    return fail(path / k, trf("unknown key \"{key}\"; did you mean \"{suggestion}\"?",
+                              {{"key", k}, {"suggestion", *best}}));
   }
   return true;
 }
@@ -208,12 +238,17 @@ bool Reader::known_keys(const json& obj, const Pointer& path,
 bool Reader::text(const json& obj, const Pointer& path, const char* key, size_t max_bytes,
                   bool required, std::string& out) {
   auto it = obj.find(key);
-  if (it == obj.end()) return !required || fail(path, std::string("missing key \"") + key + "\"");
-  if (!it->is_string()) return fail(path / key, "expected a string, got " + describe(*it));
+  if (it == obj.end())
+    // TRANSLATORS: {key} is a key of a lesson file's JSON object, as "title"; it stays in English.
+    return !required || fail(path, trf("missing key \"{key}\"", {{"key", key}}));
+  if (!it->is_string())
+    return fail(path / key, trf("expected a string, got {type}", {{"type", describe(*it)}}));
   const std::string& s = it->get_ref<const std::string&>();
   if (s.size() > max_bytes)
-    return fail(path / key, "text is " + std::to_string(s.size()) + " bytes long, the limit is " +
-                                std::to_string(max_bytes));
+    return fail(path / key,
+                // TRANSLATORS: {size} and {limit} are numbers of bytes.
+                trf("text is {size} bytes long, the limit is {limit}",
+                    {{"size", std::to_string(s.size())}, {"limit", std::to_string(max_bytes)}}));
   out = s;
   return true;
 }
@@ -222,22 +257,30 @@ bool Reader::identifier(const json& obj, const Pointer& path, const char* key, s
                         bool required, std::string& out) {
   if (!text(obj, path, key, max_bytes, required, out)) return false;
   if (!obj.contains(key)) return true;
-  if (out.empty()) return fail(path / key, "must not be empty");
+  // TRANSLATORS: said of an id in a lesson file.
+  if (out.empty()) return fail(path / key, tr("must not be empty"));
   for (char c : out)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-      return fail(path / key, "\"" + out + "\" may use only a-z, 0-9, '-' and '_'");
+      return fail(path / key,
+                  // TRANSLATORS: {value} is an id as the lesson file writes it; an id may use
+                  // only these characters: the letters a to z, the digits 0 to 9, '-' and '_'.
+                  trf("\"{value}\" may use only a-z, 0-9, '-' and '_'", {{"value", out}}));
   return true;
 }
 
 bool Reader::integer(const json& v, const Pointer& path, long long lo, long long hi,
                      long long& out) {
-  if (!v.is_number()) return fail(path, "expected a whole number, got " + describe(v));
+  if (!v.is_number())
+    return fail(path, trf("expected a whole number, got {type}", {{"type", describe(v)}}));
   const double d = v.get<double>();
   if (!v.is_number_integer() && !v.is_number_unsigned() && std::floor(d) != d)
-    return fail(path, "expected a whole number, got " + format_number(d));
+    // TRANSLATORS: {number} is the number the lesson file wrote, as "1.5".
+    return fail(path, trf("expected a whole number, got {number}", {{"number", format_number(d)}}));
   if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
-    return fail(path, format_number(d) + " is out of range [" + std::to_string(lo) + ", " +
-                          std::to_string(hi) + "]");
+    // TRANSLATORS: {number} is a number of the lesson file; [{lo}, {hi}] the range it must be in.
+    return fail(path, trf("{number} is out of range [{lo}, {hi}]", {{"number", format_number(d)},
+                                                                    {"lo", std::to_string(lo)},
+                                                                    {"hi", std::to_string(hi)}}));
   out = v.is_number_unsigned()  ? static_cast<long long>(v.get<unsigned long long>())
         : v.is_number_integer() ? v.get<long long>()
                                 : static_cast<long long>(d);
@@ -255,35 +298,44 @@ bool Reader::optional_int(const json& obj, const Pointer& path, const char* key,
 }
 
 bool Reader::number(const json& v, const Pointer& path, double max_abs, double& out) {
-  if (!v.is_number()) return fail(path, "expected a number, got " + describe(v));
+  if (!v.is_number())
+    return fail(path, trf("expected a number, got {type}", {{"type", describe(v)}}));
   out = v.get<double>();
-  if (!std::isfinite(out)) return fail(path, "number is not finite");
+  if (!std::isfinite(out)) return fail(path, tr("number is not finite"));
   if (std::fabs(out) > max_abs)
-    return fail(
-        path, format_number(out) + " is out of range (|value| <= " + format_number(max_abs) + ")");
+    // TRANSLATORS: {number} is a number of the lesson file; {max} the largest size allowed
+    // ("|value|" is the number's size, its absolute value).
+    return fail(path, trf("{number} is out of range (|value| <= {max})",
+                          {{"number", format_number(out)}, {"max", format_number(max_abs)}}));
   return true;
 }
 
 bool Reader::boolean(const json& obj, const Pointer& path, const char* key, bool& out) {
   auto it = obj.find(key);
   if (it == obj.end()) return true;
-  if (!it->is_boolean()) return fail(path / key, "expected true or false, got " + describe(*it));
+  if (!it->is_boolean())
+    // TRANSLATORS: true and false are JSON's words; keep them.
+    return fail(path / key, trf("expected true or false, got {type}", {{"type", describe(*it)}}));
   out = it->get<bool>();
   return true;
 }
 
 bool Reader::matrix(const json& v, const Pointer& path, std::optional<bool> flat_as_column,
                     int max_side, double max_abs, Matrix& out) {
-  if (!v.is_array()) return fail(path, "expected a matrix (an array of rows), got " + describe(v));
-  if (v.empty()) return fail(path, "matrix is empty");
+  if (!v.is_array())
+    return fail(path,
+                trf("expected a matrix (an array of rows), got {type}", {{"type", describe(v)}}));
+  if (v.empty()) return fail(path, tr("matrix is empty"));
   const size_t limit = static_cast<size_t>(max_side);
   const bool flat = !v[0].is_array();
   if (flat) {
     if (!flat_as_column)
-      return fail(path / 0, "expected a row (an array of numbers), got " + describe(v[0]));
+      return fail(path / 0, trf("expected a row (an array of numbers), got {type}",
+                                {{"type", describe(v[0])}}));
     if (v.size() > limit)
-      return fail(path, "vector has " + std::to_string(v.size()) + " numbers, the limit is " +
-                            std::to_string(limit));
+      return fail(path,
+                  trf("vector has {count} numbers, the limit is {limit}",
+                      {{"count", std::to_string(v.size())}, {"limit", std::to_string(limit)}}));
     const int n = static_cast<int>(v.size());
     out = *flat_as_column ? Matrix(n, 1) : Matrix(1, n);
     for (int i = 0; i < n; ++i)
@@ -292,18 +344,28 @@ bool Reader::matrix(const json& v, const Pointer& path, std::optional<bool> flat
   }
   const size_t rows = v.size(), cols = v[0].size();
   if (rows > limit)
-    return fail(path, "matrix has " + std::to_string(rows) + " rows, the limit is " +
-                          std::to_string(limit));
-  if (cols == 0) return fail(path / 0, "row is empty");
+    return fail(path, trf("matrix has {count} rows, the limit is {limit}",
+                          {{"count", std::to_string(rows)}, {"limit", std::to_string(limit)}}));
+  if (cols == 0) return fail(path / 0, tr("row is empty"));
   if (cols > limit)
-    return fail(path / 0, "row has " + std::to_string(cols) + " numbers, the limit is " +
-                              std::to_string(limit));
+    return fail(path / 0, trf("row has {count} numbers, the limit is {limit}",
+                              {{"count", std::to_string(cols)}, {"limit", std::to_string(limit)}}));
   for (size_t r = 0; r < rows; ++r) {
     if (!v[r].is_array())
-      return fail(path / r, "expected a row (an array of numbers), got " + describe(v[r]));
+      return fail(path / r, trf("expected a row (an array of numbers), got {type}",
+                                {{"type", describe(v[r])}}));
+    if (v[r].size() == 1 && cols != 1)
+      // TRANSLATORS: {cols} is the number of numbers in the matrix's first row (row 0).
+      return fail(path / r, trf("row has 1 number, expected {cols} like row 0 (rows must have "
+                                "equal length)",
+                                {{"cols", std::to_string(cols)}}));
     if (v[r].size() != cols)
-      return fail(path / r, "row has " + count(v[r].size(), "number", "numbers") + ", expected " +
-                                std::to_string(cols) + " like row 0 (rows must have equal length)");
+      return fail(path / r,
+                  // TRANSLATORS: {count} is the number of numbers in this row (not 1), {cols}
+                  // the number of numbers in the matrix's first row (row 0).
+                  trf("row has {count} numbers, expected {cols} like row 0 (rows must "
+                      "have equal length)",
+                      {{"count", std::to_string(v[r].size())}, {"cols", std::to_string(cols)}}));
   }
   out = Matrix(static_cast<int>(rows), static_cast<int>(cols));
   for (size_t r = 0; r < rows; ++r)

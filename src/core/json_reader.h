@@ -13,6 +13,7 @@
 #include "core/enum_names.h"
 #include "core/lesson_loader.h"
 #include "core/matrix.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -24,12 +25,22 @@ using Pointer = json::json_pointer;
 // DOM. On failure returns nullopt and sets `error`.
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error);
 
-// "a string", "an array"...: what a value is, for messages.
+// "a string", "an array"...: what a value is, for messages, translated.
 std::string describe(const json& v);
 // Whole numbers in full ("10000000", "4294967296"), others as %g.
 std::string format_number(double v);
-// "1 number", "3 numbers".
-std::string count(size_t n, const char* one, const char* many);
+// "\"a\", \"b\" or \"c\"": alternatives for a message, its "or" translated.
+std::string one_of(const std::vector<std::string>& alternatives);
+// quoted_names() (core/enum_names.h) in the learner's language: the words a
+// message offers, and a last alternative that is not a word, a message marked
+// with N_() ("\"a\", \"b\" or a number").
+template <class E, size_t N>
+std::string quoted_choices(const EnumName<E> (&table)[N], const char* otherwise = nullptr) {
+  std::vector<std::string> alternatives;
+  for (const EnumName<E>& e : table) alternatives.push_back("\"" + std::string(e.name) + "\"");
+  if (otherwise) alternatives.push_back(tr(otherwise));
+  return one_of(alternatives);
+}
 
 class Reader {
  public:

@@ -18,6 +18,7 @@
 #include "core/lesson_shapes.h"
 #include "core/lesson_translations.h"
 #include "core/trace.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -45,24 +46,41 @@ bool read_scaling(Reader& r, const json& v, const Pointer& path, Scaling& out) {
   if (v.is_string()) {
     const std::string& s = v.get_ref<const std::string&>();
     if (auto mode = parse_name(kScaleWords, s)) return out = {*mode, 1.0}, true;
-    return r.fail(path, "unknown scale \"" + s + "\": use " +
-                            quoted_names(kScaleWords, "a number to divide by"));
+    return r.fail(path,
+                  // TRANSLATORS: {value} is the lesson file's word for the scaling (kept as
+                  // written); {choices} the words it may use, as "\"sqrt_dk\", \"none\" or a
+                  // number to divide by".
+                  trf("unknown scale \"{value}\": use {choices}",
+                      {{"value", s},
+                       // TRANSLATORS: the last of the scalings a lesson may name: a number,
+                       // which the scores are divided by.
+                       {"choices", quoted_choices(kScaleWords, N_("a number to divide by"))}}));
   }
   if (!v.is_number())
-    return r.fail(path,
-                  "expected " + quoted_names(kScaleWords, "a number") + ", got " + describe(v));
+    return r.fail(
+        path,
+        // TRANSLATORS: {choices} are the values allowed, as "\"sqrt_dk\", \"none\" or a
+        // number"; {type} what the file has instead, as "a string".
+        trf("expected {choices}, got {type}",
+            {{"choices", quoted_choices(kScaleWords, N_("a number"))}, {"type", describe(v)}}));
   double d = 0;
   if (!r.number(v, path, Limits::kMaxAbsValue, d)) return false;
   if (d < Limits::kMinDivisor || d > Limits::kMaxDivisor)
-    return r.fail(path, "scale divisor " + format_number(d) + " is out of range [" +
-                            format_number(Limits::kMinDivisor) + ", " +
-                            format_number(Limits::kMaxDivisor) + "]");
+    return r.fail(path,
+                  // TRANSLATORS: the number the scores are divided by; {number} is the lesson
+                  // file's, [{lo}, {hi}] the range it must be in.
+                  trf("scale divisor {number} is out of range [{lo}, {hi}]",
+                      {{"number", format_number(d)},
+                       {"lo", format_number(Limits::kMinDivisor)},
+                       {"hi", format_number(Limits::kMaxDivisor)}}));
   out = {ScaleMode::Divide, d};
   return true;
 }
 
 bool read_arrangement(Reader& r, const json& v, const Pointer& path, Arrangement& out) {
-  return r.word(v, path, kArrangementNames, out, "expected " + quoted_names(kArrangementNames));
+  return r.word(v, path, kArrangementNames, out,
+                // TRANSLATORS: {choices} are the words allowed, as "\"a\", \"b\" or \"c\"".
+                trf("expected {choices}", {{"choices", quoted_choices(kArrangementNames)}}));
 }
 
 bool read_draw(Reader& r, const json& d, const Pointer& dp, RandomDraw& draw) {
@@ -73,21 +91,34 @@ bool read_draw(Reader& r, const json& d, const Pointer& dp, RandomDraw& draw) {
   if (!r.text(d, dp, "name", Limits::kMaxIdChars, true, name)) return false;
   const std::optional<Stage> target = parse_name(kStageNames, name);
   if (!target || !can_be_input(*target))
-    return r.fail(dp / "name", "\"" + name + "\" is not an input (" + input_list() + ")");
+    return r.fail(
+        dp / "name",
+        // TRANSLATORS: {name} is a matrix name as the lesson file writes it, {inputs}
+        // the names of the matrices a lesson may give: "X, W_q, W_k, …".
+        trf("\"{name}\" is not an input ({inputs})", {{"name", name}, {"inputs", input_list()}}));
   draw.target = *target;
   if (!r.optional_int(d, dp, "head", 1, Limits::kMaxHeads, draw.head)) return false;
   if (d.contains("fn")) {
     const json& fn = d["fn"];
-    if (!fn.is_string()) return r.fail(dp / "fn", "expected a string, got " + describe(fn));
+    if (!fn.is_string())
+      return r.fail(dp / "fn", trf("expected a string, got {type}", {{"type", describe(fn)}}));
     if (!r.word(fn, dp / "fn", kDrawFnNames, draw.fn,
-                "unknown function \"" + fn.get<std::string>() + "\": use " +
-                    quoted_names(kDrawFnNames)))
+                // TRANSLATORS: a function that draws random numbers; {value} is its name as
+                // the lesson file writes it, {choices} the names allowed ("\"rand\", \"randn\"
+                // or \"normal\"").
+                trf("unknown function \"{value}\": use {choices}",
+                    {{"value", fn.get<std::string>()}, {"choices", quoted_choices(kDrawFnNames)}})))
       return false;
   }
-  if (!d.contains("shape")) return r.fail(dp, "missing key \"shape\" ([rows, cols])");
+  if (!d.contains("shape"))
+    // TRANSLATORS: {key} is a JSON key that stays in English ("shape"): a matrix's shape,
+    // its numbers of rows and columns.
+    return r.fail(dp, trf("missing key \"{key}\" ([rows, cols])", {{"key", "shape"}}));
   const json& shape = d["shape"];
   const Pointer sp = dp / "shape";
-  if (!shape.is_array() || shape.size() != 2) return r.fail(sp, "expected [rows, cols]");
+  if (!shape.is_array() || shape.size() != 2)
+    // TRANSLATORS: a matrix's shape: its numbers of rows and columns, as [3, 4].
+    return r.fail(sp, tr("expected [rows, cols]"));
   const int limit = std::max(Limits::kMaxDim, Limits::kMaxTokens);
   long long rows = 0, cols = 0;
   if (!r.integer(shape[0], sp / 0, 1, limit, rows) || !r.integer(shape[1], sp / 1, 1, limit, cols))
@@ -101,18 +132,25 @@ bool read_draw(Reader& r, const json& d, const Pointer& dp, RandomDraw& draw) {
         !r.number(d["scale"], dp / "scale", Limits::kMaxAbsValue, draw.scale))
       return false;
   } else if (d.contains("loc") || d.contains("scale")) {
-    return r.fail(dp, "\"loc\" and \"scale\" belong to fn \"normal\"");
+    // TRANSLATORS: "loc", "scale", "fn" and "normal" are the lesson file's words (keys and a
+    // value), kept in English: "loc" and "scale" are allowed only when "fn" is "normal".
+    return r.fail(dp, tr("\"loc\" and \"scale\" belong to fn \"normal\""));
   }
   std::string fill = "rows";
   if (!r.text(d, dp, "fill", 16, false, fill)) return false;
   if (fill != "rows" && fill != "columns")
-    return r.fail(dp / "fill", "expected \"rows\" or \"columns\"");
+    // TRANSLATORS: "rows" and "columns" are the lesson file's words, kept in English.
+    return r.fail(dp / "fill", tr("expected \"rows\" or \"columns\""));
   draw.fill_columns = fill == "columns";
   return true;
 }
 
 bool read_random(Reader& r, const json& v, const Pointer& path, Part& part) {
-  if (!v.is_array()) return r.fail(path, "expected an array of seeded groups, got " + describe(v));
+  if (!v.is_array())
+    return r.fail(
+        path,
+        // TRANSLATORS: groups of random draws, each with its seed (numpy's np.random.seed).
+        trf("expected an array of seeded groups, got {type}", {{"type", describe(v)}}));
   size_t draws = 0;
   for (size_t g = 0; g < v.size(); ++g) {
     const Pointer gp = path / g;
@@ -120,17 +158,21 @@ bool read_random(Reader& r, const json& v, const Pointer& path, Part& part) {
     if (!r.expect_object(gv, gp) || !r.known_keys(gv, gp, {"seed", "label", "draws"})) return false;
     RandomGroup group;
     long long seed = 0;
-    if (!gv.contains("seed")) return r.fail(gp, "missing key \"seed\"");
+    if (!gv.contains("seed")) return r.fail(gp, trf("missing key \"{key}\"", {{"key", "seed"}}));
     if (!r.integer(gv["seed"], gp / "seed", 0, 4294967295LL, seed)) return false;
     group.seed = static_cast<uint32_t>(seed);
     if (!r.text(gv, gp, "label", Limits::kMaxTitleChars, false, group.label)) return false;
     if (!gv.contains("draws") || !gv["draws"].is_array())
-      return r.fail(gp, "missing key \"draws\" (an array of draws)");
+      // TRANSLATORS: {key} is a JSON key that stays in English ("draws"); a draw is a matrix
+      // of random numbers.
+      return r.fail(gp, trf("missing key \"{key}\" (an array of draws)", {{"key", "draws"}}));
     const json& dv = gv["draws"];
     for (size_t i = 0; i < dv.size(); ++i) {
       if (++draws > static_cast<size_t>(Limits::kMaxDraws))
-        return r.fail(gp / "draws" / i,
-                      "more than " + std::to_string(Limits::kMaxDraws) + " draws");
+        return r.fail(
+            gp / "draws" / i,
+            // TRANSLATORS: a draw is a matrix of random numbers; {limit} is a number.
+            trf("more than {limit} draws", {{"limit", std::to_string(Limits::kMaxDraws)}}));
       RandomDraw draw;
       if (!read_draw(r, dv[i], gp / "draws" / i, draw)) return false;
       group.draws.push_back(draw);
@@ -141,9 +183,12 @@ bool read_random(Reader& r, const json& v, const Pointer& path, Part& part) {
 }
 
 bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
-  if (!v.is_array()) return r.fail(path, "expected an array of variants, got " + describe(v));
+  if (!v.is_array())
+    // TRANSLATORS: a variant is another setting of the same part (another scaling, the mask on).
+    return r.fail(path, trf("expected an array of variants, got {type}", {{"type", describe(v)}}));
   if (v.size() > static_cast<size_t>(Limits::kMaxVariants))
-    return r.fail(path, "more than " + std::to_string(Limits::kMaxVariants) + " variants");
+    return r.fail(
+        path, trf("more than {limit} variants", {{"limit", std::to_string(Limits::kMaxVariants)}}));
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer vp = path / i;
     const json& vv = v[i];
@@ -154,7 +199,8 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
     if (!r.identifier(vv, vp, "id", Limits::kMaxIdChars, true, variant.id)) return false;
     for (const Variant& other : part.variants)
       if (other.id == variant.id)
-        return r.fail(vp / "id", "variant \"" + variant.id + "\" is defined twice");
+        // TRANSLATORS: {id} is a variant's id as the lesson file writes it.
+        return r.fail(vp / "id", trf("variant \"{id}\" is defined twice", {{"id", variant.id}}));
     variant.label = variant.id;
     if (!r.text(vv, vp, "label", Limits::kMaxTitleChars, false, variant.label)) return false;
     if (vv.contains("scale")) {
@@ -184,9 +230,13 @@ bool read_names(Reader& r, const json& names, const Pointer& np, int part_index,
     if (!r.text(names, np, it.key().c_str(), Limits::kMaxIdChars, true, label)) return false;
     const std::optional<MatrixKey> key = key_in_part(part, part_index, it.key());
     if (!key)
-      return r.fail(np / it.key(), "\"" + it.key() +
-                                       "\" names no matrix: use a stage (X, W_q, …, scores, "
-                                       "weights, output), with _hN for a head and @VARIANT");
+      return r.fail(np / it.key(),
+                    // TRANSLATORS: {name} is a key of the lesson's "names" as the file writes it.
+                    // Keep the stage names (X, W_q, scores, weights, output), "_hN" (N is a
+                    // head's number) and "@VARIANT" (a variant's id) as they are.
+                    trf("\"{name}\" names no matrix: use a stage (X, W_q, …, scores, weights, "
+                        "output), with _hN for a head and @VARIANT",
+                        {{"name", it.key()}}));
     if (key->head == 0 && key->variant == 0)
       part.stage_names[key->stage] = label;
     else
@@ -197,22 +247,30 @@ bool read_names(Reader& r, const json& names, const Pointer& np, int part_index,
 
 bool read_tokens(Reader& r, const json& v, const Pointer& path, Part& part) {
   auto tokens = v.find("tokens");
-  if (tokens == v.end()) return r.fail(path, "missing key \"tokens\" (one name per token)");
+  if (tokens == v.end())
+    // TRANSLATORS: {key} is a JSON key that stays in English ("tokens"); a token is a word of
+    // the input sentence.
+    return r.fail(path, trf("missing key \"{key}\" (one name per token)", {{"key", "tokens"}}));
   const Pointer tp = path / "tokens";
   if (!tokens->is_array())
-    return r.fail(tp, "expected an array of token names, got " + describe(*tokens));
-  if (tokens->empty()) return r.fail(tp, "needs at least one token");
+    return r.fail(
+        tp, trf("expected an array of token names, got {type}", {{"type", describe(*tokens)}}));
+  if (tokens->empty()) return r.fail(tp, tr("needs at least one token"));
   if (tokens->size() > static_cast<size_t>(Limits::kMaxTokens))
-    return r.fail(tp, std::to_string(tokens->size()) + " tokens, the limit is " +
-                          std::to_string(Limits::kMaxTokens));
+    return r.fail(tp, trf("{count} tokens, the limit is {limit}",
+                          {{"count", std::to_string(tokens->size())},
+                           {"limit", std::to_string(Limits::kMaxTokens)}}));
   for (size_t i = 0; i < tokens->size(); ++i) {
     const json& t = (*tokens)[i];
     if (!t.is_string())
-      return r.fail(tp / i, "expected a token name (a string), got " + describe(t));
+      return r.fail(tp / i,
+                    trf("expected a token name (a string), got {type}", {{"type", describe(t)}}));
     const std::string& s = t.get_ref<const std::string&>();
     if (s.empty() || s.size() > Limits::kMaxIdChars)
       return r.fail(tp / i,
-                    "token names must be 1 to " + std::to_string(Limits::kMaxIdChars) + " bytes");
+                    // TRANSLATORS: {limit} is a number of bytes.
+                    trf("token names must be 1 to {limit} bytes",
+                        {{"limit", std::to_string(Limits::kMaxIdChars)}}));
     part.tokens.push_back(s);
   }
   return true;
@@ -231,10 +289,14 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
   if (v.contains("layout")) {
     const json& layout = v["layout"];
     if (!layout.is_string())
-      return r.fail(path / "layout", "expected a string, got " + describe(layout));
-    if (!r.word(layout, path / "layout", kLayoutNames, part.layout,
-                "unknown layout \"" + layout.get<std::string>() + "\": use " +
-                    quoted_names(kLayoutNames)))
+      return r.fail(path / "layout",
+                    trf("expected a string, got {type}", {{"type", describe(layout)}}));
+    if (!r.word(
+            layout, path / "layout", kLayoutNames, part.layout,
+            // TRANSLATORS: {value} is the lesson file's layout (how matrices are laid out,
+            // tokens as rows or as columns), {choices} the words allowed ("\"rows\", …").
+            trf("unknown layout \"{value}\": use {choices}",
+                {{"value", layout.get<std::string>()}, {"choices", quoted_choices(kLayoutNames)}})))
       return false;
   }
   part.precision = default_precision;
@@ -274,11 +336,13 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
 
 bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, Part& part,
                 std::set<std::string>& activity_ids) {
-  if (!v.is_array()) return r.fail(path, "expected an array of steps, got " + describe(v));
-  if (v.empty()) return r.fail(path, "needs at least one step");
+  if (!v.is_array())
+    return r.fail(path, trf("expected an array of steps, got {type}", {{"type", describe(v)}}));
+  if (v.empty()) return r.fail(path, tr("needs at least one step"));
   if (v.size() > static_cast<size_t>(Limits::kMaxSteps))
-    return r.fail(path, std::to_string(v.size()) + " steps, the limit is " +
-                            std::to_string(Limits::kMaxSteps));
+    return r.fail(path, trf("{count} steps, the limit is {limit}",
+                            {{"count", std::to_string(v.size())},
+                             {"limit", std::to_string(Limits::kMaxSteps)}}));
   // What the part computes at its own settings: what a step may show.
   const std::vector<MatrixSpec> computed = part_matrices(part, part_index, part.options);
   LogicReader logic(r, part, part_index);
@@ -301,17 +365,22 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
     if (!r.optional_int(s, sp, "precision", 0, 12, step.precision)) return false;
     if (auto show = s.find("show"); show != s.end()) {
       if (!show->is_array())
-        return r.fail(sp / "show", "expected an array of matrix names, got " + describe(*show));
+        return r.fail(sp / "show", trf("expected an array of matrix names, got {type}",
+                                       {{"type", describe(*show)}}));
       for (size_t j = 0; j < show->size(); ++j) {
         const json& n = (*show)[j];
         if (!n.is_string() || n.get_ref<const std::string&>().size() > Limits::kMaxIdChars)
-          return r.fail(sp / "show" / j, "expected a matrix name");
+          // TRANSLATORS: a matrix's name, as "W_q" or "weights".
+          return r.fail(sp / "show" / j, tr("expected a matrix name"));
         const std::string& name = n.get_ref<const std::string&>();
         const std::optional<MatrixKey> key = key_in_part(part, part_index, name);
         const bool shown = key && std::any_of(computed.begin(), computed.end(),
                                               [&](const MatrixSpec& m) { return m.key == *key; });
         if (!shown)
-          return r.fail(sp / "show" / j, "\"" + name + "\" is not a matrix this part computes");
+          return r.fail(sp / "show" / j,
+                        // TRANSLATORS: {name} is a matrix name as the lesson file writes it, as
+                        // "W_q" or "weights_h2"; a part is a section of the lesson.
+                        trf("\"{name}\" is not a matrix this part computes", {{"name", name}}));
         step.show.push_back(*key);
       }
     }
@@ -350,13 +419,17 @@ LoadResult load_lesson(std::string_view text) {
     return fail({std::move(path), std::move(reason)});
   };
   if (text.size() > Limits::kMaxFileBytes)
-    return fail_at("", "file is " + std::to_string(text.size()) + " bytes, the limit is " +
-                           std::to_string(Limits::kMaxFileBytes));
+    return fail_at("",
+                   // TRANSLATORS: {size} and {limit} are numbers of bytes.
+                   trf("file is {size} bytes, the limit is {limit}",
+                       {{"size", std::to_string(text.size())},
+                        {"limit", std::to_string(Limits::kMaxFileBytes)}}));
   if (text.size() >= 2 && ((static_cast<unsigned char>(text[0]) == 0xFF &&
                             static_cast<unsigned char>(text[1]) == 0xFE) ||
                            (static_cast<unsigned char>(text[0]) == 0xFE &&
                             static_cast<unsigned char>(text[1]) == 0xFF)))
-    return fail_at("", "file is UTF-16; save it as UTF-8");
+    // TRANSLATORS: UTF-16 and UTF-8 are ways of storing text; the lesson file must be UTF-8.
+    return fail_at("", tr("file is UTF-16; save it as UTF-8"));
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 BOM
 
   LoadError parse_error;
@@ -368,7 +441,9 @@ LoadResult load_lesson(std::string_view text) {
   Lesson lesson;
   const Pointer root;
   if (!doc.is_object())
-    return fail_at("", "expected a lesson object ({...}), got " + describe(doc));
+    return fail_at("",
+                   // TRANSLATORS: keep "{...}", a JSON object; {type} is what the file is instead.
+                   trf("expected a lesson object ({...}), got {type}", {{"type", describe(doc)}}));
   const bool has_parts = doc.contains("parts");
   if (!r.known_keys(doc, root, kLessonKeys) ||
       !r.identifier(doc, root, "id", Limits::kMaxIdChars, true, lesson.id) ||
@@ -384,21 +459,26 @@ LoadResult load_lesson(std::string_view text) {
   if (has_parts) {
     const json& parts = doc["parts"];
     if (!parts.is_array() || parts.empty())
-      return fail_at("/parts", "expected a non-empty array of parts");
+      // TRANSLATORS: a part is a section of a lesson, with its own tokens and matrices.
+      return fail_at("/parts", tr("expected a non-empty array of parts"));
     if (parts.size() > static_cast<size_t>(Limits::kMaxParts))
-      return fail_at("/parts", std::to_string(parts.size()) + " parts, the limit is " +
-                                   std::to_string(Limits::kMaxParts));
+      return fail_at("/parts", trf("{count} parts, the limit is {limit}",
+                                   {{"count", std::to_string(parts.size())},
+                                    {"limit", std::to_string(Limits::kMaxParts)}}));
     for (auto it = doc.begin(); it != doc.end(); ++it)
       if (std::find(kPartKeys.begin(), kPartKeys.end(), it.key()) != kPartKeys.end() &&
           it.key() != "id" && it.key() != "title" && it.key() != "precision")
-        return fail_at(
-            (root / it.key()).to_string(),
-            "\"" + it.key() + "\" belongs inside each part when the lesson has \"parts\"");
+        return fail_at((root / it.key()).to_string(),
+                       // TRANSLATORS: {key} is a JSON key that stays in English, as "tokens";
+                       // "parts" too is a key of the lesson file.
+                       trf("\"{key}\" belongs inside each part when the lesson has \"parts\"",
+                           {{"key", it.key()}}));
     for (size_t i = 0; i < parts.size(); ++i)
       part_docs.push_back({&parts[i], Pointer("/parts") / i});
   } else {
     if (doc.contains("main"))
-      return fail_at("/main", "\"main\" names a part; this lesson has no \"parts\"");
+      // TRANSLATORS: "main" and "parts" are keys of the lesson file, kept in English.
+      return fail_at("/main", tr("\"main\" names a part; this lesson has no \"parts\""));
     part_docs.push_back({&doc, root});
   }
 
@@ -409,7 +489,10 @@ LoadResult load_lesson(std::string_view text) {
       return fail(r.error());
     for (const Part& other : lesson.parts)
       if (other.id == part.id)
-        return fail_at((path / "id").to_string(), "part \"" + part.id + "\" is defined twice");
+        return fail_at((path / "id").to_string(),
+                       // TRANSLATORS: {id} is a part's id (a section of the lesson) as the
+                       // lesson file writes it.
+                       trf("part \"{id}\" is defined twice", {{"id", part.id}}));
     lesson.parts.push_back(std::move(part));
   }
 
@@ -421,7 +504,9 @@ LoadResult load_lesson(std::string_view text) {
       return fail(r.error());
     for (size_t i = 0; i < lesson.parts.size(); ++i)
       if (lesson.parts[i].id == main_id) main = static_cast<int>(i);
-    if (main < 0) return fail_at("/main", "no part has id \"" + main_id + "\"");
+    if (main < 0)
+      // TRANSLATORS: {id} is a part's id as the lesson file writes it.
+      return fail_at("/main", trf("no part has id \"{id}\"", {{"id", main_id}}));
   }
   for (size_t i = 0; main < 0 && i < lesson.parts.size(); ++i)
     if (computes_weights(lesson.parts[i], static_cast<int>(i))) main = static_cast<int>(i);
@@ -449,13 +534,15 @@ LoadResult load_lesson(std::string_view text) {
         step.id = part.id + "-" + step.id;
       if (!step_ids.insert(step.id).second)
         return fail_at((path / "steps" / i / "id").to_string(),
-                       "step id \"" + step.id + "\" is used twice");
+                       // TRANSLATORS: {id} is a step's id as the lesson file writes it.
+                       trf("step id \"{id}\" is used twice", {{"id", step.id}}));
       ++total_steps;
     }
   }
   if (total_steps > static_cast<size_t>(Limits::kMaxSteps))
-    return fail_at("", std::to_string(total_steps) + " steps in all, the limit is " +
-                           std::to_string(Limits::kMaxSteps));
+    return fail_at("", trf("{count} steps in all, the limit is {limit}",
+                           {{"count", std::to_string(total_steps)},
+                            {"limit", std::to_string(Limits::kMaxSteps)}}));
   if (!check_solutions(r, lesson, steps_at)) return fail(r.error());
 
   result.lesson = std::move(lesson);

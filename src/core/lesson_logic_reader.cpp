@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/translation.h"
+
 namespace attn {
 
 namespace {
@@ -50,7 +52,9 @@ const LogicReader::Target* LogicReader::matrix(const std::string& name, const Po
   if (key)
     for (const Target& t : targets_)
       if (t.spec.key == *key) return &t;
-  r_.fail(path, "\"" + name + "\" is not a matrix this part computes");
+  // TRANSLATORS: {name} is a matrix name as the lesson file writes it, as "W_q" or "weights_h2";
+  // a part is a section of the lesson.
+  r_.fail(path, trf("\"{name}\" is not a matrix this part computes", {{"name", name}}));
   return nullptr;
 }
 
@@ -65,10 +69,14 @@ bool LogicReader::index(const Target& t, const std::string& name, bool along_row
   char* end = nullptr;
   const long i = std::strtol(name.c_str(), &end, 10);
   if (!name.empty() && *end == '\0' && i >= 0 && i < size) return out = static_cast<int>(i), true;
+  if (is_token_axis(kind))
+    // TRANSLATORS: {name} is a token (a word of the input) as the lesson file writes it.
+    return r_.fail(path, trf("\"{name}\" is not a token of this part", {{"name", name}}));
   return r_.fail(path,
-                 "\"" + name + "\" is not " +
-                     (is_token_axis(kind) ? "a token of this part"
-                                          : "an index from 0 to " + std::to_string(size - 1)));
+                 // TRANSLATORS: {name} is a row's or column's index as the lesson file writes
+                 // it; {last} is a number.
+                 trf("\"{name}\" is not an index from 0 to {last}",
+                     {{"name", name}, {"last", std::to_string(size - 1)}}));
 }
 
 bool LogicReader::slice_of(const Target& t, const std::string& first, const Pointer& path,
@@ -118,20 +126,26 @@ bool LogicReader::slice(const json& v, const Pointer& path, SliceSpec& out) {
                                : x.is_number_integer() ? x.dump()
                                                        : "";
       if (name.empty())
-        return r_.fail(path / key, "expected a token name or an index, got " + describe(x));
+        return r_.fail(
+            path / key,
+            // TRANSLATORS: a token is a word of the input; an index a row's number.
+            trf("expected a token name or an index, got {type}", {{"type", describe(x)}}));
       return slice_of(*t, name, path / key, out);
     }
-  return r_.fail(path, "missing key \"query\" (or \"token\", \"row\"): which of its rows");
+  // TRANSLATORS: "query", "token" and "row" are keys of the lesson file, kept in English.
+  return r_.fail(path, tr("missing key \"query\" (or \"token\", \"row\"): which of its rows"));
 }
 
 bool LogicReader::along(const SliceSpec& s, const json& v, const Pointer& path, int& out) {
   const std::string name = v.is_string()           ? v.get<std::string>()
                            : v.is_number_integer() ? v.dump()
                                                    : "";
-  if (name.empty()) return r_.fail(path, "expected a token name or an index, got " + describe(v));
+  if (name.empty())
+    return r_.fail(path,
+                   trf("expected a token name or an index, got {type}", {{"type", describe(v)}}));
   for (const Target& t : targets_)
     if (t.spec.key == s.matrix) return index(t, name, s.column, path, out);
-  return r_.fail(path, "no such matrix");
+  return r_.fail(path, tr("no such matrix"));
 }
 
 //-----------------------------------------------------------------------------
@@ -170,10 +184,11 @@ bool LogicReader::measure(const json& v, const Pointer& path, Measure& out) {
                  : c[k].is_number_integer() ? c[k].dump()
                                             : "";
           if (name.empty())
-            return r_.fail(cp / k, "expected a token name or an index, got " + describe(c[k]));
+            return r_.fail(cp / k, trf("expected a token name or an index, got {type}",
+                                       {{"type", describe(c[k])}}));
           return true;
         }
-      return r_.fail(cp, std::string("missing key \"") + *keys.begin() + "\"");
+      return r_.fail(cp, trf("missing key \"{key}\"", {{"key", *keys.begin()}}));
     };
     std::string a, b;
     if (!arg({"query", "token", "row"}, a) || !arg({"key", "dim", "col"}, b)) return false;
@@ -186,7 +201,9 @@ bool LogicReader::measure(const json& v, const Pointer& path, Measure& out) {
       return slice(v[std::string(m.name)], path / std::string(m.name), out.slice);
     }
   return r_.fail(path,
-                 "expected a number or a measure: value, max, min, sum, spread, entropy, divisor");
+                 // TRANSLATORS: value, max, min… are keys of the lesson file, kept in English.
+                 tr("expected a number or a measure: value, max, min, sum, spread, entropy, "
+                    "divisor"));
 }
 
 bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
@@ -194,7 +211,9 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
     return false;
   if (v.contains("only")) {
     const json& only = v["only"];
-    if (!only.is_array()) return r_.fail(path / "only", "expected a list of inputs and settings");
+    if (!only.is_array())
+      // TRANSLATORS: the inputs (matrices) and settings a challenge lets the learner change.
+      return r_.fail(path / "only", tr("expected a list of inputs and settings"));
     for (size_t i = 0; i < only.size(); ++i) {
       const std::string name = only[i].is_string() ? only[i].get<std::string>() : "";
       const std::optional<Stage> s = parse_name(kStageNames, name);
@@ -209,9 +228,12 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
       else if (s && part_.shapes.count(*s))
         out.inputs.push_back(*s);
       else
-        return r_.fail(path / "only" / i, "\"" + name +
-                                              "\" is not an input of this part, \"temperature\", "
-                                              "\"mask\", \"seeds\" or \"what-ifs\"");
+        return r_.fail(path / "only" / i,
+                       // TRANSLATORS: {name} is a word as the lesson file writes it; the quoted
+                       // words are the lesson file's, kept in English.
+                       trf("\"{name}\" is not an input of this part, \"temperature\", \"mask\", "
+                           "\"seeds\" or \"what-ifs\"",
+                           {{"name", name}}));
     }
   } else {  // anything may change
     for (const auto& [stage, shape] : part_.shapes) out.inputs.push_back(stage);
@@ -234,15 +256,16 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
   for (const std::string& k : kinds) found += v.contains(k);
   if (found != 1)
     return r_.fail(path,
-                   "a condition is exactly one of: all, any, not, compare, largest, smallest, "
-                   "changed, unchanged, same, scale, mask");
+                   // TRANSLATORS: all, any, not… are keys of the lesson file, kept in English.
+                   tr("a condition is exactly one of: all, any, not, compare, largest, smallest, "
+                      "changed, unchanged, same, scale, mask"));
   out.part = index_;
   for (const char* group : {"all", "any"})
     if (v.contains(group)) {
       out.kind = group[1] == 'l' ? Condition::Kind::All : Condition::Kind::Any;
       const json& list = v[group];
       if (!list.is_array() || list.empty())
-        return r_.fail(path / group, "expected a non-empty list of conditions");
+        return r_.fail(path / group, tr("expected a non-empty list of conditions"));
       for (size_t i = 0; i < list.size(); ++i) {
         Condition c;
         if (!condition(list[i], path / group / i, c)) return false;
@@ -260,14 +283,19 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
     const json& c = v["compare"];
     const Pointer cp = path / "compare";
     if (!c.is_array() || c.size() != 3)
-      return r_.fail(cp, "expected [measure, \"above\" | \"below\" | \"near\", measure]");
+      // TRANSLATORS: a comparison as the lesson file writes it: a measure (a number, or one
+      // computed from a matrix), "above", "below" or "near" (kept in English), a measure.
+      return r_.fail(cp, tr("expected [measure, \"above\" | \"below\" | \"near\", measure]"));
     if (!measure(c[0], cp / 0, out.left) ||
         !r_.word(c[1], cp / 1, kComparisons, out.comparison,
-                 "expected " + quoted_names(kComparisons)) ||
+                 trf("expected {choices}", {{"choices", quoted_choices(kComparisons)}})) ||
         !measure(c[2], cp / 2, out.right))
       return false;
     if (out.comparison == Comparison::Near) {
-      if (!v.contains("within")) return r_.fail(path, "missing key \"within\" (how near is near)");
+      if (!v.contains("within"))
+        // TRANSLATORS: {key} is a key of the lesson file, kept in English ("within"): how near
+        // two numbers must be to count as "near".
+        return r_.fail(path, trf("missing key \"{key}\" (how near is near)", {{"key", "within"}}));
       return r_.number(v["within"], path / "within", 1e12, out.tolerance);
     }
     return true;
@@ -276,7 +304,12 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
     if (v.contains(which)) {
       out.kind = which[0] == 'l' ? Condition::Kind::Largest : Condition::Kind::Smallest;
       if (!slice(v[which], path / which, out.slice)) return false;
-      if (!v.contains("is")) return r_.fail(path, "missing key \"is\" (the key expected there)");
+      if (!v.contains("is"))
+        return r_.fail(path,
+                       // TRANSLATORS: {key} is a key of the lesson file, kept in English ("is").
+                       // "the key" is an attention key (as in queries, keys and values): the one
+                       // expected to be largest or smallest.
+                       trf("missing key \"{key}\" (the key expected there)", {{"key", "is"}}));
       return along(out.slice, v["is"], path / "is", out.at);
     }
   if (v.contains("changed")) {
@@ -288,14 +321,15 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
     const json& pair = v["same"];
     const Pointer sp = path / "same";
     if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string())
-      return r_.fail(sp, "expected two matrix names, [\"A\", \"B\"]");
+      // TRANSLATORS: ["A", "B"] shows how to write two matrix names; keep it.
+      return r_.fail(sp, tr("expected two matrix names, [\"A\", \"B\"]"));
     const Target* a = matrix(pair[0].get<std::string>(), sp / 0);
     if (!a) return false;
     out.a = a->spec.key;
     const Target* b = matrix(pair[1].get<std::string>(), sp / 1);
     if (!b) return false;
     out.b = b->spec.key;
-    if (a->shape != b->shape) return r_.fail(sp, "the two matrices have different shapes");
+    if (a->shape != b->shape) return r_.fail(sp, tr("the two matrices have different shapes"));
     out.tolerance = 1e-9;
     return !v.contains("within") || r_.number(v["within"], path / "within", 1e12, out.tolerance);
   }
@@ -306,10 +340,12 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
   if (v.contains("scale")) {
     out.kind = Condition::Kind::ScaleIs;
     return r_.word(v["scale"], path / "scale", kScaleSettings, out.scale,
-                   "expected " + quoted_names(kScaleSettings));
+                   trf("expected {choices}", {{"choices", quoted_choices(kScaleSettings)}}));
   }
   out.kind = Condition::Kind::MaskIs;
-  if (!v["mask"].is_boolean()) return r_.fail(path / "mask", "expected true or false");
+  if (!v["mask"].is_boolean())
+    // TRANSLATORS: true and false are JSON's words; keep them.
+    return r_.fail(path / "mask", tr("expected true or false"));
   out.mask = v["mask"].get<bool>();
   return true;
 }
@@ -330,7 +366,12 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
       const long d = std::strtol(format.c_str(), &end, 10);
       if (*end != '\0' || d < 0 || d > 12)
         return r_.fail(path,
-                       "{" + inside + "}: the format after \":\" is decimals (0 to 12) or \"%\"");
+                       // TRANSLATORS: {placeholder} is a placeholder of the lesson's text, as
+                       // "{weights[The, cat]:2}"; after its ":" comes the number of decimals or
+                       // "%". Keep ":" and "%".
+                       // xgettext:no-c-format
+                       trf("{placeholder}: the format after \":\" is decimals (0 to 12) or \"%\"",
+                           {{"placeholder", "{" + inside + "}"}}));
       out.digits = static_cast<int>(d);
     }
   }
@@ -341,7 +382,11 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
                                           {Fill::Answer, "answer"}};
   if (const std::optional<Fill> word = parse_name(kWords, body)) {
     if ((*word == Fill::Picked || *word == Fill::Answer) && !extras_)
-      return r_.fail(path, "{" + inside + "} belongs in a prediction's reveal");
+      return r_.fail(path,
+                     // TRANSLATORS: {placeholder} is a placeholder of the lesson's text, as
+                     // "{picked}"; it may be used only in what a prediction reveals.
+                     trf("{placeholder} belongs in a prediction's reveal",
+                         {{"placeholder", "{" + inside + "}"}}));
     out.fill = *word;
     out.measure.kind = MeasureKind::Divisor;
     out.measure.part = index_;
@@ -355,9 +400,13 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
   }
   const size_t open = body.find('[');
   if (open == std::string::npos || body.back() != ']')
-    return r_.fail(path, "{" + inside +
-                             "} is not a placeholder: write {MATRIX[ROW, COL]}, "
-                             "{largest MATRIX[ROW]}, {scale}, {mask} or {divisor}");
+    return r_.fail(path,
+                   // TRANSLATORS: {placeholder} is what the lesson's text has in braces. Keep the
+                   // placeholders offered, in braces, as they are: "{MATRIX[ROW, COL]}" and the
+                   // others are written so in a lesson file.
+                   trf("{placeholder} is not a placeholder: write {MATRIX[ROW, COL]}, {largest "
+                       "MATRIX[ROW]}, {scale}, {mask} or {divisor}",
+                       {{"placeholder", "{" + inside + "}"}}));
   const std::string name = trim(body.substr(0, open));
   const std::string args = body.substr(open + 1, body.size() - open - 2);
   const Target* t = matrix(name, path);
@@ -365,14 +414,23 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
   const size_t comma = args.find(',');
   if (function.empty()) {  // one number
     if (comma == std::string::npos)
-      return r_.fail(path, "{" + inside + "}: a number needs its row and column, [ROW, COL]");
+      return r_.fail(path,
+                     // TRANSLATORS: {placeholder} is a placeholder of the lesson's text, as
+                     // "{weights[The]}"; keep "[ROW, COL]", how a lesson writes a number's place.
+                     trf("{placeholder}: a number needs its row and column, [ROW, COL]",
+                         {{"placeholder", "{" + inside + "}"}}));
     out.fill = Fill::Number;
     out.measure.kind = MeasureKind::Value;
     return cell_of(*t, trim(args.substr(0, comma)), trim(args.substr(comma + 1)), path,
                    out.measure.cell);
   }
   if (comma != std::string::npos)
-    return r_.fail(path, "{" + inside + "}: " + function + " takes one row, [ROW]");
+    return r_.fail(path,
+                   // TRANSLATORS: {placeholder} is a placeholder of the lesson's text, as
+                   // "{largest weights[The, cat]}"; {function} its function, as "largest". Keep
+                   // "[ROW]", how a lesson writes a row.
+                   trf("{placeholder}: {function} takes one row, [ROW]",
+                       {{"placeholder", "{" + inside + "}"}, {"function", function}}));
   static const EnumName<Fill> kSliceFills[] = {
       {Fill::Largest, "largest"}, {Fill::Smallest, "smallest"}, {Fill::Row, "row"}};
   if (const std::optional<Fill> f = parse_name(kSliceFills, function)) {
@@ -384,16 +442,23 @@ bool LogicReader::placeholder(const std::string& inside, const Pointer& path, Pi
     out.measure.kind = *m;
     return slice_of(*t, trim(args), path, out.measure.slice);
   }
-  return r_.fail(path, "{" + inside + "}: unknown function \"" + function +
-                           "\"; use largest, smallest, row, max, min, sum, spread or entropy");
+  return r_.fail(path,
+                 // TRANSLATORS: {placeholder} is a placeholder of the lesson's text, as
+                 // "{biggest weights[The]}"; {function} the word before the matrix's name. The
+                 // functions offered (largest, smallest…) are a lesson's words, kept in English.
+                 trf("{placeholder}: unknown function \"{function}\"; use largest, smallest, row, "
+                     "max, min, sum, spread or entropy",
+                     {{"placeholder", "{" + inside + "}"}, {"function", function}}));
 }
 
 bool LogicReader::text(const json& v, const Pointer& path, LiveText& out) {
-  if (!v.is_string()) return r_.fail(path, "expected a string, got " + describe(v));
+  if (!v.is_string())
+    return r_.fail(path, trf("expected a string, got {type}", {{"type", describe(v)}}));
   const std::string& s = v.get_ref<const std::string&>();
   if (s.size() > Limits::kMaxTextChars)
-    return r_.fail(path, "text is " + std::to_string(s.size()) + " bytes long, the limit is " +
-                             std::to_string(Limits::kMaxTextChars));
+    return r_.fail(path, trf("text is {size} bytes long, the limit is {limit}",
+                             {{"size", std::to_string(s.size())},
+                              {"limit", std::to_string(Limits::kMaxTextChars)}}));
   std::string literal_text;
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] != '{') {
@@ -402,7 +467,11 @@ bool LogicReader::text(const json& v, const Pointer& path, LiveText& out) {
     }
     const size_t close = s.find('}', i);
     if (close == std::string::npos)
-      return r_.fail(path, "a \"{\" with no \"}\": write {{ for a brace");
+      return r_.fail(path,
+                     // TRANSLATORS: {open} is the brace "{" and {close} the brace "}": a text
+                     // writes "{{" for a brace of its own, as it is not a placeholder's.
+                     trf("a \"{open}\" with no \"{close}\": write {open}{open} for a brace",
+                         {{"open", "{"}, {"close", "}"}}));
     if (s.compare(i, 2, "{{") == 0) {  // a literal brace
       literal_text += '{';
       ++i;
@@ -425,7 +494,8 @@ bool LogicReader::blocks(const json& v, const Pointer& path, std::vector<TextBlo
     return text(v, path, out.back().text);
   }
   if (!v.is_array())
-    return r_.fail(path, "expected text, or a list of sentences, got " + describe(v));
+    return r_.fail(
+        path, trf("expected text, or a list of sentences, got {type}", {{"type", describe(v)}}));
   for (size_t i = 0; i < v.size(); ++i) {
     TextBlock b;
     const json& x = v[i];
@@ -434,7 +504,8 @@ bool LogicReader::blocks(const json& v, const Pointer& path, std::vector<TextBlo
     } else {
       if (!r_.expect_object(x, path / i) || !r_.known_keys(x, path / i, {"text", "when"}))
         return false;
-      if (!x.contains("text")) return r_.fail(path / i, "missing key \"text\"");
+      if (!x.contains("text"))
+        return r_.fail(path / i, trf("missing key \"{key}\"", {{"key", "text"}}));
       if (!text(x["text"], path / i / "text", b.text)) return false;
       if (x.contains("when")) {
         b.when.emplace();

@@ -108,33 +108,58 @@ bool check_translations(Reader& r, const json& lesson) {
   const Pointer at("/translations");
   const json& all = lesson["translations"];
   if (!all.is_object())
-    return r.fail(at, "expected an object of languages (\"es\": {...}), got " + describe(all));
+    return r.fail(at,
+                  // TRANSLATORS: a lesson's "translations": an object with a key per language
+                  // code. Keep ("es": {...}) as it is; {type} is what the file has instead.
+                  trf("expected an object of languages (\"es\": {...}), got {type}",
+                      {{"type", describe(all)}}));
   for (auto language = all.begin(); language != all.end(); ++language) {
     const Pointer lp = at / language.key();
     const Language* l = find_language(language.key());
     if (!l || l->code != language.key())
-      return r.fail(
-          lp, "\"" + language.key() + "\" is not one of these languages: " + language_codes());
+      return r.fail(lp,
+                    // TRANSLATORS: {code} is a language code as the lesson file writes it, as
+                    // "fr"; {codes} the codes of the app's languages: "en, es, zh-Hans, ko".
+                    trf("\"{code}\" is not one of these languages: {codes}",
+                        {{"code", language.key()}, {"codes", language_codes()}}));
     if (!language.value().is_object())
-      return r.fail(lp, "expected an object of texts (\"/title\": \"...\"), got " +
-                            describe(language.value()));
+      return r.fail(lp,
+                    // TRANSLATORS: a language's translated texts, keyed by JSON Pointer. Keep
+                    // ("/title": "...") as it is; {type} is what the file has instead.
+                    trf("expected an object of texts (\"/title\": \"...\"), got {type}",
+                        {{"type", describe(language.value())}}));
     for (auto entry = language.value().begin(); entry != language.value().end(); ++entry) {
       const Pointer ep = lp / entry.key();
       if (!entry.key().starts_with("/"))
-        return r.fail(ep, "\"" + entry.key() + "\" is not a JSON Pointer to a text (\"/title\")");
+        return r.fail(
+            ep,
+            // TRANSLATORS: {key} is a key as the lesson file writes it; a JSON Pointer
+            // is a path into the file, as "/title" (keep it).
+            trf("\"{key}\" is not a JSON Pointer to a text (\"/title\")", {{"key", entry.key()}}));
       Pointer target;
       const json* original = resolve(lesson, entry.key(), &target);
       if (!original || !original->is_string() || !is_translatable(target))
-        return r.fail(ep, "no text of this lesson is at " + entry.key());
+        return r.fail(ep,
+                      // TRANSLATORS: {path} is a JSON Pointer, a path into the lesson file, as
+                      // "/steps/3/title".
+                      trf("no text of this lesson is at {path}", {{"path", entry.key()}}));
       if (!entry.value().is_string())
-        return r.fail(ep, "expected the text in " + std::string(l->name) + ", got " +
-                              describe(entry.value()));
+        return r.fail(ep,
+                      // TRANSLATORS: {language} is a language's name in itself, as "Español";
+                      // {type} is what the file has instead of the text, as "a number".
+                      trf("expected the text in {language}, got {type}",
+                          {{"language", l->name}, {"type", describe(entry.value())}}));
       const std::string& text = entry.value().get_ref<const std::string&>();
       if (text.size() > Limits::kMaxTextChars)
-        return r.fail(ep, "text is " + std::to_string(text.size()) + " bytes, the limit is " +
-                              std::to_string(Limits::kMaxTextChars));
+        return r.fail(ep,
+                      // TRANSLATORS: {size} and {limit} are numbers of bytes.
+                      trf("text is {size} bytes, the limit is {limit}",
+                          {{"size", std::to_string(text.size())},
+                           {"limit", std::to_string(Limits::kMaxTextChars)}}));
       if (sorted_placeholders(text) != sorted_placeholders(original->get<std::string>()))
-        return r.fail(ep, "its {…} values differ from those of the text it translates");
+        // TRANSLATORS: a translated text must keep the {…} placeholders of the English one
+        // (the live numbers); keep "{…}".
+        return r.fail(ep, tr("its {…} values differ from those of the text it translates"));
     }
   }
   return true;
