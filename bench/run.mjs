@@ -123,6 +123,16 @@ async function sizePart(srv) {
     `${kb(total)} (${kb(totalRaw)} raw)`,
     total <= 300 * KB,
   );
+  // The built-in lessons: each file fetched when the lesson is first opened
+  // (the one opened first is counted above).
+  const lessonFiles = fs.readdirSync(path.join(DIST, "lessons")).filter((f) => f.endsWith(".json"));
+  const lessonGz = lessonFiles.map((f) => gzip(fs.readFileSync(path.join(DIST, "lessons", f))));
+  row(
+    "download",
+    `  lessons/*.json, each when first opened (${lessonFiles.length})`,
+    "",
+    `${kb(Math.min(...lessonGz))}–${kb(Math.max(...lessonGz))} gz each`,
+  );
   // Fetched only by a lesson whose characters need them (src/ui/fonts.h).
   const packs = fs.readdirSync(path.join(DIST, "fonts")).filter((f) => f.endsWith(".ttf"));
   for (const p of packs) {
@@ -190,10 +200,7 @@ async function sizePart(srv) {
   }
   const attribution = wasmAttribution(wasm, symbols, {
     font: path.join(ROOT, "build/web/fonts/base.ttf"),
-    lessons: fs
-      .readdirSync(path.join(ROOT, "lessons"))
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => path.join(ROOT, "lessons", f)),
+    lessonIndex: path.join(ROOT, "build/web/lessons/index.json"),
   });
   for (const g of attribution.summary)
     row("wasm", `  ${g.name}`, "", `${kb(g.bytes)} raw${g.gzip ? `, ${kb(g.gzip)} gz` : ""}`);

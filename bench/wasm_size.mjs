@@ -1,7 +1,7 @@
 // Where the bytes of attention.wasm go: its sections, its function bodies
 // grouped by library (names from the symbol map the web build writes,
 // build/web/attention.js.symbols), and the files compiled into its data
-// (the font, the lessons), found byte for byte.
+// (the font, the lessons' list), found byte for byte.
 //
 //   node bench/wasm_size.mjs dist/attention.wasm build/web/attention.js.symbols
 // prints the full list; bench/run.mjs shows the summary.
@@ -184,7 +184,6 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
     });
   };
   find("font (the base font, DejaVu Sans cut down)", embedded.font);
-  for (const l of embedded.lessons || []) find("lesson", l);
   const font = found.find((f) => f.label.startsWith("font"));
   if (font)
     summary.push({
@@ -192,15 +191,15 @@ export function wasmAttribution(wasmFile, symbolsFile, embedded = {}) {
       bytes: font.bytes,
       gzip: font.gzip,
     });
-  const lessons = found.filter((f) => f.label === "lesson");
-  if (lessons.length) {
-    const all = Buffer.concat((embedded.lessons || []).map((l) => fs.readFileSync(l)));
+  // The built-in lessons' list (the page fetches the files themselves).
+  find("lesson list", embedded.lessonIndex);
+  const index = found.find((f) => f.label === "lesson list");
+  if (index)
     summary.push({
-      name: `  data: ${lessons.length} lesson files${lessons.every((l) => l.inWasm) ? "" : " (not all found in the wasm)"}`,
-      bytes: all.length,
-      gzip: gz(all),
+      name: `  data: the lessons' list ${index.file}${index.inWasm ? "" : " (NOT found in the wasm)"}`,
+      bytes: index.bytes,
+      gzip: index.gzip,
     });
-  }
   // ImGui's built-in ProggyClean font (base85), linked by ImFontAtlas::AddFontDefault.
   const proggy = bytes.indexOf(
     Buffer.from(

@@ -17,9 +17,10 @@ endif()
 set_property(GLOBAL PROPERTY RULE_LAUNCH_LINK
              "${CMAKE_COMMAND} -E env EM_CLOSURE_COMPILER=${ATTN_CLOSURE_COMPILER}")
 
-function(attn_web_executable name)
+# attn_web_executable(<name> <lessons library> <link option>...)
+function(attn_web_executable name lessons)
   add_executable(${name} ${ATTN_WEB_SOURCES})
-  target_link_libraries(${name} PRIVATE attention_render attn_json)
+  target_link_libraries(${name} PRIVATE attention_render attn_json ${lessons})
   set_target_properties(${name} PROPERTIES SUFFIX ".js")
   attn_project_options(${name})
   target_link_options(${name} PRIVATE
@@ -36,13 +37,16 @@ function(attn_web_executable name)
     -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
+    -sBINARYEN_EXTRA_PASSES=--converge  # wasm-opt -Oz again until it gains nothing: 1.4 kB gzipped
     ${ARGN})
 endfunction()
 
-attn_web_executable(attention)
-# The wasm inlined as base64: a second link of the same program, so only
-# built when asked for (./dev build and ./dev test; ./dev serve does not).
-attn_web_executable(attention-single -sSINGLE_FILE=1)
+# The page fetches each built-in lesson's file when it is first opened.
+attn_web_executable(attention attention_lessons_fetched)
+# The wasm inlined as base64, with the lessons compiled in: a second link of
+# the same program, so only built when asked for (./dev build and ./dev test;
+# ./dev serve does not).
+attn_web_executable(attention-single attention_lessons -sSINGLE_FILE=1)
 set_target_properties(attention-single PROPERTIES EXCLUDE_FROM_ALL TRUE)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
@@ -84,12 +88,17 @@ attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-512.png" SIZE 512)
 attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-maskable-512.png" SIZE 512 MASKABLE)
 
 # What the service worker keeps for offline use: the page and everything it
-# loads, by name in dist/ (not the examples, nor the single file, nor the
-# font packs: like the lesson files that need them, they come from the network).
+# loads, by name in dist/, with every built-in lesson (not the examples, nor
+# the single file; catalogs and font packs join the cache when first fetched,
+# web/sw.js).
 set(ATTN_PRECACHE attention.js attention.wasm)
 foreach(file IN LISTS ATTN_PAGE_FILES ATTN_WEB_ICONS)
   get_filename_component(name "${file}" NAME)
   list(APPEND ATTN_PRECACHE "${name}")
+endforeach()
+foreach(file IN LISTS ATTN_LESSON_FILES)
+  get_filename_component(name "${file}" NAME)
+  list(APPEND ATTN_PRECACHE "lessons/${name}")
 endforeach()
 
 # The LMS package, dist/attention-lab-scorm.zip (SCORM 1.2): the lesson and the
@@ -101,6 +110,8 @@ set(ATTN_SCORM_MASTERY "80" CACHE STRING "The SCORM package's passing score, 0 t
 
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts" "${ATTN_DIST}/lang"
+          "${ATTN_DIST}/lessons"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_LESSON_FILES} "${ATTN_DIST}/lessons/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_FONT_PACK_FILES} "${ATTN_DIST}/fonts/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
@@ -111,7 +122,7 @@ add_custom_target(dist ALL
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES}
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
           ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs

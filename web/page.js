@@ -71,9 +71,19 @@
   };
   if (first("theme") === "dark") document.documentElement.classList.add("dark");
 
-  // The lesson file lesson-url names, fetched while the module loads: its
-  // bytes, or why not. Only files beside the page: a course page must not be
-  // able to load lessons (or anything else) from another site into this one.
+  // A file beside the page: its bytes, or why not.
+  async function fetchBytes(url) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) return { error: `HTTP ${response.status}` };
+      return { bytes: new Uint8Array(await response.arrayBuffer()) };
+    } catch (e) {
+      return { error: "the connection failed" };
+    }
+  }
+  // The lesson file lesson-url names, fetched while the module loads. Only
+  // files beside the page: a course page must not be able to load lessons (or
+  // anything else) from another site into this one.
   const lessonFile = (async () => {
     const name = first("lesson-url");
     if (name === null) return null;
@@ -84,14 +94,31 @@
       return { error: "not a file beside this page" };
     }
     if (url.origin !== window.location.origin) return { error: "not a file beside this page" };
-    try {
-      const response = await fetch(url.href, { credentials: "same-origin" });
-      if (!response.ok) return { error: `HTTP ${response.status}` };
-      return { bytes: new Uint8Array(await response.arrayBuffer()) };
-    } catch (e) {
-      return { error: "the connection failed" };
-    }
+    return fetchBytes(url.href);
   })();
+  // The built-in lessons' files: this build compiles none in, so each is
+  // fetched when first opened (src/core/builtin_lessons.h), the one the page
+  // opens with while the module loads (at the end). The single file carries them all.
+  const FIRST_LESSON = "the-cat-sat"; // the app's first (a guess to fetch early; the app's list decides)
+  const isLessonId = (id) => typeof id === "string" && /^[a-z0-9_-]{1,64}$/.test(id);
+  const lessonFetches = new Map(); // id -> the promise of fetchBytes
+  function fetchLesson(id) {
+    if (!lessonFetches.has(id)) {
+      const fetched = fetchBytes(`lessons/${id}.json`);
+      lessonFetches.set(id, fetched);
+      fetched.then((r) => r.error && lessonFetches.delete(id)); // tried again next time
+    }
+    return lessonFetches.get(id);
+  }
+  // A built-in lesson's file handed to the app: "" or why it could not be.
+  async function provideLesson(id, fetched = fetchLesson(id)) {
+    const r = await fetched;
+    if (r.error) {
+      call("attn_lesson_failed", null, ["string", "string"], [id, r.error]);
+      return r.error;
+    }
+    return call("attn_provide_lesson", "string", ["string", "bytes", "number"], [id, r.bytes, r.bytes.length]);
+  }
 
   // ---- [2] Keys belong to the canvas only while it has focus ---------------
   // Emscripten's GLFW listens on the whole window (and eats Backspace and Tab):
@@ -185,7 +212,15 @@
     getState: () => json("attn_state"),
     trace: () => json("attn_trace"),
     numpy: () => call("attn_numpy", "string", [], []),
-    setLesson: (id) => checked(call("attn_set_lesson", "string", ["string"], [String(id)])),
+    // A built-in lesson opened for the first time is fetched (the step bar
+    // says so meanwhile): the promise settles once it is shown, or with why not.
+    async setLesson(id) {
+      id = String(id);
+      checked(call("attn_set_lesson", "string", ["string"], [id]));
+      if (singleFile || api.state().lesson === id) return;
+      const why = await provideLesson(id);
+      if (why) throw new Error(`The lesson "${id}" could not be loaded (${why})`);
+    },
     loadLesson: (content, source) =>
       checked(addLesson(content && typeof content === "object" ? content : String(content), source)),
     setStep(n) {
@@ -335,7 +370,7 @@
         ok: false,
         error: `unknown method ${JSON.stringify(String(m.method))}; the methods are ${METHODS.join(", ")}`,
       });
-    // A method's result, or what its promise settles to (figure).
+    // A method's result, or what its promise settles to (figure, setLesson).
     const run = () =>
       Promise.resolve()
         .then(() => api[m.method](...(Array.isArray(m.args) ? m.args : [])))
@@ -578,8 +613,7 @@
     renderTextView();
   });
   $("text-view-lesson").addEventListener("change", (e) => {
-    api.setLesson(e.target.value);
-    renderTextView();
+    api.setLesson(e.target.value).then(renderTextView, (error) => console.warn(error.message));
   });
 
   // ---- [7] Loading ---------------------------------------------------------------------
@@ -604,6 +638,8 @@
       fetchFont(data.name);
     } else if (name === "needcatalog") {
       fetchCatalog(data.code);
+    } else if (name === "needlesson") {
+      provideLesson(data.id);
     } else if (name === "showtextview") {
       setTextView(true);
     } else if (name === "figurefailed") {
@@ -835,9 +871,29 @@
     onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
   };
   if (!singleFile) options.instantiateWasm = instantiateWasm; // the single file carries its wasm inside
+  const saved = readSavedWork();
+  // The built-in lesson the page opens with: the link's, else the one open
+  // last, else the first. The app must have one before it starts: when that
+  // one cannot be had (a link's unknown id, a lesson gone since), the first.
+  const opening = (first("lesson-url") === null && first("lesson")) || saved.last || FIRST_LESSON;
+  const openingFile = !singleFile && isLessonId(opening) ? fetchLesson(opening) : null;
+  async function provideOpeningLesson() {
+    if (singleFile || (openingFile && !(await provideLesson(opening, openingFile)))) return;
+    const firstId = json("attn_lessons")[0];
+    if (firstId !== FIRST_LESSON)
+      console.warn(`page.js: FIRST_LESSON is "${FIRST_LESSON}", the app's first "${firstId}"`);
+    const why = await provideLesson(firstId);
+    if (why) throw new Error(`lessons/${firstId}.json: ${why}`);
+  }
   Promise.all([createAttentionModule(options), lessonFile]).then(
-    ([instance, file]) => {
+    async ([instance, file]) => {
       module = instance;
+      try {
+        await provideOpeningLesson();
+      } catch (error) {
+        fail(`Attention Lab could not start (${error.message}).`);
+        return;
+      }
       call(
         "attn_start",
         null,
@@ -847,7 +903,7 @@
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
-          JSON.stringify({ ...readSavedWork(), languages: [...(navigator.languages || [])] }),
+          JSON.stringify({ ...saved, languages: [...(navigator.languages || [])] }),
         ],
       );
       announceProgress();

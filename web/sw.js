@@ -44,8 +44,8 @@ self.addEventListener("activate", (event) =>
 // The build's files from the cache, whatever their query (?lesson=…); the
 // folder itself is index.html. A language's catalog and a font pack, fetched
 // only when a learner needs them, join the cache then: a language used once
-// works offline too. Anything else (lesson files, the examples, the single
-// file) goes to the network as usual.
+// works offline too. Anything else (an instructor's lesson file, the
+// examples, the single file) goes to the network as usual.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;

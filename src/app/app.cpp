@@ -53,13 +53,19 @@ bool is_lesson_id(std::string_view s) {
 }
 }  // namespace
 
-App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
-  for (const auto& l : builtin_lessons()) {
+App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files) : heatmaps_(heatmaps) {
+  for (const BuiltinLessonEntry& e : builtin_lesson_index()) {
     LessonSlot s;
-    s.original = s.lesson = l;
+    s.id = e.id;
     s.builtin = true;
+    if (files == LessonFiles::compiled_in)
+      if (auto l = find_builtin_lesson(e.id)) {
+        s.original = s.lesson = l;
+        for (const EmbeddedFile& f : builtin_lesson_files())
+          if (e.id + ".json" == f.name) s.text = f.text();
+      }
     lessons_.push_back(std::move(s));
-    entries_.push_back({l->title, l->source});
+    entries_.push_back({e.title, e.source});
   }
   ui_.view = &view_;
   ui_.lessons = &entries_;
@@ -67,7 +73,7 @@ App::App(ui::HeatmapRenderer* heatmaps) : heatmaps_(heatmaps) {
   ui_.heatmaps = heatmaps_;
   top_bar_.ui = step_bar_.ui = step_panel_.ui = live_panel_.ui = &ui_;
   pipeline_panel_.ui = temperature_panel_.ui = settings_panel_.ui = number_editor_.ui = &ui_;
-  select(0);
+  select(0);  // waits for the first lesson's file when it is not here (the page's)
   ui::apply_theme(false, false);
 }
 
@@ -139,6 +145,13 @@ void App::start(const StartParameters& parameters) {
              " is not learn or explore; predictions and challenges are on.");
   }
 
+  // The page hands over the lesson it opens with before this (provide_lesson
+  // shows the first to arrive); without one there is nothing to show.
+  if (!slot().session) {
+    starting_ = false;
+    return;
+  }
+
   // The learner's saved work: each lesson's is used when it is first opened.
   for (const auto& [id, text] : parameters.saved_work) saved_[id] = text;
   slot().restore_checked = false;  // the first lesson was opened before there was any
@@ -160,12 +173,12 @@ void App::start(const StartParameters& parameters) {
   } else if (auto lesson = value_of("lesson")) {
     if (!is_lesson_id(*lesson)) {
       notice(trf("The lesson {value} is not a lesson id; showing \"{title}\".",
-                 {{"value", shown(*lesson)}, {"title", lessons_[0].lesson->title}}));
+                 {{"value", shown(*lesson)}, {"title", session().lesson().title}}));
       lesson_ok = false;
     } else if (const std::string error = set_lesson(*lesson); !error.empty()) {
       // TRANSLATORS: {error} is in English, e.g. Unknown lesson "x".
       notice(trf("{error}; showing \"{title}\" instead.",
-                 {{"error", error}, {"title", lessons_[0].lesson->title}}));
+                 {{"error", error}, {"title", session().lesson().title}}));
       lesson_ok = false;
     }
   } else if (!parameters.last_lesson.empty()) {
@@ -215,6 +228,16 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
 //-----------------------------------------------------------------------------
 
 void App::select(int index) {
+  if (!lessons_[index].lesson) {  // opens when its file arrives (provide_lesson)
+    pending_lesson_ = index;
+    lesson_asked_ = false;
+    font_status();
+    return;
+  }
+  if (pending_lesson_ >= 0) {  // a lesson picked since wins over one still on its way
+    pending_lesson_ = -1;
+    font_status();
+  }
   view_.lesson = index;
   LessonSlot& s = slot();
   if (!s.session) s.session = std::make_unique<Session>(s.lesson);
@@ -421,14 +444,20 @@ std::string App::apply(const ui::Request& request) {
   return error;
 }
 
-void App::notice(std::string text) { apply(ui::request::Notice{std::move(text)}); }
+void App::notice(std::string text) {
+  if (!slot().session) {  // before any lesson is shown (the page's, waiting for its file)
+    view_.notices.push_back(std::move(text));
+    return;
+  }
+  apply(ui::request::Notice{std::move(text)});
+}
 
 void App::add(std::shared_ptr<const Lesson> lesson, std::string text, const std::string& file,
               const std::vector<CharacterUse>& characters) {
   // A lesson with a built-in's id replaces it: the instructor's version wins.
   int index = -1;
   for (size_t i = 0; i < lessons_.size(); ++i)
-    if (lessons_[i].lesson->id == lesson->id) index = static_cast<int>(i);
+    if (lessons_[i].id == lesson->id) index = static_cast<int>(i);
   if (index < 0) {
     index = static_cast<int>(lessons_.size());
     lessons_.emplace_back();
@@ -436,6 +465,7 @@ void App::add(std::shared_ptr<const Lesson> lesson, std::string text, const std:
   }
   LessonSlot& s = lessons_[index];
   s = {};
+  s.id = lesson->id;
   s.original = s.lesson = std::move(lesson);
   s.text = std::move(text);
   s.file = file;
@@ -493,6 +523,10 @@ void App::need_fonts() {
 }
 
 void App::font_status() {
+  if (pending_lesson_ >= 0) {
+    view_.status = trf("Loading \"{title}\"…", {{"title", entries_[pending_lesson_].title}});
+    return;
+  }
   if (const Language* l = find_language(pending_language_)) {
     view_.status = trf("Loading {language}…", {{"language", l->name}});
     return;
@@ -535,14 +569,20 @@ void App::use_language(std::string_view code, std::shared_ptr<const Catalog> cat
 
 void App::localize(int index) {
   LessonSlot& s = lessons_[index];
-  const std::string& id = s.original->id;
   TextTranslations texts;
-  std::string_view text = s.text;
+  const std::string& text = s.text;
   if (s.builtin) {
     if (const Catalog* c = current_catalog())
-      if (const auto* t = c->lesson_texts(id)) texts = *t;
-    for (const EmbeddedFile& f : builtin_lesson_files())
-      if (id + ".json" == f.name) text = f.text();
+      if (const auto* t = c->lesson_texts(s.id)) texts = *t;
+    if (!s.original) {  // its file is not here yet: the picker's title and source
+      const BuiltinLessonEntry& e = builtin_lesson_index()[index];
+      const auto translated = [&](const char* pointer, const std::string& english) {
+        const auto it = texts.find(pointer);
+        return it == texts.end() ? english : it->second;
+      };
+      entries_[index] = {translated("/title", e.title), translated("/source", e.source)};
+      return;
+    }
   } else {
     texts = file_translations(text, view_.language);
   }
@@ -581,6 +621,46 @@ void App::provide_catalog(std::string_view code, std::string_view bytes) {
   }
   catalogs_[std::string(code)] = std::move(catalog);
   if (pending_language_ == code) apply(ui::request::SetLanguage{std::string(code)});
+}
+
+std::optional<std::string> App::take_wanted_lesson() {
+  if (pending_lesson_ < 0 || lesson_asked_) return std::nullopt;
+  lesson_asked_ = true;
+  return lessons_[pending_lesson_].id;
+}
+
+std::string App::provide_lesson(std::string_view id, std::string_view bytes) {
+  int index = -1;
+  for (size_t i = 0; i < lessons_.size(); ++i)
+    if (lessons_[i].builtin && lessons_[i].id == id) index = static_cast<int>(i);
+  if (index < 0) return "Unknown lesson " + shown(id);
+  if (lessons_[index].lesson) return "";  // here already
+  LoadResult r = load_lesson(bytes);
+  if (!r.ok() || r.lesson->id != id) {
+    const std::string why = r.ok() ? "it is another lesson's file" : r.error.message(id);
+    lesson_failed(id, why);
+    return why;
+  }
+  LessonSlot& s = lessons_[index];
+  s.original = s.lesson = std::make_shared<const Lesson>(std::move(*r.lesson));
+  s.text = std::string(bytes);
+  localize(index);
+  if (!slot().session)  // nothing shown yet (the page, before start): this is
+    select(index);
+  else if (pending_lesson_ == index)
+    apply(ui::request::SelectLesson{index});
+  need_fonts();
+  return "";
+}
+
+void App::lesson_failed(std::string_view id, std::string_view why) {
+  if (pending_lesson_ < 0 || lessons_[pending_lesson_].id != id) return;
+  const std::string title = entries_[pending_lesson_].title;
+  pending_lesson_ = -1;
+  font_status();
+  // TRANSLATORS: {why} is in English (e.g. "HTTP 404").
+  notice(
+      trf("The lesson \"{title}\" could not be loaded ({why}).", {{"title", title}, {"why", why}}));
 }
 
 void App::catalog_failed(std::string_view code, std::string_view why) {
@@ -646,13 +726,13 @@ void App::show_toast(std::string text) {
 
 std::vector<std::string> App::lesson_ids() const {
   std::vector<std::string> ids;
-  for (const LessonSlot& s : lessons_) ids.push_back(s.lesson->id);
+  for (const LessonSlot& s : lessons_) ids.push_back(s.id);
   return ids;
 }
 
 std::string App::set_lesson(std::string_view id) {
   for (size_t i = 0; i < lessons_.size(); ++i)
-    if (lessons_[i].lesson->id == id) return apply(ui::request::SelectLesson{static_cast<int>(i)});
+    if (lessons_[i].id == id) return apply(ui::request::SelectLesson{static_cast<int>(i)});
   return "Unknown lesson " + shown(id);
 }
 
@@ -840,6 +920,7 @@ bool App::set_pixel_ratio(float ratio) {
   // Characters a pack, once loaded, turned out not to have (a rare Chinese one).
   const std::vector<char32_t> lacking = fonts_.take_lacking();
   for (const LessonSlot& s : lessons_) {
+    if (!s.lesson) continue;
     std::vector<CharacterUse> uses;
     for (const CharacterUse& c : s.shown_characters)
       if (std::find(lacking.begin(), lacking.end(), c.codepoint) != lacking.end())

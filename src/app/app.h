@@ -30,7 +30,11 @@ namespace attn::app {
 
 class App {
  public:
-  explicit App(ui::HeatmapRenderer* heatmaps);
+  // Where the built-in lessons' files come from: compiled in (the desktop app,
+  // the tests, the single-file page), or provided by the shell as the learner
+  // opens each (the page's build compiles none in; the tests ask for this).
+  enum class LessonFiles { compiled_in, provided };
+  explicit App(ui::HeatmapRenderer* heatmaps, LessonFiles files = LessonFiles::compiled_in);
 
   // The one start path: both shells collect parameters and call this once.
   // Whatever cannot be used becomes a notice; the app always starts.
@@ -55,6 +59,14 @@ class App {
   void provide_catalog(std::string_view code, std::string_view bytes);
   void catalog_failed(std::string_view code, std::string_view why);
   std::string set_language(std::string_view code);
+  // A built-in lesson the learner opened whose file is not here (the page's):
+  // its id, once. The shell fetches lessons/<id>.json and hands it over, or
+  // says why it could not; the lesson opens when it arrives. The page hands
+  // over the lesson it opens with before start(). Returns why the file cannot
+  // be used ("" when it can, or when that lesson is here already).
+  std::optional<std::string> take_wanted_lesson();
+  std::string provide_lesson(std::string_view id, std::string_view bytes);
+  void lesson_failed(std::string_view id, std::string_view why);
 
   // Builds this frame's UI, then applies what the panels requested.
   void frame();
@@ -135,9 +147,11 @@ class App {
 
  private:
   struct LessonSlot {
-    std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated
+    std::string id;                          // known before its file is here (a built-in's)
+    std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated;
+                                             // null while a built-in's file is not here
     std::shared_ptr<const Lesson> original;  // as its file has it
-    std::string text;                        // a file's JSON, read again to translate it
+    std::string text;                        // its file's JSON, read again to translate it
     std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
     bool builtin = false;                    // one of the eight, not a file
     std::string file;                        // the lesson file as named at start (lesson-url)
@@ -194,6 +208,8 @@ class App {
   std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
+  int pending_lesson_ = -1;                        // picked, its file not here yet
+  bool lesson_asked_ = false;                      // the shell was told to fetch it
   std::string pending_language_;                   // picked, its catalog not here yet
   bool catalog_asked_ = false;                     // the shell was told to fetch it
   ui::ViewState view_;

@@ -104,8 +104,8 @@ std::string App::text_view_json() const {
   const TraceStep& step = t.steps[view_.step];
   const int digits = ui_.digits(step);
   json lessons = json::array();
-  for (const LessonSlot& l : lessons_)
-    lessons.push_back({{"id", l.lesson->id}, {"title", l.lesson->title}});
+  for (size_t i = 0; i < lessons_.size(); ++i)
+    lessons.push_back({{"id", lessons_[i].id}, {"title", entries_[i].title}});
   json matrices = json::array();
   const PartState& part = s.state().parts[step.part];
   for (int i : step_panel_.matrices_in_order()) {  // as the canvas shows them

@@ -344,3 +344,63 @@ TEST_CASE(
   CHECK(n.find("the Text view shows them as written: \"ח\" (U+05D7, first at /parts/0/tokens/0)") !=
         std::string::npos);
 }
+
+TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is first opened") {
+  {  // The page's default: the first lesson, handed over before start.
+    test::HeadlessUi first({}, ImVec2(800, 500), {"the-cat-sat"});
+    CHECK(state_of(first.app())["lesson"] == "the-cat-sat");
+    CHECK(first.app().view().status == "");
+    CHECK_FALSE(first.app().take_wanted_lesson());
+    first.frames(2);
+  }
+  // As the page starts: only the lesson it opens with is here.
+  test::HeadlessUi ui(parameters({{"lesson", "i-am-batman"}}), ImVec2(800, 500), {"i-am-batman"});
+  app::App& app = ui.app();
+  CHECK(state_of(app)["lesson"] == "i-am-batman");
+  CHECK(app.lesson_ids().size() == builtin_lesson_index().size());  // the picker lists them all
+  CHECK_FALSE(app.take_wanted_lesson());
+  ui.frames(2);
+
+  // Picked: the shell is asked for its file, once; the lesson shown stays until it arrives.
+  CHECK(app.set_lesson("the-cat-sat") == "");
+  CHECK(state_of(app)["lesson"] == "i-am-batman");
+  CHECK(app.view().status == "Loading \"The cat sat\"…");
+  CHECK(app.take_wanted_lesson() == std::optional<std::string>("the-cat-sat"));
+  CHECK_FALSE(app.take_wanted_lesson());
+  ui.frames(2);
+  CHECK(app.provide_lesson("the-cat-sat", test::builtin_lesson_file("the-cat-sat")) == "");
+  CHECK(state_of(app)["lesson"] == "the-cat-sat");
+  CHECK(app.view().status == "");
+  {  // the notebook's numbers, as from the file compiled in
+    const Session compiled_in(find_builtin_lesson("the-cat-sat"));
+    const Trace& shown = app.session().trace();
+    REQUIRE(shown.matrices.size() == compiled_in.trace().matrices.size());
+    for (size_t i = 0; i < shown.matrices.size(); ++i)
+      CHECK(shown.matrices[i].value == compiled_in.trace().matrices[i].value);
+  }
+  ui.frames(2);
+
+  // A file that cannot be had: a notice, and the lesson shown stays.
+  CHECK(app.set_lesson("complete-flow") == "");
+  CHECK(app.take_wanted_lesson() == std::optional<std::string>("complete-flow"));
+  app.lesson_failed("complete-flow", "HTTP 404");
+  CHECK(state_of(app)["lesson"] == "the-cat-sat");
+  CHECK(app.view().status == "");
+  CHECK(state_of(app)["notices"].back() ==
+        "The lesson \"Complete attention flow: Q, K, V → Output\" could not be loaded (HTTP 404).");
+  // Asked again when picked again.
+  CHECK(app.set_lesson("complete-flow") == "");
+  CHECK(app.take_wanted_lesson() == std::optional<std::string>("complete-flow"));
+
+  // Another lesson's file, or an unknown lesson, is refused.
+  CHECK(app.provide_lesson("complete-flow", test::builtin_lesson_file("qk-transpose")) ==
+        "it is another lesson's file");
+  CHECK(app.provide_lesson("no-such-lesson", test::builtin_lesson_file("qk-transpose")) ==
+        "Unknown lesson \"no-such-lesson\"");
+  // A lesson picked while another is on its way wins.
+  CHECK(app.set_lesson("qk-transpose") == "");
+  CHECK(app.set_lesson("i-am-batman") == "");
+  CHECK(app.provide_lesson("qk-transpose", test::builtin_lesson_file("qk-transpose")) == "");
+  CHECK(state_of(app)["lesson"] == "i-am-batman");
+  ui.frames(2);
+}

@@ -173,3 +173,26 @@ export function useBrowser(launchOptions = {}, serverOptions = {}) {
   });
   return env;
 }
+
+// The labels of every item drawn in the next frames.
+export async function labels(page) {
+  await page.evaluate(() => window.attention.testing.enableItems());
+  await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
+  return Object.keys(await page.evaluate(() => window.attention.testing.items()));
+}
+
+// Clicks a labelled item as a person does: the pointer arrives, then presses
+// and releases, each seen in a frame of its own (a press and release within
+// one frame can be lost on a loaded machine). Waits, bounded, for the item.
+export async function clickItem(page, label) {
+  const deadline = Date.now() + 90000;
+  while (!(await labels(page)).includes(label)) if (Date.now() > deadline) throw new Error(`${label} never appeared`);
+  const { x, y } = await itemCentre(page, label);
+  const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+  await page.mouse.move(x, y, { steps: 4 });
+  await frame();
+  await page.mouse.down();
+  await frame();
+  await page.mouse.up();
+  await frame();
+}

@@ -39,14 +39,14 @@ test(`each of the ${corpus.length} malformed lessons: its notice, and the lesson
     assert.equal(result.error, `${file}: ${expected}`);
   }
   // Strings far larger than the module's stack (ccall would put them there).
-  const huge = await page.evaluate(() => {
+  const huge = await page.evaluate(async () => {
     const errors = [];
     for (const f of [
       () => window.attention.loadLesson("x".repeat(3e6), "huge.json"),
       () => window.attention.setLesson("x".repeat(3e6)),
     ]) {
       try {
-        f();
+        await f();
       } catch (e) {
         errors.push(e.message.slice(0, 60));
       }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useBrowser, launch, openPage, itemCentre, nextFrame, saveArtifact, DIST } from "./browser.mjs";
+import { useBrowser, launch, openPage, nextFrame, labels, clickItem, saveArtifact, DIST } from "./browser.mjs";
 
 // No service worker: it would serve a catalog an earlier test fetched, past
 // the 404 a later test routes (Playwright's routes do not see a worker's fetches).
@@ -35,13 +35,6 @@ async function inLanguage(page, code) {
     await page.evaluate(() => window.attention.testing.wake());
     await page.waitForTimeout(100);
   }
-}
-
-// The labels of every item drawn in the next frames.
-async function labels(page) {
-  await page.evaluate(() => window.attention.testing.enableItems());
-  await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
-  return Object.keys(await page.evaluate(() => window.attention.testing.items()));
 }
 
 test("English, the default, fetches no catalog and no font", async () => {
@@ -91,22 +84,6 @@ test("the browser's language is the default when shipped; another falls back to 
     await context.close();
   }
 });
-
-// Clicks a labelled item as a person does: the pointer arrives, then presses
-// and releases, each seen in a frame of its own (a press and release within
-// one frame can be lost on a loaded machine). Waits, bounded, for the item.
-async function clickItem(page, label) {
-  const deadline = Date.now() + 90000;
-  while (!(await labels(page)).includes(label)) if (Date.now() > deadline) throw new Error(`${label} never appeared`);
-  const { x, y } = await itemCentre(page, label);
-  const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
-  await page.mouse.move(x, y, { steps: 4 });
-  await frame();
-  await page.mouse.down();
-  await frame();
-  await page.mouse.up();
-  await frame();
-}
 
 test("the language menu: picked with the mouse, kept across a reload and in the link", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`);

@@ -86,8 +86,8 @@ for (const size of SIZES) {
       const scale = size.options.deviceScaleFactor || 1;
       for (const lesson of await page.evaluate(() => window.attention.lessons())) {
         // The lesson's result part, at the first step that shows one of its inputs.
-        const { step, input } = await page.evaluate((id) => {
-          window.attention.setLesson(id);
+        const { step, input } = await page.evaluate(async (id) => {
+          await window.attention.setLesson(id);
           const t = window.attention.trace();
           const main = t.steps.findIndex(
             (s) => s.part === t.steps.find((x) => x.matrices.some((m) => m.name.endsWith("weights")))?.part,

@@ -69,6 +69,9 @@ test("after a first visit the page works offline", async () => {
     await page.goto(`${url}?lesson=i-am-batman&step=2`);
     await page.evaluate(() => window.attention.ready);
     assert.equal(await page.evaluate(() => window.attention.state().lesson), "i-am-batman");
+    // A lesson never opened online comes from the cache too (every built-in is kept).
+    await page.evaluate(() => window.attention.setLesson("udl-multihead"));
+    assert.equal(await page.evaluate(() => window.attention.state().lesson), "udl-multihead");
     // A language used once online (its catalog and font) works offline after.
     await context.setOffline(false);
     await page.goto(`${url}?lang=ko`);
@@ -96,8 +99,10 @@ test("a new build replaces the cache, once no page of the old one is open, and t
   // A copy of dist/ to change: a deploy of the next build.
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "attention-deploy-"));
   const build = buildOf(DIST);
-  for (const file of [...Object.keys(build.files), "sw.js"])
+  for (const file of [...Object.keys(build.files), "sw.js"]) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
     fs.copyFileSync(path.join(DIST, file), path.join(folder, file));
+  }
   const { server, url } = await startServer({ dir: folder });
   const context = await launch();
   try {

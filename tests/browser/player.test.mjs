@@ -51,8 +51,8 @@ test("lessons() lists the eight built-in lessons", async () => {
 
 test("trace() is exactly what attention-cli trace prints, for every lesson", async () => {
   for (const id of await page.evaluate(() => window.attention.lessons())) {
-    const fromPage = await page.evaluate((lesson) => {
-      window.attention.setLesson(lesson);
+    const fromPage = await page.evaluate(async (lesson) => {
+      await window.attention.setLesson(lesson); // fetched when first opened
       return window.attention.trace();
     }, id);
     const fromCli = JSON.parse(execFileSync(CLI, ["trace", id], { encoding: "utf8" }));
@@ -61,9 +61,9 @@ test("trace() is exactly what attention-cli trace prints, for every lesson", asy
 });
 
 test("setValue recomputes the softmax at once: rows change and still sum to 1", async () => {
-  const { before, after, state } = await page.evaluate(() => {
+  const { before, after, state } = await page.evaluate(async () => {
     const a = window.attention;
-    a.setLesson("the-cat-sat");
+    await a.setLesson("the-cat-sat");
     a.reset();
     const before = a.trace().result.weights[0];
     a.setValue("W_q", 0, 1, 2.5);
@@ -79,9 +79,9 @@ test("setValue recomputes the softmax at once: rows change and still sum to 1", 
 });
 
 test("setStep, state() and reset()", async () => {
-  const s = await page.evaluate(() => {
+  const s = await page.evaluate(async () => {
     const a = window.attention;
-    a.setLesson("i-am-batman");
+    await a.setLesson("i-am-batman");
     a.setStep(3);
     const state = a.state();
     a.reset();
@@ -99,9 +99,9 @@ test("setStep, state() and reset()", async () => {
 });
 
 test("dragging a number on the canvas with the mouse changes the input and everything after it", async () => {
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     const a = window.attention;
-    a.setLesson("i-am-batman");
+    await a.setLesson("i-am-batman");
     a.reset();
     a.setStep(0);
     a.testing.enableItems();

@@ -141,7 +141,12 @@ test("the package in dist/ and the ones made here: a well-formed SCORM 1.2 manif
       const folder = name === "dist" ? "dist-unpacked" : name;
       const entries = name === "dist" ? unpack(zip, folder) : cmake("tar", "tf", zip).split("\n").filter(Boolean);
       assert.equal(entries[0], "imsmanifest.xml", `${name}: the manifest first, at the root`);
-      assert.ok(!entries.some((e) => e.includes("/")), `${name}: every file at the root: ${entries}`);
+      // The page's files at the root, the built-in lessons in lessons/ as the page fetches them.
+      assert.ok(
+        entries.every((e) => !e.includes("/") || /^lessons\/[a-z0-9-]+\.json$/.test(e)),
+        `${name}: every file at the root or in lessons/: ${entries}`,
+      );
+      assert.ok(entries.includes("lessons/the-cat-sat.json"), `${name}: the lessons are in it`);
       const xml = fs.readFileSync(path.join(site, folder, "imsmanifest.xml"), "utf8");
       const parsed = await page.evaluate((source) => {
         const doc = new DOMParser().parseFromString(source, "application/xml");

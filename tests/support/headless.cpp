@@ -1,5 +1,6 @@
 #include "support/headless.h"
 
+#include "core/builtin_lessons.h"
 #include "ui/item_registry.h"
 
 namespace attn::test {
@@ -11,14 +12,31 @@ void map_keys(ImGuiIO& io) {
 }
 }  // namespace
 
-HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size) : size_(size) {
+std::string_view builtin_lesson_file(std::string_view id) {
+  for (const EmbeddedFile& f : builtin_lesson_files())
+    if (std::string(id) + ".json" == f.name) return f.text();
+  return {};
+}
+
+HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size)
+    : HeadlessUi(std::move(start), size, {}, false) {}
+
+HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size,
+                       const std::vector<std::string>& provided)
+    : HeadlessUi(std::move(start), size, provided, true) {}
+
+HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size,
+                       const std::vector<std::string>& provided, bool page)
+    : size_(size) {
   context_ = ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = size;
   io.DeltaTime = 1.0f / 60.0f;
   map_keys(io);
-  app_ = std::make_unique<app::App>(&heatmaps);
+  app_ = std::make_unique<app::App>(
+      &heatmaps, page ? app::App::LessonFiles::provided : app::App::LessonFiles::compiled_in);
+  for (const std::string& id : provided) app_->provide_lesson(id, builtin_lesson_file(id));
   app_->start(start);
   fonts();
   ui::enable_item_registry(true);

@@ -2,7 +2,9 @@
 // (layout, widgets, input) and draw into nothing.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/app.h"
 #include "imgui.h"
@@ -15,6 +17,9 @@ class HeadlessUi {
  public:
   // Starts the app with these parameters, as a shell would.
   explicit HeadlessUi(app::StartParameters start = {}, ImVec2 size = ImVec2(1280, 800));
+  // As the page starts it: no built-in lesson's file but these, handed over
+  // before start (App::LessonFiles::provided).
+  HeadlessUi(app::StartParameters start, ImVec2 size, const std::vector<std::string>& provided);
   ~HeadlessUi();
 
   app::App& app() { return *app_; }
@@ -36,6 +41,11 @@ class HeadlessUi {
   bool settled_rect(std::string_view label, ui::ItemRect* r);
   void fonts();  // rebuilds the atlas when the app says it changed
   ImVec2 size_;
+  HeadlessUi(app::StartParameters start, ImVec2 size, const std::vector<std::string>& provided,
+             bool page);
 };
+
+// A built-in lesson's file, as the page fetches it (lessons/<id>.json).
+std::string_view builtin_lesson_file(std::string_view id);
 
 }  // namespace attn::test

@@ -82,6 +82,8 @@ void frame() {
     notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
   if (auto code = s.app->take_wanted_catalog())
     notify_page("needcatalog", nlohmann::json{{"code", *code}}.dump().c_str());
+  if (auto id = s.app->take_wanted_lesson())
+    notify_page("needlesson", nlohmann::json{{"id", *id}}.dump().c_str());
 
   if (s.first_frame) {
     s.first_frame = false;

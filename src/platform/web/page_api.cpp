@@ -188,6 +188,23 @@ EMSCRIPTEN_KEEPALIVE void attn_catalog_failed(const char* code, const char* why)
   attn::web::wake();
   attn::web::report_state();
 }
+// A built-in lesson's file (lessons/<id>.json): the one the page opens with,
+// before attn_start, or one the app asked for ("needlesson"). Returns why it
+// cannot be used, or "".
+EMSCRIPTEN_KEEPALIVE const char* attn_provide_lesson(const char* id, const char* bytes, int size) {
+  const std::string error =
+      shell().app->provide_lesson(id, std::string_view(bytes, static_cast<size_t>(size)));
+  if (shell().started) {
+    attn::web::wake();
+    attn::web::report_state();
+  }
+  return keep(error);
+}
+EMSCRIPTEN_KEEPALIVE void attn_lesson_failed(const char* id, const char* why) {
+  shell().app->lesson_failed(id, why);
+  attn::web::wake();
+  attn::web::report_state();
+}
 EMSCRIPTEN_KEEPALIVE const char* attn_set_language(const char* code) {
   return after_call(shell().app->set_language(code));
 }
