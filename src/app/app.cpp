@@ -291,7 +291,7 @@ std::string App::answer(const std::string& id, double picked) {
              " options";
   }
   const Evaluation e = ui_.evaluation();
-  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_text(*p, e, 3)};
+  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e)};
   return "";
 }
 

@@ -1,6 +1,7 @@
 #include "core/activity.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "core/lesson.h"
@@ -116,6 +117,37 @@ std::string answer_text(const Prediction& p, const Evaluation& e, int digits) {
   return picked_text(p, e.now, right_option(p, e), digits);
 }
 
+std::string answer_key(const Prediction& p, const Evaluation& e) {
+  if (p.kind == Prediction::Kind::Estimate) return answer_text(p, e, 3);
+  if (p.kind == Prediction::Kind::Pick) {
+    const std::vector<std::string> keys = keys_of(p.pick.slice, e.now);
+    std::string key;
+    for (int i : all_largest_at(p.pick.slice, e.now, p.pick.smallest))
+      key += (key.empty() ? "" : "\n") + keys[i];
+    return key.empty() ? "?" : key;
+  }
+  const int right = right_option(p, e);
+  return right < 0 ? "?" : std::to_string(right);
+}
+
+std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key, int digits) {
+  if (p.kind == Prediction::Kind::Estimate) return key;
+  if (p.kind == Prediction::Kind::Pick) {
+    std::vector<std::string> tied;
+    for (size_t start = 0;;) {
+      const size_t end = key.find('\n', start);
+      tied.push_back(key.substr(start, end - start));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    return and_list(tied);
+  }
+  int i = -1;
+  const auto [end, error] = std::from_chars(key.data(), key.data() + key.size(), i);
+  if (error != std::errc() || end != key.data() + key.size() || i < 0) return key;
+  return picked_text(p, t, i, digits);
+}
+
 ChallengeStatus challenge_status(const Challenge& c, const Evaluation& e) {
   ChallengeStatus s;
   s.goal = holds(c.goal, e);
@@ -184,7 +216,8 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
   if (!v.answered) return v;
   v.right = given->right;
   v.picked = picked_text(p, e.now, given->picked, digits);
-  if (given->answer != v.answer) v.answer_then = given->answer;
+  if (given->answer != answer_key(p, e))
+    v.answer_then = answer_of_key(p, e.now, given->answer, digits);
   const Filling filled{e, digits, v.picked, v.answer};
   for (const TextBlock& b : p.reveal)
     if (!b.when || holds(*b.when, e)) v.reveal.push_back(render_text(b.text, filled));

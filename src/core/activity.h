@@ -79,6 +79,13 @@ bool is_right(const Prediction& p, const Evaluation& e, double picked);
 // What {picked} and {answer} read: an option's text, or a number.
 std::string picked_text(const Prediction& p, const Trace& t, double picked, int digits);
 std::string answer_text(const Prediction& p, const Evaluation& e, int digits);
+// The right answer in no language, as a learner's progress keeps it (so a
+// change of language does not read as a changed answer): the option's index,
+// every tied key on a line of its own, or the number to 3 decimals.
+std::string answer_key(const Prediction& p, const Evaluation& e);
+// A key as {answer} reads it in the current language. A key that is not one
+// (saved before keys were kept) is shown as it is.
+std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key, int digits);
 
 struct ChallengeStatus {
   bool goal = false;         // the goal holds

@@ -23,7 +23,7 @@ struct PredictionAnswer {
   bool skipped = false;
   double picked = 0.0;  // an option's index, or the estimate
   bool right = false;   // judged on the numbers when it was given
-  std::string answer;   // the right answer then, as text
+  std::string answer;   // the right answer then, in no language (core/activity.h, answer_key)
   bool operator==(const PredictionAnswer&) const = default;
 };
 

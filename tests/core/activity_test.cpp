@@ -8,8 +8,10 @@
 #include <cmath>
 
 #include "core/lesson_loader.h"
+#include "core/progress.h"
 #include "core/session.h"
 #include "core/state_link.h"
+#include "core/translation.h"
 #include "support/printed.h"
 
 using namespace attn;
@@ -93,6 +95,35 @@ TEST_CASE("estimate: right within its tolerance of the live measure") {
   CHECK_FALSE(is_right(p, now(s), truth + 0.051));
   CHECK(picked_text(p, s.trace(), 0.25, 2) == "0.25");
   CHECK(answer_text(p, now(s), 2) == "0.11");
+}
+
+TEST_CASE("an answer is kept in no language, and read in the current one") {
+  Session s(lesson());
+  const Prediction& pick = step(s).predictions[0];
+  const Prediction& choices = step(s).predictions[1];
+  const Prediction& estimate = step(s).predictions[2];
+  CHECK(answer_key(pick, now(s)) == "a");
+  CHECK(answer_key(choices, now(s)) == "0");
+  CHECK(answer_key(estimate, now(s)) == "0.107");
+  CHECK(answer_of_key(choices, s.trace(), "0", 3) == "peaked");
+  CHECK(answer_of_key(choices, s.trace(), "flat", 3) == "flat");          // kept before keys were
+  REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 3.0).empty());  // a tie
+  CHECK(answer_key(pick, now(s)) == "a\nb");
+  CHECK(answer_of_key(pick, s.trace(), "a\nb", 3) == "a and b");
+
+  // Answered during the tie, then read in another language: the answer has
+  // not changed, only the words around it.
+  const PredictionAnswer given{false, 0.0, true, answer_key(pick, now(s))};
+  std::string error;
+  use_catalog(Catalog::parse(
+      R"({"language": "es", "messages": {"{list} and {item}": "{list} y {item}"}})", &error));
+  const PredictionView v = view_prediction(pick, now(s), &given, 3);
+  use_catalog(nullptr);
+  CHECK(v.answer == "a y b");
+  CHECK(v.answer_then == "");
+  // After an edit that moves it, "then" reads in the current language too.
+  REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 4.0).empty());
+  CHECK(view_prediction(pick, now(s), &given, 3).answer_then == "a and b");
 }
 
 TEST_CASE("a challenge: the goal, what may change, how close, solved only within the rules") {
