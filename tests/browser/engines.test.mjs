@@ -178,9 +178,9 @@ test(`${ENGINE}: drag — a paced mouse drag on X changes the input and the soft
 
 test(`${ENGINE}: API — setLesson, setStep, setValue, state, link, numpy work; bad calls throw`, options, async () => {
   await openApp(widget.url);
-  const r = await engine.evaluate(() => {
+  const r = await engine.evaluate(async () => {
     const a = window.attention;
-    a.setLesson("i-am-batman");
+    await a.setLesson("i-am-batman"); // its file is fetched the first time
     a.setStep(2);
     a.setValue("W_q", 0, 0, 5);
     const result = { state: a.state(), link: a.link(), numpy: a.numpy(), trace: a.trace(), errors: {} };
@@ -193,7 +193,7 @@ test(`${ENGINE}: API — setLesson, setStep, setValue, state, link, numpy work; 
     };
     for (const [name, call] of Object.entries(bad)) {
       try {
-        call();
+        await call();
         result.errors[name] = null;
       } catch (e) {
         result.errors[name] = e.message;
