@@ -61,8 +61,7 @@ App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files) : heatmaps_(heatmaps)
     if (files == LessonFiles::compiled_in)
       if (auto l = find_builtin_lesson(e.id)) {
         s.original = s.lesson = l;
-        for (const EmbeddedFile& f : builtin_lesson_files())
-          if (e.id + ".json" == f.name) s.text = f.text();
+        s.text = builtin_lesson_file(e.id);
       }
     lessons_.push_back(std::move(s));
     entries_.push_back({e.title, e.source});
@@ -645,7 +644,7 @@ std::string App::provide_lesson(std::string_view id, std::string_view bytes) {
   s.original = s.lesson = std::make_shared<const Lesson>(std::move(*r.lesson));
   s.text = std::string(bytes);
   localize(index);
-  if (!slot().session)  // nothing shown yet (the page, before start): this is
+  if (!slot().session)  // nothing shown yet (the page, before start): show this one
     select(index);
   else if (pending_lesson_ == index)
     apply(ui::request::SelectLesson{index});

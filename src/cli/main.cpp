@@ -119,8 +119,8 @@ int texts_command(int argc, char** argv) {
   if (argc != 3) return bad_input(std::string("texts needs one LESSON\n") + kUsage);
   const std::string lesson_arg = argv[2];
   std::optional<std::string> text;
-  for (const attn::EmbeddedFile& f : attn::builtin_lesson_files())
-    if (std::string(f.name) == lesson_arg + ".json") text = std::string(f.text());
+  if (const std::string_view file = attn::builtin_lesson_file(lesson_arg); !file.empty())
+    text = std::string(file);
   std::string error;
   if (!text) text = read_file(lesson_arg, error);
   if (!text) return bad_input(error);

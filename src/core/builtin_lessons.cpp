@@ -31,6 +31,12 @@ const std::vector<EmbeddedFile>& builtin_lesson_files() {
   return files;
 }
 
+std::string_view builtin_lesson_file(std::string_view id) {
+  for (const EmbeddedFile& f : builtin_lesson_files())
+    if (std::string(id) + ".json" == f.name) return f.text();
+  return {};
+}
+
 const std::vector<std::shared_ptr<const Lesson>>& builtin_lessons() {
   static const std::vector<std::shared_ptr<const Lesson>> lessons = [] {
     std::vector<std::shared_ptr<const Lesson>> out;

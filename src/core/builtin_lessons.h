@@ -25,6 +25,8 @@ const std::vector<BuiltinLessonEntry>& builtin_lesson_index();
 
 // The lesson files compiled in, in the same order; none in the page's build.
 const std::vector<EmbeddedFile>& builtin_lesson_files();
+// A built-in lesson's file by its id, as compiled in; empty if it is not.
+std::string_view builtin_lesson_file(std::string_view id);
 
 // The files compiled in, loaded once and shared by every session that opens
 // them. A built-in file that fails to load is a build defect (the tests load

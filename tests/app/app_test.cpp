@@ -368,7 +368,7 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
   CHECK(app.take_wanted_lesson() == std::optional<std::string>("the-cat-sat"));
   CHECK_FALSE(app.take_wanted_lesson());
   ui.frames(2);
-  CHECK(app.provide_lesson("the-cat-sat", test::builtin_lesson_file("the-cat-sat")) == "");
+  CHECK(app.provide_lesson("the-cat-sat", builtin_lesson_file("the-cat-sat")) == "");
   CHECK(state_of(app)["lesson"] == "the-cat-sat");
   CHECK(app.view().status == "");
   {  // the notebook's numbers, as from the file compiled in
@@ -393,14 +393,14 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
   CHECK(app.take_wanted_lesson() == std::optional<std::string>("complete-flow"));
 
   // Another lesson's file, or an unknown lesson, is refused.
-  CHECK(app.provide_lesson("complete-flow", test::builtin_lesson_file("qk-transpose")) ==
+  CHECK(app.provide_lesson("complete-flow", builtin_lesson_file("qk-transpose")) ==
         "it is another lesson's file");
-  CHECK(app.provide_lesson("no-such-lesson", test::builtin_lesson_file("qk-transpose")) ==
+  CHECK(app.provide_lesson("no-such-lesson", builtin_lesson_file("qk-transpose")) ==
         "Unknown lesson \"no-such-lesson\"");
   // A lesson picked while another is on its way wins.
   CHECK(app.set_lesson("qk-transpose") == "");
   CHECK(app.set_lesson("i-am-batman") == "");
-  CHECK(app.provide_lesson("qk-transpose", test::builtin_lesson_file("qk-transpose")) == "");
+  CHECK(app.provide_lesson("qk-transpose", builtin_lesson_file("qk-transpose")) == "");
   CHECK(state_of(app)["lesson"] == "i-am-batman");
   ui.frames(2);
 }

@@ -105,10 +105,8 @@ TEST_CASE(
         check_translation(original.get<std::string>(), it == texts->end() ? nullptr : &it->second);
       }
       CHECK(texts->size() == lessons[english->id].size());
-      std::string_view file;
-      for (const EmbeddedFile& f : builtin_lesson_files())
-        if (english->id + ".json" == f.name) file = f.text();
-      const LoadResult translated = load_lesson(with_translations(file, *texts));
+      const LoadResult translated =
+          load_lesson(with_translations(builtin_lesson_file(english->id), *texts));
       REQUIRE_MESSAGE(translated.ok(), translated.error.message(english->id));
       const Trace a = build_trace(*english, default_state(*english));
       const Trace b = build_trace(*translated.lesson, default_state(*translated.lesson));

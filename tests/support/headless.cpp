@@ -12,12 +12,6 @@ void map_keys(ImGuiIO& io) {
 }
 }  // namespace
 
-std::string_view builtin_lesson_file(std::string_view id) {
-  for (const EmbeddedFile& f : builtin_lesson_files())
-    if (std::string(id) + ".json" == f.name) return f.text();
-  return {};
-}
-
 HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size)
     : HeadlessUi(std::move(start), size, {}, false) {}
 

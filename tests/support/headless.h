@@ -45,7 +45,4 @@ class HeadlessUi {
              bool page);
 };
 
-// A built-in lesson's file, as the page fetches it (lessons/<id>.json).
-std::string_view builtin_lesson_file(std::string_view id);
-
 }  // namespace attn::test
