@@ -3,16 +3,12 @@
 
 # nlohmann/json (Debian's nlohmann-json3-dev), header-only, reached through a
 # folder holding only it, so the web build does not see the host's /usr/include.
-# First: the fuzz build needs nothing else.
 find_path(ATTN_JSON_INCLUDE nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
 set(attn_json_dir "${CMAKE_BINARY_DIR}/deps/json")
 file(MAKE_DIRECTORY "${attn_json_dir}")
 file(CREATE_LINK "${ATTN_JSON_INCLUDE}/nlohmann" "${attn_json_dir}/nlohmann" SYMBOLIC)
 add_library(attn_json INTERFACE)
 target_include_directories(attn_json SYSTEM INTERFACE "${attn_json_dir}")
-if(ATTN_FUZZ)
-  return()
-endif()
 
 # Dear ImGui sources: $IMGUI_DIR, or the cache scripts/deps.sh fills.
 if(DEFINED ENV{IMGUI_DIR} AND NOT IMGUI_DIR)

@@ -20,7 +20,6 @@ web=(emscripten)                                                   # the web bui
 native=(g++ pkg-config libglfw3-dev)                               # the desktop app and the CLI
 packaging=(dpkg-dev)                                               # dpkg-shlibdeps: the .deb's Depends (./dev package)
 tests=(doctest-dev                                                 # unit tests
-       clang libclang-rt-14-dev                                    # libFuzzer + sanitizers for the fuzz target
        python3-numpy                                               # runs the "Copy as numpy" snippets
        chromium                                                    # browser tests (playwright-core drives it)
        firefox-esr                                                 # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
@@ -28,7 +27,7 @@ tests=(doctest-dev                                                 # unit tests
        xvfb xauth libgl1-mesa-dri                                  # native window, Firefox and WebKit tests (Mesa software GL)
        xdotool                                                     # real mouse and keys for the desktop app
        desktop-file-utils)                                         # desktop-file-validate for the package's menu entry
-fuzz=(cmake ninja-build clang libclang-rt-14-dev nlohmann-json3-dev)
+sanitizers=(clang libclang-rt-14-dev)                              # the native-asan tree: ASan, UBSan, libFuzzer
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -107,9 +106,10 @@ install_npm() {
 case "${1:-}" in
   serve) install_apt "${common[@]}" "${web[@]}"; install_imgui; install_npm serve ;;
   build) install_apt "${common[@]}" "${web[@]}" "${native[@]}"; install_imgui; install_npm serve ;;
-  test|bench) install_apt "${common[@]}" "${web[@]}" "${native[@]}" "${packaging[@]}" "${tests[@]}"; install_imgui
+  test|bench) install_apt "${common[@]}" "${web[@]}" "${native[@]}" "${packaging[@]}" "${sanitizers[@]}" "${tests[@]}"
+              install_imgui
               install_npm all ;;
   package) install_apt "${common[@]}" "${native[@]}" "${packaging[@]}"; install_imgui ;;
-  fuzz) install_apt "${fuzz[@]}" ;;
+  fuzz) install_apt "${common[@]}" "${native[@]}" "${sanitizers[@]}"; install_imgui ;;
   *) echo "usage: $0 serve|build|test|fuzz|bench|package" >&2; exit 2 ;;
 esac

@@ -99,10 +99,11 @@ TEST_CASE(
       INFO(language.code << " " << english->id);
       const auto* texts = catalog->lesson_texts(english->id);
       REQUIRE(texts);
-      for (const auto& [pointer, original] : lessons[english->id].items()) {
+      for (const auto& item : lessons[english->id].items()) {
+        const std::string& pointer = item.key();  // not a structured binding: INFO captures it
         INFO(pointer);
         const auto it = texts->find(pointer);
-        check_translation(original.get<std::string>(), it == texts->end() ? nullptr : &it->second);
+        check_translation(item.value().get<std::string>(), it == texts->end() ? nullptr : &it->second);
       }
       CHECK(texts->size() == lessons[english->id].size());
       const LoadResult translated =
