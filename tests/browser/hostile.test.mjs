@@ -122,7 +122,7 @@ test("in the single file, where no CSP would stop inline handlers, markup still 
   }
 });
 
-test("2,000 random interactions by mouse and API: no page error, the heap does not grow", async () => {
+test("1,000 random interactions by mouse and API: no page error, the heap does not grow", async () => {
   // A small embed-sized window: software GL redraws it quickly, so the bounded
   // number of interactions finishes in reasonable time on a slow machine.
   const { page, problems } = await openPage(env.browser, env.url);
@@ -183,8 +183,8 @@ test("2,000 random interactions by mouse and API: no page error, the heap does n
   for (let i = 0; i < 300; ++i) await interact(); // warm-up: every lesson opened, buffers at their peak
   const heap = await page.evaluate(() => window.attention.testing.heapBytes());
   const started = Date.now();
-  for (let i = 0; i < 2000; ++i) await interact();
-  console.log(`# 2,000 interactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (let i = 0; i < 1000; ++i) await interact();
+  console.log(`# 1,000 interactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   assert.equal(await page.evaluate(() => window.attention.testing.heapBytes()), heap, "the WebAssembly heap grew");
   const trace = await page.evaluate(() => window.attention.trace());
   for (const w of trace.result.weights) for (const row of w) for (const v of row) assert.ok(Number.isFinite(v));
