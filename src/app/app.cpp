@@ -868,18 +868,20 @@ std::string App::state_json() const {
                    {"revision", session().revision()}});
 }
 
-std::string App::progress_json() const {
+std::string App::progress_json() const { return dump(progress_object()); }
+
+json App::progress_object() const {
   const ProgressCounts c = count_progress(session().lesson(), slot().progress);
-  return dump(json{{"lesson", session().lesson().id},
-                   {"steps", c.steps},
-                   {"visited", c.visited},
-                   {"predictions", c.predictions},
-                   {"answered", c.answered},
-                   {"right", c.right},
-                   {"challenges", c.challenges},
-                   {"solved", c.solved},
-                   {"complete", c.complete()},
-                   {"score", c.score() < 0 ? json() : json(c.score())}});
+  return json{{"lesson", session().lesson().id},
+              {"steps", c.steps},
+              {"visited", c.visited},
+              {"predictions", c.predictions},
+              {"answered", c.answered},
+              {"right", c.right},
+              {"challenges", c.challenges},
+              {"solved", c.solved},
+              {"complete", c.complete()},
+              {"score", c.score() < 0 ? json() : json(c.score())}};
 }
 
 std::string App::saved_work_json() const {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -146,6 +147,8 @@ class App {
   uint64_t version() const { return version_; }
 
  private:
+  nlohmann::json progress_object() const;  // progress_json()'s document
+
   struct LessonSlot {
     std::string id;                          // known before its file is here (a built-in's)
     std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated;

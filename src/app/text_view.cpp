@@ -299,7 +299,7 @@ std::string App::text_view_json() const {
                   {"prediction", std::move(prediction)},
                   {"answers", std::move(answers)},
                   {"challenges", std::move(challenges)},
-                  {"progress", nlohmann::json::parse(progress_json())},
+                  {"progress", progress_object()},
                   {"position", position},
                   {"titleLine", title_line},
                   {"labels", labels}};
