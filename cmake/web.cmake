@@ -43,11 +43,6 @@ endfunction()
 
 # The page fetches each built-in lesson's file when it is first opened.
 attn_web_executable(attention attention_lessons_fetched)
-# The wasm inlined as base64, with the lessons compiled in: a second link of
-# the same program, so only built when asked for (./dev build and ./dev test;
-# ./dev serve does not).
-attn_web_executable(attention-single attention_lessons -sSINGLE_FILE=1)
-set_target_properties(attention-single PROPERTIES EXCLUDE_FROM_ALL TRUE)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 # web/page.js as served: minified by terser, with its source map.
@@ -67,9 +62,9 @@ set(ATTN_PAGE_FILES
 add_custom_command(
   OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs $<TARGET_FILE:attention-single> "${ATTN_PAGE_JS}"
-          "${ATTN_DIST}/attention-lab.html"
-  DEPENDS attention-single ${ATTN_PAGE_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs $<TARGET_FILE_DIR:attention>/attention.js
+          "${ATTN_PAGE_JS}" "${ATTN_DIST}/attention-lab.html" ${ATTN_LESSON_FILES}
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
   COMMENT "Writing dist/attention-lab.html (one self-contained file)"
   VERBATIM)
 set(ATTN_EXAMPLE_FILES

@@ -1,11 +1,14 @@
 // Writes the page as one self-contained HTML file: index.html with its
-// stylesheet, icon, scripts and the module (wasm inlined by -sSINGLE_FILE)
-// inside. Works from file:// with no server and no network.
-//   node scripts/single_file.mjs build/web/attention-single.js build/web/page/page.js dist/attention-lab.html
+// stylesheet, icon and scripts inside, and what the served page fetches
+// beside it: the served page's own attention.wasm (base64) and the built-in
+// lessons' files, which web/page.js reads from window.attentionSingleFile
+// instead. Works from file:// with no server and no network.
+//   node scripts/single_file.mjs build/web/attention.js build/web/page/page.js dist/attention-lab.html \
+//     build/web/lessons/the-cat-sat.json ...
 import fs from "node:fs";
 import path from "node:path";
 
-const [moduleJs, pageJs, output] = process.argv.slice(2);
+const [moduleJs, pageJs, output, ...lessonFiles] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
 // Inside <script>, "</script" would end the element early.
@@ -25,7 +28,18 @@ replaceOnce('<link rel="apple-touch-icon" href="icon-192.png">\n  ', "");
 replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
 replaceOnce(
   '<script src="attention.js"></script>',
-  script("window.attentionSingleFile = true;") + "\n  " + script(fs.readFileSync(moduleJs, "utf8")),
+  script(
+    "window.attentionSingleFile = " +
+      JSON.stringify({
+        wasm: fs.readFileSync(moduleJs.replace(/\.js$/, ".wasm")).toString("base64"),
+        lessons: Object.fromEntries(
+          lessonFiles.map((file) => [path.basename(file, ".json"), fs.readFileSync(file, "utf8")]),
+        ),
+      }) +
+      ";",
+  ) +
+    "\n  " +
+    script(fs.readFileSync(moduleJs, "utf8")),
 );
 // page.js minified (its source map stays out: the file is for offline use).
 const pageCode = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");

@@ -21,7 +21,9 @@
   const failure = $("failure");
   const textView = $("text-view");
   const textToggle = $("text-view-toggle");
-  const singleFile = window.attentionSingleFile === true;
+  // The single file (scripts/single_file.mjs) carries the wasm and the built-in
+  // lessons inside: {wasm: base64, lessons: {id: text}}; the served page fetches them.
+  const singleFile = window.attentionSingleFile || null;
 
   let module = null;
   let firstFrameMs = null;
@@ -96,13 +98,19 @@
     if (url.origin !== window.location.origin) return { error: "not a file beside this page" };
     return fetchBytes(url.href);
   })();
-  // The built-in lessons' files: this build compiles none in, so each is
+  // The built-in lessons' files: the program compiles none in, so each is
   // fetched when first opened (src/core/builtin_lessons.h), the one the page
   // opens with while the module loads (at the end). The single file carries them all.
   const FIRST_LESSON = "the-cat-sat"; // the app's first (a guess to fetch early; the app's list decides)
   const isLessonId = (id) => typeof id === "string" && /^[a-z0-9_-]{1,64}$/.test(id);
   const lessonFetches = new Map(); // id -> the promise of fetchBytes
   function fetchLesson(id) {
+    if (singleFile)
+      return Promise.resolve(
+        Object.hasOwn(singleFile.lessons, id)
+          ? { bytes: new TextEncoder().encode(singleFile.lessons[id]) }
+          : { error: "not in this file" },
+      );
     if (!lessonFetches.has(id)) {
       const fetched = fetchBytes(`lessons/${id}.json`);
       lessonFetches.set(id, fetched);
@@ -217,7 +225,7 @@
     async setLesson(id) {
       id = String(id);
       checked(call("attn_set_lesson", "string", ["string"], [id]));
-      if (singleFile || api.state().lesson === id) return;
+      if (api.state().lesson === id) return;
       const why = await provideLesson(id);
       if (why) throw new Error(`The lesson "${id}" could not be loaded (${why})`);
     },
@@ -716,40 +724,43 @@
       "this offline file is in English only; the served page has the others",
     );
 
-  // Fetch the wasm ourselves, counting bytes for the progress bar.
+  // Fetch the wasm ourselves, counting bytes for the progress bar (the single
+  // file has it inside).
   function instantiateWasm(imports, receiveInstance) {
-    fetch("attention.wasm")
-      .then((response) => {
-        if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
-        const total = Number(response.headers.get("Content-Length")) || 0;
-        if (!response.body || !total) return response.arrayBuffer();
-        const reader = response.body.getReader();
-        const chunks = [];
-        let received = 0;
-        const pump = () =>
-          reader.read().then((r) => {
-            if (r.done) {
-              const bytes = new Uint8Array(received);
-              let at = 0;
-              for (const c of chunks) {
-                bytes.set(c, at);
-                at += c.length;
-              }
-              return bytes.buffer;
-            }
-            chunks.push(r.value);
-            received += r.value.length;
-            progress.value = Math.min(1, received / total);
-            return pump();
-          });
-        return pump();
-      })
+    (singleFile ? Promise.resolve(Uint8Array.from(atob(singleFile.wasm), (c) => c.charCodeAt(0))) : downloadWasm())
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then((result) => receiveInstance(result.instance, result.module))
       .catch((error) =>
         fail(`Attention Lab could not load its program (${error.message}). Check the connection and reload the page.`),
       );
     return {};
+  }
+  function downloadWasm() {
+    return fetch("attention.wasm").then((response) => {
+      if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
+      const total = Number(response.headers.get("Content-Length")) || 0;
+      if (!response.body || !total) return response.arrayBuffer();
+      const reader = response.body.getReader();
+      const chunks = [];
+      let received = 0;
+      const pump = () =>
+        reader.read().then((r) => {
+          if (r.done) {
+            const bytes = new Uint8Array(received);
+            let at = 0;
+            for (const c of chunks) {
+              bytes.set(c, at);
+              at += c.length;
+            }
+            return bytes.buffer;
+          }
+          chunks.push(r.value);
+          received += r.value.length;
+          progress.value = Math.min(1, received / total);
+          return pump();
+        });
+      return pump();
+    });
   }
 
   // Without WebGL2, the lesson as text instead of a blank canvas. No context is
@@ -870,15 +881,15 @@
     printErr: (text) => console.warn(text),
     onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
   };
-  if (!singleFile) options.instantiateWasm = instantiateWasm; // the single file carries its wasm inside
+  options.instantiateWasm = instantiateWasm;
   const saved = readSavedWork();
   // The built-in lesson the page opens with: the link's, else the one open
   // last, else the first. The app must have one before it starts: when that
   // one cannot be had (a link's unknown id, a lesson gone since), the first.
   const opening = (first("lesson-url") === null && first("lesson")) || saved.last || FIRST_LESSON;
-  const openingFile = !singleFile && isLessonId(opening) ? fetchLesson(opening) : null;
+  const openingFile = isLessonId(opening) ? fetchLesson(opening) : null;
   async function provideOpeningLesson() {
-    if (singleFile || (openingFile && !(await provideLesson(opening, openingFile)))) return;
+    if (openingFile && !(await provideLesson(opening, openingFile))) return;
     const firstId = json("attn_lessons")[0];
     if (firstId !== FIRST_LESSON)
       console.warn(`page.js: FIRST_LESSON is "${FIRST_LESSON}", the app's first "${firstId}"`);

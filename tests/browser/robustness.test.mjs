@@ -105,6 +105,14 @@ test("dist/attention-lab.html works from file:// with no server and no network",
     const shot = await page.locator("#canvas").screenshot();
     saveArtifact("single-file.png", shot);
     assert.ok(distinctColours(shot) > 20);
+    // Every built-in lesson is inside: each opens, with nothing fetched.
+    const opened = await page.evaluate(async () => {
+      const ids = window.attention.lessons();
+      for (const id of ids) await window.attention.setLesson(id);
+      return { ids, last: window.attention.state().lesson };
+    });
+    assert.equal(opened.ids.length, 8);
+    assert.equal(opened.last, opened.ids[opened.ids.length - 1]);
     assert.deepEqual(requests, []);
     assert.deepEqual(problems, []);
   });
