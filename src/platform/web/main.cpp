@@ -37,6 +37,20 @@ EM_JS(void, notify_figure_js, (const char* name, const unsigned char* png, int s
 });
 // clang-format on
 
+// What the app wants from the page, each asked for once: a language's
+// catalog, a built-in lesson's file, and the font packs its characters need
+// (only for the canvas: without WebGL2 the browser draws the text view).
+void ask_page(bool fonts) {
+  Shell& s = shell();
+  if (fonts)
+    for (const std::string& name : s.app->take_wanted_fonts())
+      notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
+  if (auto code = s.app->take_wanted_catalog())
+    notify_page("needcatalog", nlohmann::json{{"code", *code}}.dump().c_str());
+  if (auto id = s.app->take_wanted_lesson())
+    notify_page("needlesson", nlohmann::json{{"id", *id}}.dump().c_str());
+}
+
 bool needs_frame() {
   const ImGuiIO& io = ImGui::GetIO();
   if (emscripten_get_now() / 1000.0 - shell().last_activity < kIdleAfterSeconds) return true;
@@ -78,12 +92,7 @@ void frame() {
   else if (!figure_error.empty())
     notify_page("figurefailed", nlohmann::json{{"error", figure_error}}.dump().c_str());
 
-  for (const std::string& name : s.app->take_wanted_fonts())
-    notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
-  if (auto code = s.app->take_wanted_catalog())
-    notify_page("needcatalog", nlohmann::json{{"code", *code}}.dump().c_str());
-  if (auto id = s.app->take_wanted_lesson())
-    notify_page("needlesson", nlohmann::json{{"id", *id}}.dump().c_str());
+  ask_page(true);
 
   if (s.first_frame) {
     s.first_frame = false;
@@ -105,7 +114,8 @@ void notify_page(const char* name, const char* json) { notify_page_js(name, json
 
 void wake() {
   Shell& s = shell();
-  if (!has_gl() || !s.started) return;  // nothing to draw
+  if (!s.started) return;
+  if (!has_gl()) return ask_page(false);  // nothing to draw, but a language may be wanted
   s.last_activity = emscripten_get_now() / 1000.0;
   if (s.paused && !s.hidden && !s.offscreen && !s.context_lost) {
     s.paused = false;
@@ -133,7 +143,7 @@ void start_loop() {
   s.reported_version = s.app->version();
   if (!has_gl()) {  // the lesson as text: the page's text view runs on the API
     notify_page("nogl", s.app->state_json().c_str());
-    return;
+    return ask_page(false);  // its language's catalog, say
   }
   s.css_w = s.css_h = 0;  // force the first size check
   wake();

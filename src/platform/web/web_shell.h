@@ -44,7 +44,8 @@ struct Shell {
 Shell& shell();
 bool has_gl();
 
-// Anything that may change the picture: draw again, starting now.
+// Anything that may change the picture: draw again, starting now. Without
+// WebGL2, asks the page for what the app wants (a catalog), a frame's other work.
 void wake();
 void pause_loop();
 // Events to the page: web/page.js sets Module.attentionEvent(name, json).
