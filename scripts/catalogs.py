@@ -5,24 +5,31 @@
       Checks each PO_DIR/<code>.po with msgfmt (syntax, header, format strings)
       and writes OUT_DIR/<code>.json, the catalog the app reads
       (src/core/translation.h): {"language": code, "messages": {English: text},
-      "lessons": {id: {JSON Pointer: text}}}. Untranslated and fuzzy entries
+      "lessons": {id: {JSON Pointer: text}}, "page": {English: text}}, the
+      last the page's own words (web/page.js). Untranslated and fuzzy entries
       are left out (the app then shows English; the unit tests fail on them).
       Also OUT_DIR/messages.json, the template's: {"interface": [English],
-      "lessons": {id: {pointer: English}}}, for those tests.
-  catalogs.py update PO_DIR CLI LESSONS_DIR SOURCE...   (a SOURCE directory: its .cpp and .h)
+      "lessons": {id: {pointer: English}}, "page": [English]}, for those tests.
+  catalogs.py update PO_DIR CLI LESSONS_DIR SOURCE...
       Regenerates PO_DIR/attention-lab.pot from the tr()/trf() calls in the
-      sources (xgettext) and the built-in lessons' texts (`CLI texts`, one
-      entry each, its context "<lesson id>:<JSON Pointer>"), and merges it
-      into every PO_DIR/*.po (msgmerge), so translators find new messages
-      there, untranslated.
+      sources (xgettext; a SOURCE directory stands for its .cpp and .h), the
+      built-in lessons' texts (`CLI texts`, one entry each, its context
+      "<lesson id>:<JSON Pointer>") and the page's own words (context "page":
+      a SOURCE .js file's table between the lines "// page messages: begin"
+      and "// page messages: end", one `name: "English",` each, and a SOURCE
+      .html file's elements marked data-page-message), and merges it into
+      every PO_DIR/*.po (msgmerge), so translators find new messages there,
+      untranslated.
   catalogs.py check PO_DIR CLI LESSONS_DIR SOURCE...
       Fails, naming them, when the sources' and lessons' messages are not
       those of the template (changed without `./dev translations`).
 """
 import gettext
 import glob
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,29 +48,34 @@ def run(args, **kw):
     return done.stdout
 
 
+PAGE = "page"  # the context of the page's own words
+
+
 def messages_of(mo_path):
-    """(interface, lessons): {English: text} and {id: {pointer: text}}."""
+    """(interface, lessons, page): {English: text}, {id: {pointer: text}}, {English: text}."""
     with open(mo_path, "rb") as f:
         t = gettext.GNUTranslations(f)
-    interface, lessons = {}, {}
+    interface, lessons, page = {}, {}, {}
     for key, text in t._catalog.items():
         if not isinstance(key, str) or not key:
             continue
         context = key.split("\x04", 1)[0] if "\x04" in key else None
-        if context and ":" in context:  # a lesson's text: "<id>:<pointer>"
+        if context == PAGE:
+            page[key.split("\x04", 1)[1]] = text
+        elif context and ":" in context:  # a lesson's text: "<id>:<pointer>"
             lesson, pointer = context.split(":", 1)
             lessons.setdefault(lesson, {})[pointer] = text
         else:
             interface[key] = text
-    return interface, lessons
+    return interface, lessons, page
 
 
 def template_messages(pot, tmp):
     # msgen fills each msgstr with its msgid, so msgfmt keeps every entry.
     mo = os.path.join(tmp, "template.mo")
     run(["sh", "-c", 'msgen "$1" | msgfmt -o "$2" -', "sh", pot, mo])
-    interface, lessons = messages_of(mo)
-    return {"interface": sorted(interface), "lessons": lessons}
+    interface, lessons, page = messages_of(mo)
+    return {"interface": sorted(interface), "lessons": lessons, "page": sorted(page)}
 
 
 def build(out_dir, po_dir):
@@ -73,8 +85,8 @@ def build(out_dir, po_dir):
             code = os.path.splitext(os.path.basename(po))[0]
             mo = os.path.join(tmp, code + ".mo")
             run(["msgfmt", "--check", "-o", mo, po])
-            interface, lessons = messages_of(mo)
-            catalog = {"language": code, "messages": interface, "lessons": lessons}
+            interface, lessons, page = messages_of(mo)
+            catalog = {"language": code, "messages": interface, "lessons": lessons, "page": page}
             write(os.path.join(out_dir, code + ".json"), catalog)
         pot = os.path.join(po_dir, "attention-lab.pot")
         write(os.path.join(out_dir, "messages.json"), template_messages(pot, tmp))
@@ -92,6 +104,8 @@ def extract(sources, out):
     # A directory stands for its C++ files, recursively.
     files = []
     for s in sources:
+        if s.endswith((".js", ".html")):
+            continue  # the page's, extract_page()
         if os.path.isdir(s):
             for d, _, names in os.walk(s):
                 files += [os.path.join(d, n) for n in names if n.endswith((".cpp", ".h"))]
@@ -120,11 +134,52 @@ def extract_lessons(cli, lessons_dir, out):
         f.write(header + "\n" + "\n".join(entries))
 
 
+def page_messages(path):
+    """[(line, English, translator's comment or None)] of a page file (web/page.js, index.html)."""
+    text = open(path, encoding="utf-8").read()
+    line_of = lambda at: text.count("\n", 0, at) + 1
+    if path.endswith(".html"):
+        found = [(line_of(m.start()), html.unescape(m.group(2)), None)
+                 for m in re.finditer(r"<(\w+)\b[^>]*\bdata-page-message\b[^>]*>([^<]*)</\1>", text)]
+        if text.count("data-page-message") != len(found):
+            sys.exit(f"catalogs.py: {path}: an element marked data-page-message must hold text only")
+        return found
+    begin, end = "// page messages: begin\n", "// page messages: end"
+    if text.count(begin) != 1 or text.count(end) != 1:
+        sys.exit(f"catalogs.py: {path} must have one table between the lines {begin.strip()!r} and {end!r}")
+    start = text.index(begin) + len(begin)
+    table = text[start:text.index(end)]
+    # One entry: an optional "// TRANSLATORS:" line, then `name: "English"` (a
+    # long one split in "..." + "..." parts), then a comma.
+    entry = re.compile(r'(?:[ \t]*// TRANSLATORS: (.*)\n)?[ \t]*\w+:\s*("(?:[^"\\\n]|\\.)*"(?:\s*\+\s*"(?:[^"\\\n]|\\.)*")*),\n')
+    found, rest = [], table
+    for m in entry.finditer(table):
+        parts = re.findall(r'"(?:[^"\\\n]|\\.)*"', m.group(2))
+        found.append((line_of(start + m.start(2)), "".join(json.loads(p) for p in parts), m.group(1)))
+        rest = rest.replace(m.group(0), "", 1)
+    if re.sub(r"\s", "", rest) != "constWORDS={};" or not found:
+        sys.exit(f"catalogs.py: {path}: its table of messages has something this script cannot read:\n{rest}")
+    return found
+
+
+def extract_page(sources, out):
+    """The page's own words as a PO template, the context "page"."""
+    entries = []
+    for path in [s for s in sources if s.endswith((".js", ".html"))]:
+        for line, english, comment in page_messages(path):
+            entries.append((f"#. TRANSLATORS: {comment}\n" if comment else "") +
+                           f"#: {path}:{line}\nmsgctxt {po_string(PAGE)}\nmsgid {po_string(english)}\nmsgstr \"\"\n")
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(header + "\n" + "\n".join(entries))
+
+
 def extract_all(cli, lessons_dir, sources, out, tmp):
-    code, lessons = os.path.join(tmp, "code.pot"), os.path.join(tmp, "lessons.pot")
+    code, page, lessons = (os.path.join(tmp, name) for name in ("code.pot", "page.pot", "lessons.pot"))
     extract(sources, code)
+    extract_page(sources, page)
     extract_lessons(cli, lessons_dir, lessons)
-    run(["msgcat", "--use-first", "--no-wrap", "-o", out, code, lessons])
+    run(["msgcat", "--use-first", "--no-wrap", "-o", out, code, page, lessons])
 
 
 def update(po_dir, cli, lessons_dir, sources):
@@ -138,7 +193,7 @@ def update(po_dir, cli, lessons_dir, sources):
 
 def check(po_dir, cli, lessons_dir, sources):
     def flat(t):
-        return {("", m) for m in t["interface"]} | {
+        return {("", m) for m in t["interface"]} | {(PAGE, m) for m in t["page"]} | {
             (f"{lesson}:{p}", m) for lesson, texts in t["lessons"].items() for p, m in texts.items()
         }
 

@@ -5,7 +5,8 @@
 //   [4] the postMessage bridge for cross-origin iframes
 //   [5] links that reopen exactly what the learner sees
 //   [6] the text view: the current step as HTML tables
-//   [7] loading the module, with byte progress and readable failures
+//   [7] loading the module, with byte progress and readable failures, in the
+//       learner's language (its catalog fetched at once, before the module runs)
 //   [8] offline: the service worker
 //   [9] the learner's work, kept in local storage across reloads
 // The app checks every parameter and words every notice (src/app/app.cpp);
@@ -37,11 +38,51 @@
   ready.catch(() => {}); // failures are shown on the page; an unobserved rejection is not an error
   const listeners = { statechange: [], progress: [], copy: [], link: [] };
 
-  function fail(message) {
+  // ---- The page's own words ---------------------------------------------------
+  // Shown before the app runs or when it cannot, in the learner's language:
+  // translated like the app's (po/*.po, context "page"), from this table
+  // between its two marker lines and index.html's elements marked
+  // data-page-message (scripts/catalogs.py reads both), and shown once
+  // lang/<code>.json brings them ("page": {English: translation}). Errors a
+  // host page's developer reads (thrown, or rejected through window.attention)
+  // stay English.
+  // page messages: begin
+  const WORDS = {
+    // TRANSLATORS: {why} is in English (e.g. "attention.wasm: HTTP 404").
+    noProgram: "Attention Lab could not load its program ({why}). Check the connection and reload the page.",
+    noScript: "Attention Lab could not load attention.js. Check the connection and reload the page.",
+    // TRANSLATORS: {why} is in English (the browser's own words).
+    stopped: "Attention Lab stopped unexpectedly ({why}). Reload the page to start again.",
+    // TRANSLATORS: {why} is in English (e.g. "lessons/the-cat-sat.json: HTTP 404").
+    noStart: "Attention Lab could not start ({why}).",
+    noGl:
+      "This browser does not offer WebGL2, so the interactive view cannot run here. " +
+      "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.",
+  };
+  // page messages: end
+  let translated = {}; // English -> the learner's language, once its catalog is here
+  const said = new Map(); // element -> [English, values]: said again when it comes
+  const fill = (text, values) =>
+    text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(values, name) ? values[name] : m));
+  function say(element, english, values = {}) {
+    said.set(element, [english, values]);
+    element.textContent = fill(translated[english] || english, values);
+  }
+  function sayInLanguage(code, fetched) {
+    try {
+      translated = JSON.parse(new TextDecoder().decode(fetched.bytes)).page || {};
+    } catch (e) {
+      return; // English, then; the app says why when it asks for the same bytes
+    }
+    if (!isReady) document.documentElement.lang = code; // the app's language from then on (statechange)
+    for (const [element, [english, values]] of said) say(element, english, values);
+  }
+
+  function fail(english, values = {}) {
     loading.hidden = true;
     failure.hidden = false;
-    $("failure-message").textContent = message;
-    rejectReady(new Error(message));
+    say($("failure-message"), english, values);
+    rejectReady(new Error(fill(english, values)));
   }
 
   // ---- [1] Start ------------------------------------------------------------
@@ -72,6 +113,23 @@
     return p ? p[1] : null;
   };
   if (first("theme") === "dark") document.documentElement.classList.add("dark");
+
+  // The language the app will show, chosen here too so that the page's own
+  // words are in it before the app runs: the same rule on the same inputs
+  // (App::start: the link's lang, else the saved one, else the first shipped
+  // of the browser's, else English; find_language, core/translation.cpp).
+  // tests/fixtures/language-choice.json holds the cases both are checked against.
+  function findLanguage(tag) {
+    const t = String(tag).replace(/[A-Z]/g, (c) => c.toLowerCase()); // ASCII only, as in C++
+    if (t === "zh" || t.startsWith("zh-"))
+      return ["zh", "zh-hans", "zh-cn", "zh-sg", "zh-my"].includes(t) || t.startsWith("zh-hans-") ? "zh-Hans" : null;
+    const primary = t.split(/[-_]/)[0];
+    return ["en", "es", "ko"].includes(primary) ? primary : null;
+  }
+  function chooseLanguage(pairs, saved, preferred) {
+    const link = pairs.find(([key]) => key === "lang");
+    return [...(link ? [link[1]] : []), saved, ...preferred].map(findLanguage).find(Boolean) || "en";
+  }
 
   // A file beside the page: its bytes, or why not.
   async function fetchBytes(url) {
@@ -273,6 +331,7 @@
     } = {}) {
       if (theme !== "light" && theme !== "dark")
         return Promise.reject(new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`));
+      // In English, as every error window.attention gives: its reader is the host page's developer.
       if (noGl) return Promise.reject(new Error("figures need WebGL2, which this browser does not offer"));
       const error = call(
         "attn_save_figure",
@@ -292,6 +351,9 @@
         return { stopped: !!(bits & 1), hidden: !!(bits & 2), offscreen: !!(bits & 4), contextLost: !!(bits & 8) };
       },
       items: () => json("attn_items"),
+      // The page's choice of language (its cases: tests/fixtures/language-choice.json).
+      findLanguage,
+      chooseLanguage,
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
       // The current lesson's characters the canvas cannot draw now, and the font
@@ -687,22 +749,14 @@
     linkManifest();
   }
 
-  // A file the app asked for, fetched beside the page and handed to it as
-  // bytes (`provide`, the app's function taking name, bytes, size), or why not
-  // (`fail`, taking name and reason). The single file carries neither kind.
-  function fetchFor(file, name, provide, fail, notInSingleFile) {
-    const failed = (why) => call(fail, null, ["string", "string"], [name, why]);
-    if (singleFile) return failed(notInSingleFile);
-    fetch(file)
-      .then((response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.arrayBuffer();
-      })
-      .then((buffer) => {
-        const bytes = new Uint8Array(buffer);
-        call(provide, null, ["string", "bytes", "number"], [name, bytes, bytes.length]);
-      })
-      .catch((e) => failed(e.message || String(e)));
+  // A file the app asked for, fetched beside the page (or the fetch already
+  // under way) and handed to it as bytes (`provide`, the app's function taking
+  // name, bytes, size), or why not (`fail`, taking name and reason). The
+  // single file carries neither kind.
+  async function fetchFor(file, name, provide, fail, notInSingleFile, fetched) {
+    const r = singleFile ? { error: notInSingleFile } : await (fetched || fetchBytes(file));
+    if (r.error) call(fail, null, ["string", "string"], [name, r.error]);
+    else call(provide, null, ["string", "bytes", "number"], [name, r.bytes, r.bytes.length]);
   }
   // A font pack a lesson or a language needs (src/ui/fonts.h): fetched once;
   // the app draws those characters with it from the next frame.
@@ -714,15 +768,22 @@
       "attn_font_failed",
       "this offline file carries no extra fonts; the served page has them",
     );
-  // The interface in the language the learner picked (src/core/translation.h).
-  const fetchCatalog = (code) =>
+  // The interface in the learner's language (src/core/translation.h): the
+  // page's own words came in the same file, fetched at once (at the end), so
+  // the app's first ask takes those bytes; a later one fetches.
+  let catalogFetched = null; // {code, fetched}
+  function fetchCatalog(code) {
+    const early = catalogFetched && catalogFetched.code === code ? catalogFetched.fetched : undefined;
+    catalogFetched = null;
     fetchFor(
       `lang/${code}.json`,
       code,
       "attn_provide_catalog",
       "attn_catalog_failed",
       "this offline file is in English only; the served page has the others",
+      early,
     );
+  }
 
   // Fetch the wasm ourselves, counting bytes for the progress bar (the single
   // file has it inside).
@@ -730,9 +791,7 @@
     (singleFile ? Promise.resolve(Uint8Array.from(atob(singleFile.wasm), (c) => c.charCodeAt(0))) : downloadWasm())
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then((result) => receiveInstance(result.instance, result.module))
-      .catch((error) =>
-        fail(`Attention Lab could not load its program (${error.message}). Check the connection and reload the page.`),
-      );
+      .catch((error) => fail(WORDS.noProgram, { why: error.message }));
     return {};
   }
   function downloadWasm() {
@@ -771,9 +830,7 @@
     canvas.hidden = true;
     textToggle.hidden = true;
     const notice = $("text-view-notice");
-    notice.textContent =
-      "This browser does not offer WebGL2, so the interactive view cannot run here. " +
-      "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.";
+    say(notice, WORDS.noGl);
     notice.hidden = false;
   }
   // ---- [8] Offline ------------------------------------------------------------------
@@ -867,9 +924,19 @@
     toParent({ type: "attention:progress", progress });
   }
 
+  // The page's words in the learner's language as soon as its catalog is here
+  // (the single file is in English only, as its app is); English fetches nothing.
+  const saved = readSavedWork();
+  const languages = [...(navigator.languages || [])];
+  const language = chooseLanguage(parameters, saved.language, languages);
+  for (const element of document.querySelectorAll("[data-page-message]")) say(element, element.textContent);
+  if (language !== "en" && !singleFile) {
+    catalogFetched = { code: language, fetched: fetchBytes(`lang/${language}.json`) };
+    catalogFetched.fetched.then((r) => sayInLanguage(language, r));
+  }
   if (typeof WebGL2RenderingContext === "undefined") withoutGl();
   if (typeof createAttentionModule !== "function") {
-    fail("Attention Lab could not load attention.js. Check the connection and reload the page.");
+    fail(WORDS.noScript);
     return;
   }
   const options = {
@@ -879,10 +946,9 @@
     attentionFigure: onFigure,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onAbort: (what) => fail(`Attention Lab stopped unexpectedly (${what}). Reload the page to start again.`),
+    onAbort: (what) => fail(WORDS.stopped, { why: what }),
   };
   options.instantiateWasm = instantiateWasm;
-  const saved = readSavedWork();
   // The built-in lesson the page opens with: the link's, else the one open
   // last, else the first. The app must have one before it starts: when that
   // one cannot be had (a link's unknown id, a lesson gone since), the first.
@@ -902,7 +968,7 @@
       try {
         await provideOpeningLesson();
       } catch (error) {
-        fail(`Attention Lab could not start (${error.message}).`);
+        fail(WORDS.noStart, { why: error.message });
         return;
       }
       call(
@@ -914,7 +980,7 @@
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
-          JSON.stringify({ ...saved, languages: [...(navigator.languages || [])] }),
+          JSON.stringify({ ...saved, languages }), // the inputs of chooseLanguage, above
         ],
       );
       announceProgress();
@@ -931,6 +997,6 @@
         if (text) call("attn_paste", null, ["string"], [text]);
       });
     },
-    (error) => fail(`Attention Lab could not start (${(error && error.message) || error}).`),
+    (error) => fail(WORDS.noStart, { why: (error && error.message) || String(error) }),
   );
 })();

@@ -1,16 +1,57 @@
 // The interface in the learner's language (src/core/translation.h): ?lang=,
 // the browser's language when it is shipped, the language menu, the choice
-// kept across a reload and in links; English loads no catalog at all.
+// kept across a reload and in links; English loads no catalog at all. The
+// page's own words (web/page.js) before the app runs or when it cannot: in
+// the same language, chosen by the same rule, from the same one download.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useBrowser, launch, openPage, nextFrame, labels, clickItem, saveArtifact, DIST } from "./browser.mjs";
+import {
+  useBrowser,
+  launch,
+  openPage,
+  watch,
+  nextFrame,
+  labels,
+  clickItem,
+  saveArtifact,
+  forgetWorkOnce,
+  DIST,
+  ROOT,
+} from "./browser.mjs";
 
 // No service worker: it would serve a catalog an earlier test fetched, past
 // the 404 a later test routes (Playwright's routes do not see a worker's fetches).
 const env = useBrowser({ viewport: { width: 800, height: 500 }, serviceWorkers: "block" });
-const catalog = (code) => JSON.parse(fs.readFileSync(path.join(DIST, "lang", `${code}.json`), "utf8")).messages;
+const catalogFile = (code) => JSON.parse(fs.readFileSync(path.join(DIST, "lang", `${code}.json`), "utf8"));
+const catalog = (code) => catalogFile(code).messages;
+// One of the page's own words: [English, translation], the one whose English matches.
+function pageWord(code, pattern) {
+  const found = Object.entries(catalogFile(code).page).filter(([english]) => pattern.test(english));
+  assert.equal(found.length, 1, `one page message matching ${pattern} in lang/${code}.json`);
+  return found[0];
+}
+// The page's own words at 800x500 and on a phone.
+const SIZES = [
+  ["800x500", { viewport: { width: 800, height: 500 } }],
+  ["phone", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }],
+];
+// A browser of its own for fn(context), closed even when fn fails (an open one keeps the test file running).
+async function inBrowser(options, fn) {
+  const context = await launch({ ...options, serviceWorkers: "block" });
+  try {
+    await fn(context);
+  } finally {
+    await context.close();
+  }
+}
+const withoutWebGl2 = () => {
+  const original = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    return type === "webgl2" ? null : original.call(this, type, ...rest);
+  };
+};
 
 // Files the page fetched from lang/ and fonts/, by name.
 function fetched(page) {
@@ -60,7 +101,12 @@ test("?lang=ko: the Korean catalog and font are fetched, every label is Korean, 
   assert.ok(!shown.includes("Copy link"));
   assert.deepEqual((await page.evaluate(() => window.attention.testing.glyphs())).missing, []);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ko");
-  assert.ok(files.includes("lang/ko.json") && files.includes("fonts/hangul.ttf"), files.join(" "));
+  assert.ok(files.includes("fonts/hangul.ttf"), files.join(" "));
+  // Fetched at once by the page for its own words, and those bytes handed to the app.
+  assert.deepEqual(
+    files.filter((f) => f.startsWith("lang/")),
+    ["lang/ko.json"],
+  );
   saveArtifact("language-ko-800x500.png", await page.screenshot());
   // The text view speaks it too: its words come from the same catalog.
   await page.evaluate(() => window.attention.showTextView(true));
@@ -172,4 +218,116 @@ test("a lesson file's own translations: shown in the learner's language, its num
   assert.equal((await page.evaluate(() => window.attention.state())).title, "Two words");
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test("page.js picks the language as the app does: tests/fixtures/language-choice.json, and the real inputs", async () => {
+  const cases = JSON.parse(fs.readFileSync(path.join(ROOT, "tests/fixtures/language-choice.json"), "utf8"));
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`);
+  const got = await page.evaluate(({ tags, starts }) => {
+    const { findLanguage, chooseLanguage } = window.attention.testing;
+    return {
+      tags: tags.map(([tag]) => [tag, findLanguage(tag)]),
+      starts: starts.map((s) => chooseLanguage(s.parameters, s.saved, s.languages)),
+    };
+  }, cases);
+  assert.deepEqual(got.tags, cases.tags); // the C++ side: tests/core/translation_test.cpp
+  assert.deepEqual(
+    got.starts,
+    cases.starts.map((s) => s.shown),
+  ); // and tests/app/translations_test.cpp
+  await page.close();
+  assert.deepEqual(problems, []);
+
+  // The same inputs: a Korean browser, Spanish saved, a link's unknown lang.
+  // Had the page chosen otherwise, it would have fetched that catalog too.
+  await inBrowser({ viewport: { width: 800, height: 500 }, locale: "ko-KR" }, async (context) => {
+    const korean = await context.newPage();
+    const files = fetched(korean);
+    await korean.addInitScript(() => localStorage.setItem("attention-lab:v1:language", "es"));
+    await korean.goto(`${env.url}?lesson=the-cat-sat&lang=fr`);
+    await korean.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
+    await inLanguage(korean, "es");
+    assert.deepEqual(
+      files.filter((f) => f.startsWith("lang/")),
+      ["lang/es.json"],
+    );
+  });
+});
+
+test("?lang=es: the loading line, then the failure, in Spanish before the app runs (attention.wasm held, then failing)", async () => {
+  const [, loadingLine] = pageWord("es", /^Loading Attention Lab/);
+  const [english, failed] = pageWord("es", /could not load its program/);
+  for (const [size, options] of SIZES)
+    await inBrowser(options, async (context) => {
+      const page = await context.newPage();
+      const problems = watch(page);
+      const files = fetched(page);
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route("**/attention.wasm", async (route) => {
+        await held;
+        await route.fulfill({ status: 404, body: "gone" });
+      });
+      await page.goto(`${env.url}?lang=es`);
+      // The catalog arrives while the program is still on its way.
+      await page.waitForFunction((text) => document.querySelector("#loading p").textContent === text, loadingLine);
+      assert.equal(await page.isVisible("#loading"), true);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "es");
+      saveArtifact(`page-words-es-loading-${size}.png`, await page.screenshot());
+      release();
+      await page.waitForSelector("#failure:not([hidden])");
+      assert.equal(await page.textContent("#failure-message"), failed.replace("{why}", "attention.wasm: HTTP 404"));
+      // A host page's developer reads the English.
+      const message = await page.evaluate(() =>
+        window.attention.ready.then(
+          () => "",
+          (e) => e.message,
+        ),
+      );
+      assert.equal(message, english.replace("{why}", "attention.wasm: HTTP 404"));
+      saveArtifact(`page-words-es-failure-${size}.png`, await page.screenshot());
+      assert.deepEqual(files, ["lang/es.json"]);
+      assert.deepEqual(
+        problems.filter((p) => !p.includes("404")),
+        [],
+      );
+    });
+});
+
+test("?lang=ko without attention.js: the failure said in Korean once the catalog comes", async () => {
+  const [, failed] = pageWord("ko", /could not load attention\.js/);
+  const page = await env.browser.newPage();
+  await page.route("**/attention.js", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(`${env.url}?lang=ko`);
+  await page.waitForFunction((text) => document.getElementById("failure-message").textContent === text, failed);
+  assert.equal(await page.isVisible("#loading"), false);
+  await page.close();
+});
+
+test("without WebGL2, in Korean: the notice and the text view, from one download of the catalog", async () => {
+  const [, notice] = pageWord("ko", /does not offer WebGL2/);
+  const ko = catalog("ko");
+  for (const [size, options] of SIZES)
+    await inBrowser(options, async (context) => {
+      const page = await context.newPage();
+      const problems = watch(page);
+      const files = fetched(page);
+      await page.addInitScript(forgetWorkOnce);
+      await page.addInitScript(withoutWebGl2);
+      await page.goto(`${env.url}?lesson=i-am-batman&step=6&mode=explore&lang=ko`);
+      await page.evaluate(() => window.attention.ready);
+      await page.waitForFunction((text) => document.getElementById("text-view-notice").textContent === text, notice);
+      await page.waitForFunction(
+        (text) => document.getElementById("text-view-previous").textContent === text,
+        ko["Previous step"],
+      );
+      assert.equal(await page.isVisible("#text-view-notice"), true);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "ko");
+      saveArtifact(`page-words-ko-no-webgl2-${size}.png`, await page.screenshot());
+      assert.deepEqual(
+        files.filter((f) => f.startsWith("lang/")),
+        ["lang/ko.json"],
+      );
+      assert.deepEqual(problems, []);
+    });
 });
