@@ -110,10 +110,24 @@ export function pageFiles(dist) {
   return [...Object.keys(JSON.parse(m[1]).files), "sw.js"];
 }
 
+// What the page fetches only when a learner needs it: the other languages'
+// catalogs (lang/) and the font packs (fonts/). The served page's worker
+// keeps them once fetched; an LMS has no page beside the package to fetch
+// them from, so the package carries them.
+export function whenNeededFiles(dist) {
+  return ["lang", "fonts"].flatMap((folder) =>
+    fs
+      .readdirSync(path.join(dist, folder))
+      .filter((name) => /\.(json|ttf)$/.test(name))
+      .sort()
+      .map((name) => `${folder}/${name}`),
+  );
+}
+
 // Stages the package in a folder: the page, scorm.html, the adapter, the
 // settings, imsmanifest.xml. Returns the files, manifest first.
 export function stage({ dist, folder, config, title }) {
-  const files = pageFiles(dist);
+  const files = [...pageFiles(dist), ...whenNeededFiles(dist)];
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(folder, f)), { recursive: true });
     fs.copyFileSync(path.join(dist, f), path.join(folder, f));

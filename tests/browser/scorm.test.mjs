@@ -141,12 +141,16 @@ test("the package in dist/ and the ones made here: a well-formed SCORM 1.2 manif
       const folder = name === "dist" ? "dist-unpacked" : name;
       const entries = name === "dist" ? unpack(zip, folder) : cmake("tar", "tf", zip).split("\n").filter(Boolean);
       assert.equal(entries[0], "imsmanifest.xml", `${name}: the manifest first, at the root`);
-      // The page's files at the root, the built-in lessons in lessons/ as the page fetches them.
+      // The page's files at the root, the built-in lessons, the languages and
+      // the font packs in lessons/, lang/ and fonts/ as the page fetches them.
       assert.ok(
-        entries.every((e) => !e.includes("/") || /^lessons\/[a-z0-9-]+\.json$/.test(e)),
-        `${name}: every file at the root or in lessons/: ${entries}`,
+        entries.every(
+          (e) => !e.includes("/") || /^(lessons\/[a-z0-9-]+\.json|lang\/[A-Za-z-]+\.json|fonts\/[a-z]+\.ttf)$/.test(e),
+        ),
+        `${name}: every file at the root or in lessons/, lang/, fonts/: ${entries}`,
       );
-      assert.ok(entries.includes("lessons/the-cat-sat.json"), `${name}: the lessons are in it`);
+      for (const file of ["lessons/the-cat-sat.json", "lang/es.json", "lang/ko.json", "fonts/hangul.ttf"])
+        assert.ok(entries.includes(file), `${name}: ${file} is in it`);
       const xml = fs.readFileSync(path.join(site, folder, "imsmanifest.xml"), "utf8");
       const parsed = await page.evaluate((source) => {
         const doc = new DOMParser().parseFromString(source, "application/xml");
@@ -270,6 +274,27 @@ test("the-cat-sat, completed when every step is seen: incomplete, then completed
     assert.equal(lastSet(log, "cmi.core.exit"), "", "not suspended: the lesson is done");
     assert.equal(await status(), "completed");
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("in a Korean browser: the interface, its font and the page's own words, all from the package", async () => {
+  const context = await launch({ locale: "ko-KR" });
+  try {
+    const { frame, problems } = await openLms(context, "cat/scorm.html");
+    await until(
+      () =>
+        frame.evaluate(() => {
+          const glyphs = window.attention.testing.glyphs();
+          return window.attention.state().language === "ko" && glyphs.loading === "" && glyphs.missing.length === 0;
+        }),
+      "the Korean interface with every glyph drawn",
+    );
+    const page = JSON.parse(fs.readFileSync(path.join(DIST, "lang/ko.json"), "utf8")).page;
+    const [, loading] = Object.entries(page).find(([english]) => /^Loading Attention Lab/.test(english));
+    assert.equal(await frame.evaluate(() => document.querySelector("#loading p").textContent), loading);
+    assert.deepEqual(problems, []); // no file missing (openLms counts every HTTP error)
   } finally {
     await context.close();
   }
