@@ -118,7 +118,7 @@
   // words are in it before the app runs: the same rule on the same inputs
   // (App::start: the link's lang, else the saved one, else the first shipped
   // of the browser's, else English; find_language, core/translation.cpp).
-  // tests/fixtures/language-choice.json holds the cases both are checked against.
+  // tests/core/language-choice.json holds the cases both are checked against.
   function findLanguage(tag) {
     const t = String(tag).replace(/[A-Z]/g, (c) => c.toLowerCase()); // ASCII only, as in C++
     if (t === "zh" || t.startsWith("zh-"))
@@ -351,7 +351,7 @@
         return { stopped: !!(bits & 1), hidden: !!(bits & 2), offscreen: !!(bits & 4), contextLost: !!(bits & 8) };
       },
       items: () => json("attn_items"),
-      // The page's choice of language (its cases: tests/fixtures/language-choice.json).
+      // The page's choice of language (its cases: tests/core/language-choice.json).
       findLanguage,
       chooseLanguage,
       wantKeyboard: () => module._attn_want_keyboard() === 1,
@@ -663,10 +663,19 @@
       renderTextView();
     }, 250);
   }
+  // The names index.html gives in English, in the app's language (at start
+  // and after a change of language).
+  let labelledIn = "en";
+  function relabel(language) {
+    labelledIn = language;
+    const labels = json("attn_text_view").labels;
+    canvas.setAttribute("aria-label", labels.canvas);
+    if (textView.hidden) textToggle.textContent = labels.textView;
+  }
   function setTextView(show) {
     textView.hidden = !show;
     textToggle.setAttribute("aria-expanded", String(show));
-    // The app's words once it runs (renderTextView), English before.
+    // The app's words once it runs (renderTextView, relabel), English before.
     if (!show) textToggle.textContent = module ? json("attn_text_view").labels.textView : "Text view";
     if (show) {
       renderTextView();
@@ -694,6 +703,7 @@
       else withoutGl();
       started();
     } else if (name === "statechange") {
+      if (data.language !== labelledIn) relabel(data.language);
       document.documentElement.lang = data.language; // the text view is read in it
       scheduleTextView();
       scheduleSave();

@@ -267,6 +267,10 @@ std::string App::text_view_json() const {
       // written as text and tables.
       {"region", tr("The current step as text")},
       {"textView", tr("Text view")},
+      // TRANSLATORS: for screen readers, the name of the interactive canvas; "Text
+      // view" is the button's label (msgid "Text view").
+      {"canvas", tr("Attention Lab: an interactive lesson on self-attention. The Text view "
+                    "button shows the same step as text and tables.")},
       // TRANSLATORS: a button that leaves the text view for the canvas.
       {"back", tr("Back to the interactive view")},
       {"predictFirst", tr("Predict first")},

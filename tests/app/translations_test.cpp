@@ -143,9 +143,9 @@ TEST_CASE(
 }
 
 // The cases are web/page.js's too (its chooseLanguage, which picks the page's
-// own words' language before the app runs): tests/fixtures/language-choice.json.
+// own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
-  std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/language-choice.json");
+  std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");
   const auto starts = nlohmann::json::parse(file)["starts"];
   REQUIRE(starts.size() > 10);
   for (const auto& s : starts) {

@@ -101,6 +101,11 @@ test("?lang=ko: the Korean catalog and font are fetched, every label is Korean, 
   assert.ok(!shown.includes("Copy link"));
   assert.deepEqual((await page.evaluate(() => window.attention.testing.glyphs())).missing, []);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "ko");
+  // index.html's English names for a screen reader, and the hidden Text view button's, are Korean too.
+  const canvasName =
+    "Attention Lab: an interactive lesson on self-attention. The Text view button shows the same step as text and tables.";
+  await page.waitForFunction((name) => document.querySelector("#canvas").ariaLabel === name, ko[canvasName]);
+  assert.equal(await page.textContent("#text-view-toggle"), ko["Text view"]);
   assert.ok(files.includes("fonts/hangul.ttf"), files.join(" "));
   // Fetched at once by the page for its own words, and those bytes handed to the app.
   assert.deepEqual(
@@ -137,6 +142,10 @@ test("the language menu: picked with the mouse, kept across a reload and in the 
   await clickItem(page, "Español");
   await inLanguage(page, "es");
   assert.ok((await labels(page)).includes(`${catalog("es")["Menu"]} ▼`));
+  await page.waitForFunction(
+    (name) => document.querySelector("#text-view-toggle").textContent === name,
+    catalog("es")["Text view"],
+  );
   saveArtifact("language-menu-es-800x500.png", await page.screenshot());
   // The link names it; a reload (the same page, its storage kept) keeps it.
   assert.equal(new URL(await page.evaluate(() => window.attention.link())).searchParams.get("lang"), "es");
@@ -220,8 +229,8 @@ test("a lesson file's own translations: shown in the learner's language, its num
   await page.close();
 });
 
-test("page.js picks the language as the app does: tests/fixtures/language-choice.json, and the real inputs", async () => {
-  const cases = JSON.parse(fs.readFileSync(path.join(ROOT, "tests/fixtures/language-choice.json"), "utf8"));
+test("page.js picks the language as the app does: tests/core/language-choice.json, and the real inputs", async () => {
+  const cases = JSON.parse(fs.readFileSync(path.join(ROOT, "tests/core/language-choice.json"), "utf8"));
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`);
   const got = await page.evaluate(({ tags, starts }) => {
     const { findLanguage, chooseLanguage } = window.attention.testing;
