@@ -300,6 +300,21 @@ test("in a Korean browser: the interface, its font and the page's own words, all
   }
 });
 
+test("a launch address's lang and theme are kept, an LMS's own parameters dropped", async () => {
+  const context = await launch();
+  try {
+    const { frame, problems } = await openLms(context, "cat/scorm.html?lang=es&theme=dark&lms_session=42");
+    await until(() => frame.evaluate(() => window.attention.state().language === "es"), "the Spanish interface");
+    const kept = new URL(frame.url()).searchParams;
+    assert.equal(kept.get("theme"), "dark");
+    assert.equal(kept.get("lms_session"), null);
+    assert.equal(await frame.evaluate(() => window.attention.state().theme), "dark");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("she-likes-coffee, passed at 60%: failed once every step is seen with too low a score, then passed", async () => {
   const context = await launch();
   try {

@@ -19,7 +19,8 @@
 
   const DEFAULTS = { lesson: "the-cat-sat", completeWhen: "all-steps", mastery: 80 };
   const RULES = ["all-steps", "challenges"];
-  const KNOWN_PAGE_PARAMETERS = ["theme"]; // what the LMS's address may keep: the rest is ours
+  // What the launch address may set (an LMS or an instructor's launch parameters): the rest is ours.
+  const KNOWN_PAGE_PARAMETERS = ["theme", "lang"];
 
   // ---- Notices: a line at the foot of the page, under the instructor's eyes --
   const notices = [];
@@ -91,7 +92,7 @@
 
   // ---- 2. The lesson, before page.js reads the address ----------------------------
   // An LMS may add parameters of its own to the launch address: page.js would
-  // report each as unknown, so only ours (and the theme) stay.
+  // report each as unknown, so only ours (and the theme and language) stay.
   try {
     const url = new URL(window.location.href);
     const kept = new URLSearchParams();
