@@ -15,9 +15,8 @@
       sources (xgettext; a SOURCE directory stands for its .cpp and .h), the
       built-in lessons' texts (`CLI texts`, one entry each, its context
       "<lesson id>:<JSON Pointer>") and the page's own words (context "page":
-      a SOURCE .js file's table between the lines "// page messages: begin"
-      and "// page messages: end", one `name: "English",` each, and a SOURCE
-      .html file's elements marked data-page-message), and merges it into
+      a SOURCE .js file's NP_("page", "English") calls, xgettext again, and a
+      SOURCE .html file's elements marked data-page-message), and merges it into
       every PO_DIR/*.po (msgmerge), so translators find new messages there,
       untranslated.
   catalogs.py check PO_DIR CLI LESSONS_DIR SOURCE...
@@ -134,50 +133,35 @@ def extract_lessons(cli, lessons_dir, out):
         f.write(header + "\n" + "\n".join(entries))
 
 
-def page_messages(path):
-    """[(line, English, translator's comment or None)] of a page file (web/page.js, index.html)."""
+def html_messages(path):
+    """[(line, English)] of index.html's elements marked data-page-message (xgettext reads no HTML)."""
     text = open(path, encoding="utf-8").read()
-    line_of = lambda at: text.count("\n", 0, at) + 1
-    if path.endswith(".html"):
-        found = [(line_of(m.start()), html.unescape(m.group(2)), None)
-                 for m in re.finditer(r"<(\w+)\b[^>]*\bdata-page-message\b[^>]*>([^<]*)</\1>", text)]
-        if text.count("data-page-message") != len(found):
-            sys.exit(f"catalogs.py: {path}: an element marked data-page-message must hold text only")
-        return found
-    begin, end = "// page messages: begin\n", "// page messages: end"
-    if text.count(begin) != 1 or text.count(end) != 1:
-        sys.exit(f"catalogs.py: {path} must have one table between the lines {begin.strip()!r} and {end!r}")
-    start = text.index(begin) + len(begin)
-    table = text[start:text.index(end)]
-    # One entry: an optional "// TRANSLATORS:" line, then `name: "English"` (a
-    # long one split in "..." + "..." parts), then a comma.
-    entry = re.compile(r'(?:[ \t]*// TRANSLATORS: (.*)\n)?[ \t]*\w+:\s*("(?:[^"\\\n]|\\.)*"(?:\s*\+\s*"(?:[^"\\\n]|\\.)*")*),\n')
-    found, rest = [], table
-    for m in entry.finditer(table):
-        parts = re.findall(r'"(?:[^"\\\n]|\\.)*"', m.group(2))
-        found.append((line_of(start + m.start(2)), "".join(json.loads(p) for p in parts), m.group(1)))
-        rest = rest.replace(m.group(0), "", 1)
-    if re.sub(r"\s", "", rest) != "constWORDS={};" or not found:
-        sys.exit(f"catalogs.py: {path}: its table of messages has something this script cannot read:\n{rest}")
+    found = [(text.count("\n", 0, m.start()) + 1, html.unescape(m.group(2)))
+             for m in re.finditer(r"<(\w+)\b[^>]*\bdata-page-message\b[^>]*>([^<]*)</\1>", text)]
+    if text.count("data-page-message") != len(found):
+        sys.exit(f"catalogs.py: {path}: an element marked data-page-message must hold text only")
     return found
 
 
-def extract_page(sources, out):
+def extract_page(sources, out, tmp):
     """The page's own words as a PO template, the context "page"."""
-    entries = []
-    for path in [s for s in sources if s.endswith((".js", ".html"))]:
-        for line, english, comment in page_messages(path):
-            entries.append((f"#. TRANSLATORS: {comment}\n" if comment else "") +
-                           f"#: {path}:{line}\nmsgctxt {po_string(PAGE)}\nmsgid {po_string(english)}\nmsgstr \"\"\n")
+    scripts = [s for s in sources if s.endswith(".js")]
+    script_pot = os.path.join(tmp, "page-js.pot")
+    run(["xgettext", "--from-code=UTF-8", "--language=JavaScript", "--keyword=", "--keyword=NP_:1c,2",
+         "--add-comments=TRANSLATORS:", "--no-wrap", "--force-po", "-o", script_pot] + scripts)
+    entries = [f"#: {path}:{line}\nmsgctxt {po_string(PAGE)}\nmsgid {po_string(english)}\nmsgstr \"\"\n"
+               for path in sources if path.endswith(".html") for line, english in html_messages(path)]
     header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-    with open(out, "w", encoding="utf-8") as f:
+    html_pot = os.path.join(tmp, "page-html.pot")
+    with open(html_pot, "w", encoding="utf-8") as f:
         f.write(header + "\n" + "\n".join(entries))
+    run(["msgcat", "--use-first", "--no-wrap", "-o", out, script_pot, html_pot])
 
 
 def extract_all(cli, lessons_dir, sources, out, tmp):
     code, page, lessons = (os.path.join(tmp, name) for name in ("code.pot", "page.pot", "lessons.pot"))
     extract(sources, code)
-    extract_page(sources, page)
+    extract_page(sources, page, tmp)
     extract_lessons(cli, lessons_dir, lessons)
     run(["msgcat", "--use-first", "--no-wrap", "-o", out, code, page, lessons])
 

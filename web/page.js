@@ -40,26 +40,31 @@
 
   // ---- The page's own words ---------------------------------------------------
   // Shown before the app runs or when it cannot, in the learner's language:
-  // translated like the app's (po/*.po, context "page"), from this table
-  // between its two marker lines and index.html's elements marked
-  // data-page-message (scripts/catalogs.py reads both), and shown once
+  // translated like the app's (po/*.po, context "page"): the messages marked
+  // NP_("page", ...) here (xgettext reads them) and index.html's elements marked
+  // data-page-message (scripts/catalogs.py reads those), shown once
   // lang/<code>.json brings them ("page": {English: translation}). Errors a
   // host page's developer reads (thrown, or rejected through window.attention)
   // stay English.
-  // page messages: begin
+  const NP_ = (context, english) => english; // marks a message for xgettext (scripts/catalogs.py)
   const WORDS = {
-    // TRANSLATORS: {why} is in English (e.g. "attention.wasm: HTTP 404").
-    noProgram: "Attention Lab could not load its program ({why}). Check the connection and reload the page.",
-    noScript: "Attention Lab could not load attention.js. Check the connection and reload the page.",
+    // A note for translators goes on the line just above the English (xgettext's rule).
+    noProgram: NP_(
+      "page",
+      // TRANSLATORS: {why} is in English (e.g. "attention.wasm: HTTP 404").
+      "Attention Lab could not load its program ({why}). Check the connection and reload the page.",
+    ),
+    noScript: NP_("page", "Attention Lab could not load attention.js. Check the connection and reload the page."),
     // TRANSLATORS: {why} is in English (the browser's own words).
-    stopped: "Attention Lab stopped unexpectedly ({why}). Reload the page to start again.",
+    stopped: NP_("page", "Attention Lab stopped unexpectedly ({why}). Reload the page to start again."),
     // TRANSLATORS: {why} is in English (e.g. "lessons/the-cat-sat.json: HTTP 404").
-    noStart: "Attention Lab could not start ({why}).",
-    noGl:
+    noStart: NP_("page", "Attention Lab could not start ({why})."),
+    noGl: NP_(
+      "page",
       "This browser does not offer WebGL2, so the interactive view cannot run here. " +
-      "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.",
+        "The lesson is below as text; try a current Chrome, Firefox, Edge or Safari for the interactive view.",
+    ),
   };
-  // page messages: end
   let translated = {}; // English -> the learner's language, once its catalog is here
   const said = new Map(); // element -> [English, values]: said again when it comes
   const fill = (text, values) =>
