@@ -83,6 +83,7 @@ struct Touch {
   double t0 = 0;                  // when it went down (ms)
   float last_y = 0;               // where the scroll has got to
   ImGuiWindow* target = nullptr;  // the panel being scrolled
+  bool hovered_start = false;     // a frame has hovered where it went down
   int press_frames = 0;           // frames since the press began
   bool tap = false;               // lifted before it meant anything: a click
   int frames_after = 0;           // frames drawn since the finger lifted
@@ -90,8 +91,19 @@ struct Touch {
 };
 Touch touch;
 
+// The finger's intent, once it shows.
+void decide(Touch& t) {
+  const float dx = t.x - t.x0, dy = t.y - t.y0;
+  if (dx * dx + dy * dy > kSlopPx * kSlopPx)
+    t.intent = std::fabs(dx) > kSideways * std::fabs(dy) ? Intent::Press : Intent::Scroll;
+  else if (emscripten_get_now() - t.t0 >= kHoldMs)
+    t.intent = Intent::Press;
+}
+
 // 3.1.6's GLFW maps touches to clicks at the last mouse position and never
-// moves the cursor: track the first finger ourselves.
+// moves the cursor: track the first finger ourselves. The intent is decided
+// here as well as in frames: a slow device may draw no frame during a quick
+// flick, and a flick is not a tap.
 EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   Touch& t = touch;
   for (int i = 0; i < e->numTouches; ++i) {
@@ -109,6 +121,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
     } else if (p.identifier == t.id && t.active) {
       t.x = x;
       t.y = y;
+      if (t.intent == Intent::Undecided) decide(t);
       if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
         t.active = false;
         t.tap = t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND;
@@ -128,6 +141,7 @@ EM_BOOL on_mouse_down(int, const EmscriptenMouseEvent*, void*) {
 
 // The panel under the finger follows it, 1:1: the window it went down on (or
 // the nearest one around it that scrolls), even once the finger leaves it.
+// Called once a frame has hovered where the finger went down.
 void scroll_by_finger(Touch& t) {
   if (!t.target) {
     ImGuiWindow* w = GImGui->HoveredWindow;
@@ -135,17 +149,9 @@ void scroll_by_finger(Touch& t) {
       w = w->ParentWindow;
     t.target = w;
   }
-  if (t.target) ImGui::SetScrollY(t.target, t.target->Scroll.y - (t.y - t.last_y));
+  if (!t.target) return;  // went down outside every panel
+  ImGui::SetScrollY(t.target, t.target->Scroll.y - (t.y - t.last_y));
   t.last_y = t.y;
-}
-
-// The finger's intent, once it shows.
-void decide(Touch& t) {
-  const float dx = t.x - t.x0, dy = t.y - t.y0;
-  if (dx * dx + dy * dy > kSlopPx * kSlopPx)
-    t.intent = std::fabs(dx) > kSideways * std::fabs(dy) ? Intent::Press : Intent::Scroll;
-  else if (emscripten_get_now() - t.t0 >= kHoldMs)
-    t.intent = Intent::Press;
 }
 
 // After the backends' NewFrame: the finger as the mouse. A press starts where
@@ -159,6 +165,7 @@ void apply_touch(ImGuiIO& io) {
     switch (t.intent) {
       case Intent::Undecided:
         io.MousePos = ImVec2(t.x0, t.y0);  // hover only: nothing is pressed yet
+        t.hovered_start = true;
         io.MouseDown[0] = t.tap && t.press_frames++ >= 1;
         if (t.tap && t.press_frames > 2) t.tap = false, t.frames_after = 1;  // released next
         break;
@@ -169,8 +176,13 @@ void apply_touch(ImGuiIO& io) {
         if (!t.active) t.intent = Intent::Undecided, t.frames_after = 1;
         break;
       case Intent::Scroll:
-        io.MousePos = ImVec2(t.x, t.y);
         io.MouseDown[0] = false;
+        if (!t.hovered_start) {  // decided before any frame: find the panel first
+          io.MousePos = ImVec2(t.x0, t.y0);
+          t.hovered_start = true;
+          break;
+        }
+        io.MousePos = ImVec2(t.x, t.y);
         scroll_by_finger(t);
         if (!t.active) t.intent = Intent::Undecided, t.frames_after = 1;
         break;
