@@ -7,7 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { useBrowser, openPage, launch, watch, itemCentre, DIST, ROOT } from "./browser.mjs";
 
-const env = useBrowser({}, { mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
+// At the embed size, 800×500: a software-GL frame costs half one at 1280×800,
+// and the random session draws over a thousand of them.
+const env = useBrowser(
+  { viewport: { width: 800, height: 500 } },
+  { mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } },
+);
 const corpus = fs
   .readFileSync(path.join(ROOT, "tests/malformed/expected.tsv"), "utf8")
   .split("\n")

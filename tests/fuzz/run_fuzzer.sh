@@ -8,7 +8,7 @@
 set -euo pipefail
 fuzzer=$1 seconds=${2:-60} mode=${3:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ -x "$fuzzer" ] || { echo "no fuzzer at $fuzzer: build it with ./dev fuzz (the native-asan tree)" >&2; exit 1; }
+[ -x "$fuzzer" ] || { echo "no fuzzer at $fuzzer: ./dev fuzz builds it (the fuzz tree; ./dev test builds native-asan's)" >&2; exit 1; }
 findings=$root/build/fuzz/findings
 if [ "$mode" = --scratch ]; then
   corpus=$(mktemp -d)
