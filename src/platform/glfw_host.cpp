@@ -53,10 +53,10 @@ GLFWwindow* create_host(const HostOptions& o, void (*before_backend)(GLFWwindow*
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   }
   glfwWindowHint(GLFW_VISIBLE, o.visible ? GLFW_TRUE : GLFW_FALSE);
-  // ImGui draws flat, opaque triangles: no depth or stencil buffer, no alpha
-  // channel. On the web that is an opaque canvas without 24-bit depth and
-  // 8-bit stencil (GLFW's defaults), less memory on a phone at pixel ratio 3
-  // and less work for software GL.
+  // ImGui blends its triangles over an opaque clear and never uses depth,
+  // stencil or the framebuffer's alpha. On the web, asking for none gives an
+  // opaque canvas without GLFW's default 24-bit depth and 8-bit stencil: less
+  // memory on a phone at pixel ratio 3 and less work for software GL.
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
   glfwWindowHint(GLFW_ALPHA_BITS, 0);

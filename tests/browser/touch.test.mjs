@@ -8,16 +8,24 @@ const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390,
 // A finger from (x, y) moving by (dx, dy) in steps, through the DevTools
 // protocol. It moves at once, as a finger does: a pause after it goes down
 // could, on a loaded machine, last the 400 ms that make a touch a press.
-async function swipe(page, x, y, dx, dy) {
+// Paced, it pauses between moves; otherwise every event is sent without
+// waiting for the page (a flick faster than its frames).
+async function swipe(page, x, y, dx, dy, { paced = true } = {}) {
   const cdp = await page.context().newCDPSession(page);
   const at = (f) => [{ x: x + dx * f, y: y + dy * f }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+  const sent = [];
+  const send = async (type, touchPoints) => {
+    sent.push(cdp.send("Input.dispatchTouchEvent", { type, touchPoints }));
+    if (paced) await sent[sent.length - 1];
+  };
+  await send("touchStart", at(0));
   for (let i = 1; i <= 10; ++i) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(i / 10) });
-    await page.waitForTimeout(30);
+    await send("touchMove", at(i / 10));
+    if (paced) await page.waitForTimeout(30);
   }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await page.waitForTimeout(100);
+  await send("touchEnd", []);
+  await Promise.all(sent);
+  if (paced) await page.waitForTimeout(100);
 }
 
 test("a tap on the next-step arrow goes to the next step", async () => {
@@ -55,22 +63,15 @@ test("a quick flick on a busy page still scrolls (it is not a tap)", async () =>
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2`);
   const { rect } = await itemCentre(page, "##W_q:0:0");
   const box = await page.locator("#canvas").boundingBox();
-  const x = box.x + 100,
-    y = box.y + rect[1] - 110;
   // The page's thread is busy (a slow phone): the whole flick arrives before
   // the next frame, so only the events can tell what the finger did.
   await page.evaluate(() => {
-    window.busyUntil = performance.now() + 1500;
+    const until = performance.now() + 1500;
     setTimeout(() => {
-      while (performance.now() < window.busyUntil);
+      while (performance.now() < until);
     }, 0);
   });
-  const cdp = await page.context().newCDPSession(page);
-  const flick = [cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] })];
-  for (let i = 1; i <= 10; ++i)
-    flick.push(cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y - 25 * i }] }));
-  flick.push(cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
-  await Promise.all(flick);
+  await swipe(page, box.x + 100, box.y + rect[1] - 110, 0, -250, { paced: false });
   await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 3);
   const moved = await itemCentre(page, "##W_q:0:0");
   assert.ok(moved.rect[1] < rect[1] - 50, `the matrices scrolled up (${rect[1]} → ${moved.rect[1]})`);
