@@ -88,6 +88,18 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
   return out;
 }
 
+bool follows_from(const Trace& t, const MatrixKey& key, const std::vector<MatrixKey>& sources) {
+  for (MatrixKey s : sources) {
+    if (s == key) return true;
+    s.variant = 0;
+    if (s == key) return true;
+  }
+  // Operands lie earlier in the pipeline: this ends after a few passes back.
+  for (const MatrixKey& operand : operands_of(t, key))
+    if (follows_from(t, operand, sources)) return true;
+  return false;
+}
+
 bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceMatrix& to, int tr,
            int tc) {
   const std::vector<MatrixKey> operands = operands_of(t, to.key);

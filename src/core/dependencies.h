@@ -14,6 +14,12 @@ namespace attn {
 // scores, an output from the weights and V... Empty for inputs.
 std::vector<MatrixKey> operands_of(const Trace& trace, const MatrixKey& key);
 
+// Whether `key` is one of `sources` or computed from one of them, any number
+// of passes back. A variant of a matrix stands for the matrix itself too (the
+// weights "unscaled" rank the keys as the weights do), so a source's plain
+// twin, at the part's own settings, counts as a source.
+bool follows_from(const Trace& trace, const MatrixKey& key, const std::vector<MatrixKey>& sources);
+
 // Whether entry (from_row, from_col) of `from` is a direct operand of entry
 // (to_row, to_col) of `to`: one of the numbers it is computed from.
 bool feeds(const Trace& trace, const TraceMatrix& from, int from_row, int from_col,

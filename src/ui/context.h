@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/characters.h"
+#include "core/dependencies.h"
 #include "core/progress.h"
 #include "core/session.h"
 #include "ui/fonts.h"
@@ -228,6 +229,16 @@ struct UiContext {
     for (const Prediction& p : step_spec().predictions)
       if (!progress || !progress->answers.count(p.id)) return &p;
     return nullptr;
+  }
+  // Whether the open prediction keeps matrix `index` of the trace covered:
+  // the step's results and whatever is computed from them (the weights after
+  // a question on the scores would give its answer away). What the results
+  // are computed from stays shown.
+  bool covered(int index) const {
+    if (!open_prediction() || index < 0) return false;
+    std::vector<MatrixKey> results;
+    for (int r : step().matrices) results.push_back(trace().matrices[r].key);
+    return follows_from(trace(), trace().matrices[index].key, results);
   }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own

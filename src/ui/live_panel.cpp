@@ -107,7 +107,9 @@ void LivePanel::draw() {
           : trf("Softmax output for \"{query}\"", {{"query", query}});
   ImGui::TextUnformatted(title.c_str());
   ImGui::PopFont();
-  if (ui->open_prediction()) {  // the answer would be here: covered, at the same size
+  // An open prediction covers the weights when they are its answer or follow
+  // from it (not at the output step, which shows them): here, at the same size.
+  if (ui->covered(ui->trace().index_of(w.key))) {
     ImGui::Spacing();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
@@ -265,31 +267,41 @@ void LivePanel::draw() {
 
   // The query's output row: what the weights mix.
   if (const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output)) {
-    const TraceMatrix* out_then = ui->session->notebook().find(out->key);
-    const int dims = dim_count(*out);
-    std::string line = out->label + "[" + query + "] = [";
-    for (int d = 0; d < std::min(dims, kOutputDims); ++d) {
-      if (d) line += ", ";
-      line += number_text(at_token(*out, q, d), 2);
-      const auto [r, c] = is_token_axis(out->row_kind) ? std::pair{q, d} : std::pair{d, q};
-      if (differs_from_notebook(*out, out_then, r, c)) line += "*";
-    }
-    if (dims > kOutputDims) {
-      // TRANSLATORS: ends a list of numbers cut short: {count} more numbers are not shown.
-      line += ", " + trf("… {count} more", {{"count", std::to_string(dims - kOutputDims)}});
-    }
-    line += "]";
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
-    ImGui::PopTextWrapPos();
-    if (line.find('*') != std::string::npos) {
-      // TRANSLATORS: "*" marks the numbers that differ from the notebook's (the notebook the
-      // lesson is built from: its numbers, before the learner changed any).
-      ImGui::TextDisabled("%s", tr("* changed from the notebook"));
+    if (ui->covered(ui->trace().index_of(out->key))) {  // a "?", as in the pipeline
+      ImGui::TextDisabled("%s", (out->label + "[" + query + "] = ?").c_str());
+      if (item_registry_enabled()) name_last_item("##live-output-covered");
+    } else {
+      draw_output_row(*out, q, query);
     }
   }
   ImGui::PopFont();
   last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+}
+
+void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string& query) const {
+  const TraceMatrix* out_then = ui->session->notebook().find(out.key);
+  const int dims = dim_count(out);
+  std::string line = out.label + "[" + query + "] = [";
+  for (int d = 0; d < std::min(dims, kOutputDims); ++d) {
+    if (d) line += ", ";
+    line += number_text(at_token(out, q, d), 2);
+    const auto [r, c] = is_token_axis(out.row_kind) ? std::pair{q, d} : std::pair{d, q};
+    if (differs_from_notebook(out, out_then, r, c)) line += "*";
+  }
+  if (dims > kOutputDims) {
+    // TRANSLATORS: ends a list of numbers cut short: {count} more numbers are not shown.
+    line += ", " + trf("… {count} more", {{"count", std::to_string(dims - kOutputDims)}});
+  }
+  line += "]";
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
+  ImGui::PopTextWrapPos();
+  if (item_registry_enabled()) name_last_item("##live-output");
+  if (line.find('*') != std::string::npos) {
+    // TRANSLATORS: "*" marks the numbers that differ from the notebook's (the notebook the
+    // lesson is built from: its numbers, before the learner changed any).
+    ImGui::TextDisabled("%s", tr("* changed from the notebook"));
+  }
 }
 
 }  // namespace attn::ui

@@ -134,10 +134,7 @@ void PipelinePanel::draw() {
       req.grid = false;
       const ImVec2 at(p0.x + k * (thumb + 4.0f), p0.y + (thumb - th) * 0.5f);
       // The step's own result stays covered while its prediction is open.
-      const std::vector<int>& results = ui->step().matrices;
-      const bool covered = ui->open_prediction() && std::find(results.begin(), results.end(),
-                                                              t.index_of(m.key)) != results.end();
-      if (covered) {
+      if (ui->covered(t.index_of(m.key))) {
         const ImVec2 q = ImGui::CalcTextSize("?");
         ImGui::GetWindowDrawList()->AddText(
             ImVec2(at.x + (tw - q.x) * 0.5f, at.y + (th - q.y) * 0.5f), pal.text_muted, "?");
@@ -181,9 +178,10 @@ int TemperaturePanel::first_step() const {
 
 bool TemperaturePanel::shown() const {
   const int first = first_step();
-  // Not while a prediction is open: its curves would give the answer away.
+  const TraceMatrix* weights = ui->in_part(Stage::weights);
+  // Not while a prediction covers the weights: the curves would give the answer away.
   return first >= 0 && ui->view->step >= first && ui->in_part(Stage::scores) != nullptr &&
-         !ui->open_prediction();
+         weights && !ui->covered(ui->trace().index_of(weights->key));
 }
 
 void TemperaturePanel::draw() {
@@ -225,6 +223,7 @@ void TemperaturePanel::draw() {
   const float plot_h = ImGui::GetFontSize() * 7.0f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(plot_w, plot_h + ImGui::GetTextLineHeight()));
+  if (item_registry_enabled()) name_last_item("##temperature-plot");
   dl->AddRect(o, ImVec2(o.x + plot_w, o.y + plot_h), pal.grid);
   auto x_of = [&](double temp) {
     return o.x + static_cast<float>((std::log(temp) - std::log(t_min)) /

@@ -47,6 +47,35 @@ TEST_CASE("a prediction covers the step's result until a click on an option answ
   CHECK_FALSE(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-the-attends", 1}).empty());
 }
 
+TEST_CASE("the live result shows no more than the step while its prediction is open") {
+  // Asked which key "Batman" matches best (the largest score): the weights
+  // would rank the keys the same way, so the live panel keeps them covered.
+  test::HeadlessUi ui(parameters({{"lesson", "i-am-batman"}, {"step", "4"}}));
+  ui.frames(3);
+  CHECK(shown("##option:0"));
+  CHECK_FALSE(shown("weights:0:0"));
+  CHECK_FALSE(shown("##live-output"));
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  CHECK(shown("weights:0:0"));
+  CHECK(shown("##live-output"));
+}
+
+TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
+  // How "am" spreads its attention: the curves of its weights would tell.
+  test::HeadlessUi spreads(parameters({{"lesson", "i-am-batman"}, {"step", "6"}}));
+  spreads.frames(3);
+  CHECK_FALSE(shown("##temperature-plot"));
+  REQUIRE(spreads.click("##skip-prediction"));
+  spreads.frames(2);
+  CHECK(shown("##temperature-plot"));
+  // About what an output will be: its weights are shown, and so are their curves.
+  test::HeadlessUi output(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  output.frames(3);
+  CHECK(shown("##estimate"));
+  CHECK(shown("##temperature-plot"));
+}
+
 TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
   ui.frames(3);
@@ -60,6 +89,11 @@ TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance"
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
   ui.frames(3);
   CHECK(shown("##estimate"));
+  CHECK_FALSE(shown("##output:0:0"));     // the step's result is covered, in the step...
+  CHECK(shown("##live-output-covered"));  // ...and in the live panel's output row
+  CHECK_FALSE(shown("##live-output"));
+  CHECK(shown("weights:0:0"));  // not the softmax it is computed from, live or in the step
+  CHECK(shown("##weights:0:0"));
   // output[The, 0] is 2.37; the slider starts mid-range at 1.5: not close enough.
   REQUIRE(ui.click("##guess"));
   ui.frames(2);
@@ -67,6 +101,7 @@ TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance"
   CHECK(p["answered"] == 1);
   CHECK(p["right"] == 0);
   CHECK(shown("##output:0:0"));
+  CHECK(shown("##live-output"));
 }
 
 TEST_CASE("a challenge taken on follows the learner to the step where they change numbers") {

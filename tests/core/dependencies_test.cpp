@@ -30,6 +30,29 @@ TEST_CASE("operands: what each computed matrix is computed from, one pass back")
   CHECK(concat == Ids{"context_h1", "context_h2"});
 }
 
+TEST_CASE("follows_from: a matrix, and everything computed from it, any passes on") {
+  const Trace t = test::notebook_trace("the-cat-sat");
+  auto follows = [&](const char* id, std::vector<const char*> sources) {
+    std::vector<MatrixKey> keys;
+    for (const char* s : sources) keys.push_back(test::key_of(t, s));
+    return follows_from(t, test::key_of(t, id), keys);
+  };
+  CHECK(follows("scores", {"scores"}));
+  CHECK(follows("weights", {"scores"}));
+  CHECK(follows("output", {"scores"}));
+  CHECK(follows("output", {"W_k"}));
+  CHECK_FALSE(follows("V", {"scores"}));
+  CHECK_FALSE(follows("weights", {"output"}));  // the output step shows its weights
+  CHECK_FALSE(follows("Q", {"K"}));
+  CHECK_FALSE(follows("weights", {}));
+  // A variant stands for its plain twin: the weights "unscaled" rank keys as the weights do.
+  const Trace u = test::notebook_trace("udl-self-attention");
+  const std::vector<MatrixKey> unscaled{test::key_of(u, "weights@unscaled")};
+  CHECK(follows_from(u, test::key_of(u, "weights"), unscaled));
+  CHECK(follows_from(u, test::key_of(u, "output"), unscaled));
+  CHECK_FALSE(follows_from(u, test::key_of(u, "scores"), unscaled));
+}
+
 // Every dependency the page highlights is real, and every real one is
 // highlighted: nudge one operand number at a time (an input, or a what-if
 // score or weight) and see which numbers of the next matrix move.
