@@ -12,6 +12,7 @@ cache="${ATTENTION_CACHE:-$root/.cache}"
 
 # Debian packages, by what they are for.
 common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build of the app
+        ccache                                                     # compiled files reused across builds and clones
         fonts-dejavu-core fonts-wqy-microhei python3-fonttools     # the UI fonts and their subsetting
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
         gettext                                                    # the translations (po/): msgfmt checks and compiles them
