@@ -203,8 +203,10 @@ std::string App::text_view_json() const {
                          {"verdict", v.right ? tr("Right.") : tr("Not quite.")},
                          {"answerChanged", changed_since}});
     }
+    // As on the canvas: one question at a time, so no challenge (and none of
+    // its numbers) while a prediction is open.
     std::vector<const Challenge*> shown;
-    if (const Challenge* taken = find_challenge(s.lesson(), view_.challenge))
+    if (const Challenge* taken = find_challenge(s.lesson(), view_.challenge); taken && !open)
       shown.push_back(taken);
     if (!open)
       for (const Challenge& c : spec.challenges)

@@ -65,11 +65,13 @@ void ActivityPanel::draw() {
   const StepSpec& spec = ui->step_spec();
   const LessonProgress& progress = *ui->progress;
   ImGui::PushID("##activities");
-  // The challenge taken on, where it is not this step's own.
+  // The challenge taken on, where it is not this step's own, and not while
+  // this step's prediction is open: one question at a time, and its numbers
+  // could give the answer away.
   const Challenge* taken = find_challenge(ui->session->lesson(), ui->view->challenge);
   const bool taken_here = taken && std::any_of(spec.challenges.begin(), spec.challenges.end(),
                                                [&](const Challenge& c) { return &c == taken; });
-  if (taken && !taken_here) draw_challenge(*taken, false);
+  if (taken && !taken_here && !ui->open_prediction()) draw_challenge(*taken, false);
   for (const Prediction& p : spec.predictions) {
     const auto a = progress.answers.find(p.id);
     if (a == progress.answers.end()) {

@@ -64,8 +64,10 @@ void LivePanel::draw() {
   const float top = ImGui::GetCursorPosY();
   // The challenge taken on, in one line: how close, while the learner drags
   // wherever its numbers are (on a phone the challenge's card scrolls away).
-  if (const Challenge* c =
-          view.explore ? nullptr : find_challenge(ui->session->lesson(), view.challenge)) {
+  // Not while a prediction is open (its numbers could give the answer away).
+  if (const Challenge* c = view.explore || ui->open_prediction()
+                               ? nullptr
+                               : find_challenge(ui->session->lesson(), view.challenge)) {
     const ChallengeStatus st = challenge_status(*c, ui->evaluation());
     const bool solved = ui->progress && ui->progress->solved.count(c->id) && st.solved();
     if (solved) {
@@ -107,17 +109,7 @@ void LivePanel::draw() {
           : trf("Softmax output for \"{query}\"", {{"query", query}});
   ImGui::TextUnformatted(title.c_str());
   ImGui::PopFont();
-  // An open prediction covers the weights when they are its answer or follow
-  // from it (not at the output step, which shows them): here, at the same size.
-  if (ui->covered(ui->trace().index_of(w.key))) {
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
-    ImGui::PopTextWrapPos();
-    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
-    return;
-  }
-  if (ui->heads() > 1) {
+  if (ui->heads() > 1) {  // before any cover: another head may be shown
     // TRANSLATORS: label before the buttons 1, 2, ... that pick which attention head to show.
     const char* head = tr("head");
     same_line_if_fits(ImGui::CalcTextSize(head).x + ui->heads() * (toggle_width("0") + 4));
@@ -130,6 +122,16 @@ void LivePanel::draw() {
         ImGui::NewLine();
       if (ImGui::RadioButton(label, view.head == h)) ui->request(request::ShowHead{h});
     }
+  }
+  // An open prediction covers the weights when they are its answer or follow
+  // from it (not at the output step, which shows them): here, at the same size.
+  if (ui->covered(ui->trace().index_of(w.key))) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
+    ImGui::PopTextWrapPos();
+    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+    return;
   }
   ImGui::PushFont(ui->fonts->small);
   const std::string where =

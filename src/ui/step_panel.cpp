@@ -46,6 +46,8 @@ std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   std::vector<int> out = operands(ui->trace(), step.matrices);
   if (!veiled || !ui->open_prediction())
     out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  else  // an operand computed from a covered result is covered with it (head 2's scaled scores)
+    std::erase_if(out, [&](int i) { return ui->covered(i); });
   return out;
 }
 

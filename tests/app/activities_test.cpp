@@ -61,6 +61,25 @@ TEST_CASE("the live result shows no more than the step while its prediction is o
   CHECK(shown("##live-output"));
 }
 
+TEST_CASE("an operand computed from a covered result is covered with it") {
+  // Which input x0 attends to most in head 2: the step shows head 2's scores,
+  // weights and context, and beside them its scaled scores, which rank the
+  // keys as the weights do.
+  test::HeadlessUi ui(parameters({{"lesson", "udl-multihead"}, {"step", "5"}}));
+  ui.frames(3);
+  CHECK(shown("##option:0"));
+  CHECK(shown("##Q:0:0"));
+  CHECK_FALSE(shown("##scaled_h2:0:0"));
+  // The live panel covers head 2's weights, and can still show head 1's.
+  CHECK_FALSE(shown("weights_h2:0:0"));
+  REQUIRE(ui.click("1##live-head"));
+  ui.frames(2);
+  CHECK(shown("weights_h1:0:0"));
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  CHECK(shown("##scaled_h2:0:0"));
+}
+
 TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
   // How "am" spreads its attention: the curves of its weights would tell.
   test::HeadlessUi spreads(parameters({{"lesson", "i-am-batman"}, {"step", "6"}}));
@@ -124,6 +143,25 @@ TEST_CASE("a challenge taken on follows the learner to the step where they chang
   const nlohmann::json state = json_of(ui.app().state_json());
   CHECK(state["changes"].get<std::string>().find("W_k") != std::string::npos);
   CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
+}
+
+TEST_CASE("a challenge taken on waits while another step's prediction is open") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
+  ui.frames(2);
+  CHECK(shown("##live-challenge"));
+  ui.app().set_step(4);  // step 5 asks about the output first
+  ui.frames(3);
+  CHECK(shown("##estimate"));
+  CHECK_FALSE(shown("##put-down:cat-sat-make-sat-win"));
+  CHECK_FALSE(shown("##live-challenge"));
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  CHECK(shown("##put-down:cat-sat-make-sat-win"));
+  CHECK(shown("##live-challenge"));
 }
 
 TEST_CASE("saved work comes back at start: numbers, step, answers, hints, solved") {
