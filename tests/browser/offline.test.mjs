@@ -138,9 +138,12 @@ test("a new build replaces the cache, once no page of the old one is open, and t
     );
     await first.page.close();
 
-    // Bounded: the waiting worker takes over once the last old page is gone.
+    // The waiting worker takes over once the last old page is gone, and its
+    // activation deletes the old cache: waited for (a loaded machine took
+    // over 10 s), bounded at a minute.
     const second = await openControlled(context, url);
-    for (let i = 0; i < 100 && (await cacheNames(second.page)).length > 1; ++i) await second.page.waitForTimeout(100);
+    for (const end = Date.now() + 60000; Date.now() < end && (await cacheNames(second.page)).length > 1;)
+      await second.page.waitForTimeout(100);
     await second.page.reload();
     await second.page.evaluate(() => window.attention.ready);
     assert.deepEqual(await cacheNames(second.page), [`attention-lab-${next.version}`]);
