@@ -150,7 +150,10 @@ for (const size of SIZES) {
 }
 
 test("phone: a vertical or diagonal swipe that starts on a number scrolls and never edits", async () => {
-  const browser = await launch(SIZES[2].options);
+  // At pixel ratio 1: what a finger means is read in CSS pixels whatever the
+  // ratio, and software GL takes about 400 ms a frame at ratio 3 on a loaded
+  // machine, long enough to turn the swipe's start into a finger held still.
+  const browser = await launch({ ...SIZES[2].options, deviceScaleFactor: 1 });
   try {
     const { page, problems } = await openPage(browser, `${env.url}?lesson=the-cat-sat&step=2`);
     for (const [dx, dy] of [
