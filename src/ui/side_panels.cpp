@@ -133,7 +133,7 @@ void PipelinePanel::draw() {
       req.height_px = static_cast<int>(std::lround(th * ui->pixel_ratio));
       req.grid = false;
       const ImVec2 at(p0.x + k * (thumb + 4.0f), p0.y + (thumb - th) * 0.5f);
-      // The step's own result stays covered while its prediction is open.
+      // The step's result, and what follows from it, stay covered while its prediction is open.
       if (ui->covered(t.index_of(m.key))) {
         const ImVec2 q = ImGui::CalcTextSize("?");
         ImGui::GetWindowDrawList()->AddText(
