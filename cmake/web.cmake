@@ -34,15 +34,27 @@ function(attn_web_executable name lessons)
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
     -sTEXTDECODER=2                  # every browser has TextDecoder: no fallback
     # The Module keys web/page.js passes (anything else Emscripten could read is left out):
-    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm
+    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm,loadSplitModule
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
     -sBINARYEN_EXTRA_PASSES=--converge  # wasm-opt -Oz again until it gains nothing: 1.4 kB gzipped
     ${ARGN})
 endfunction()
 
-# The page fetches each built-in lesson's file when it is first opened.
-attn_web_executable(attention attention_lessons_fetched)
+# The page fetches each built-in lesson's file when it is first opened. Its
+# program is linked whole, with names, and an instrumented copy
+# (-sSPLIT_MODULE), then split in two by what its first frames run:
+# scripts/split_wasm.mjs loads the page in headless Chromium with the
+# instrumented copy, and Binaryen's wasm-split moves every function those
+# first visits did not run to attention.deferred.wasm, which web/page.js
+# fetches once the first frame is drawn (docs/performance.md).
+attn_web_executable(attention attention_lessons_fetched
+  -sSPLIT_MODULE=1 -Wno-experimental
+  --profiling-funcs)                 # names for the split; wasm-split writes none
+find_program(ATTN_WASM_SPLIT wasm-split PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)  # Debian's binaryen
+set(ATTN_SPLIT_DIR "${CMAKE_BINARY_DIR}/split")
+set(ATTN_WASM_FILES "${ATTN_SPLIT_DIR}/attention.js" "${ATTN_SPLIT_DIR}/attention.wasm"
+    "${ATTN_SPLIT_DIR}/attention.deferred.wasm")
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 # web/page.js as served: minified by terser, with its source map.
@@ -59,12 +71,25 @@ set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/web/page.css
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
   ${PROJECT_SOURCE_DIR}/web/manifest.webmanifest)
+# Two other languages: a catalog's code runs at start, and Korean's font pack.
+set(attn_profile_catalog ${ATTN_CATALOG_FILES})
+list(FILTER attn_profile_catalog INCLUDE REGEX "/(es|ko)\\.json$")
+add_custom_command(
+  OUTPUT ${ATTN_WASM_FILES}
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs --wasm-split "${ATTN_WASM_SPLIT}"
+          --module $<TARGET_FILE:attention> --out "${ATTN_SPLIT_DIR}"
+          --page ${ATTN_PAGE_FILES} --lessons ${ATTN_LESSON_FILES} --catalog ${attn_profile_catalog}
+          --fonts ${ATTN_FONT_PACK_FILES}
+  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${attn_profile_catalog} ${ATTN_FONT_PACK_FILES}
+          ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs
+  COMMENT "Splitting attention.wasm by what its first frames run (headless Chromium, wasm-split)"
+  VERBATIM)
 add_custom_command(
   OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs $<TARGET_FILE_DIR:attention>/attention.js
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs "${ATTN_SPLIT_DIR}/attention.js"
           "${ATTN_PAGE_JS}" "${ATTN_DIST}/attention-lab.html" ${ATTN_LESSON_FILES}
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
+  DEPENDS ${ATTN_WASM_FILES} ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
   COMMENT "Writing dist/attention-lab.html (one self-contained file)"
   VERBATIM)
 set(ATTN_EXAMPLE_FILES
@@ -86,7 +111,7 @@ attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-maskable-512.png" SIZE 512 MASK
 # loads, by name in dist/, with every built-in lesson (not the examples, nor
 # the single file; catalogs and font packs join the cache when first fetched,
 # web/sw.js).
-set(ATTN_PRECACHE attention.js attention.wasm)
+set(ATTN_PRECACHE attention.js attention.wasm attention.deferred.wasm)
 foreach(file IN LISTS ATTN_PAGE_FILES ATTN_WEB_ICONS)
   get_filename_component(name "${file}" NAME)
   list(APPEND ATTN_PRECACHE "${name}")
@@ -111,13 +136,13 @@ add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_FONT_PACK_FILES} "${ATTN_DIST}/fonts/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES} "${ATTN_PAGE_JS}.map" ${ATTN_WEB_ICONS}
-          $<TARGET_FILE_DIR:attention>/attention.js $<TARGET_FILE_DIR:attention>/attention.wasm "${ATTN_DIST}/"
+          ${ATTN_WASM_FILES} "${ATTN_DIST}/"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
           ${ATTN_PRECACHE}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
+  DEPENDS ${ATTN_WASM_FILES} ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
           ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs

@@ -1,6 +1,6 @@
 // Writes the page as one self-contained HTML file: index.html with its
 // stylesheet, icon and scripts inside, and what the served page fetches
-// beside it: the served page's own attention.wasm (base64) and the built-in
+// beside it: the served page's program, both its parts (base64), and the built-in
 // lessons' files, which web/page.js reads from window.attentionSingleFile
 // instead. Works from file:// with no server and no network.
 //   node scripts/single_file.mjs build/web/attention.js build/web/page/page.js dist/attention-lab.html \
@@ -32,6 +32,8 @@ replaceOnce(
     "window.attentionSingleFile = " +
       JSON.stringify({
         wasm: fs.readFileSync(moduleJs.replace(/\.js$/, ".wasm")).toString("base64"),
+        // The program's second part (scripts/split_wasm.mjs), loaded once the first frame is drawn.
+        deferred: fs.readFileSync(moduleJs.replace(/\.js$/, ".deferred.wasm")).toString("base64"),
         lessons: Object.fromEntries(
           lessonFiles.map((file) => [path.basename(file, ".json"), fs.readFileSync(file, "utf8")]),
         ),

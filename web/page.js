@@ -361,6 +361,10 @@
       chooseLanguage,
       wantKeyboard: () => module._attn_want_keyboard() === 1,
       heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
+      // The program's second part: null until loaded, then {how, ms}: "with the
+      // first part" (the single file, the worker's cache), "after the first
+      // frame" (a first visit), or "on a call" (a call into it came first).
+      deferred: () => deferredLoad,
       // The current lesson's characters the canvas cannot draw now, and the font
       // pack being fetched: {loading, missing: [{character, codepoint, where}]}.
       glyphs: () => json("attn_glyphs"),
@@ -756,12 +760,15 @@
   function started() {
     loading.hidden = true;
     canvas.removeAttribute("aria-describedby");
-    if (noGl) setTextView(true);
-    isReady = true;
-    resolveReady(api);
-    toParent({ type: "attention:ready", state: api.state() });
-    registerServiceWorker();
-    linkManifest();
+    // Ready once the program's second part is here too: every call then works without a wait.
+    loadDeferredSoon().then(() => {
+      if (noGl) setTextView(true);
+      isReady = true;
+      resolveReady(api);
+      toParent({ type: "attention:ready", state: api.state() });
+      registerServiceWorker();
+      linkManifest();
+    });
   }
 
   // A file the app asked for, fetched beside the page (or the fetch already
@@ -803,11 +810,63 @@
   // Fetch the wasm ourselves, counting bytes for the progress bar (the single
   // file has it inside).
   function instantiateWasm(imports, receiveInstance) {
-    (singleFile ? Promise.resolve(Uint8Array.from(atob(singleFile.wasm), (c) => c.charCodeAt(0))) : downloadWasm())
+    // The second part too, at once, where it costs no download: from the single
+    // file, or from the service worker's cache on a later visit.
+    const both = singleFile || (navigator.serviceWorker && navigator.serviceWorker.controller);
+    const second = both ? compileDeferred().catch(() => null) : Promise.resolve(null);
+    (singleFile ? Promise.resolve(fromBase64(singleFile.wasm)) : downloadWasm())
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
-      .then((result) => receiveInstance(result.instance, result.module))
+      .then(async (result) => {
+        primaryExports = result.instance.exports;
+        const compiled = await second;
+        if (compiled) instantiateDeferred(compiled, "with the first part");
+        receiveInstance(result.instance, result.module);
+      })
       .catch((error) => fail(WORDS.noProgram, { why: error.message }));
     return {};
+  }
+  const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+  // The program comes in two parts (scripts/split_wasm.mjs): attention.wasm,
+  // what the first frames run, and attention.deferred.wasm, the rest (the
+  // text view, typing a number, hover explanations...), fetched once the first
+  // frame is drawn; `ready` waits for it. A call into the second part before
+  // it is here loads it at once (Emscripten's loadSplitModule: a synchronous
+  // request, which a service worker does not see, so a page the worker serves
+  // has loaded it with the first part).
+  const DEFERRED = "attention.deferred.wasm";
+  let primaryExports = null; // what the second part imports
+  let deferredModule = null; // compiled
+  let deferredLoad = null; // instantiated (its functions are in the table): {how, ms}
+  function instantiateDeferred(compiled, how) {
+    deferredModule = deferredModule || compiled;
+    if (deferredLoad) return;
+    new WebAssembly.Instance(deferredModule, { primary: primaryExports });
+    deferredLoad = { how, ms: performance.now() };
+  }
+  async function compileDeferred() {
+    if (singleFile) return WebAssembly.compile(fromBase64(singleFile.deferred));
+    const r = await fetchBytes(DEFERRED);
+    if (r.error) throw new Error(`${DEFERRED}: ${r.error}`);
+    return WebAssembly.compile(r.bytes);
+  }
+  function loadDeferredNow() {
+    if (!deferredModule) {
+      // A synchronous request cannot ask for an ArrayBuffer: read the bytes as x-user-defined text.
+      const request = new XMLHttpRequest();
+      request.open("GET", DEFERRED, false);
+      request.overrideMimeType("text/plain; charset=x-user-defined");
+      request.send();
+      if (request.status !== 200) throw new Error(`${DEFERRED}: HTTP ${request.status}`);
+      deferredModule = new WebAssembly.Module(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0) & 0xff));
+    }
+    instantiateDeferred(deferredModule, "on a call");
+  }
+  function loadDeferredSoon() {
+    if (deferredLoad) return Promise.resolve();
+    return compileDeferred()
+      .then((compiled) => instantiateDeferred(compiled, "after the first frame"))
+      .catch((error) => console.warn(`${error.message} (loaded when first needed)`));
   }
   function downloadWasm() {
     return fetch("attention.wasm").then((response) => {
@@ -960,7 +1019,10 @@
     attentionEvent: onEvent,
     attentionFigure: onFigure,
     print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
+    // Emscripten says when a call loads the second part: no warning, just news.
+    printErr: (text) =>
+      (/^(placeholder function called|instantiated deferred module)/.test(text) ? console.info : console.warn)(text),
+    loadSplitModule: loadDeferredNow,
     onAbort: (what) => fail(WORDS.stopped, { why: what }),
   };
   options.instantiateWasm = instantiateWasm;
