@@ -44,6 +44,7 @@ const FEATURES = [
 
 // The page as dist/ has it, with the instrumented program.
 const site = fs.mkdtempSync(path.join(os.tmpdir(), "attention-split-"));
+process.on("exit", () => fs.rmSync(site, { recursive: true, force: true }));
 const copy = (file, dir = "") => {
   fs.mkdirSync(path.join(site, dir), { recursive: true });
   fs.copyFileSync(file, path.join(site, dir, path.basename(file)));
@@ -97,10 +98,13 @@ try {
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking"],
   });
   // Waits are for progress: a loaded machine can take seconds per frame.
-  const drawn = (page) =>
-    page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
+  // The first frame, then ready (here at once: this page has no second part to fetch).
+  const drawn = async (page) => {
+    await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
       timeout: 180000,
     });
+    await page.evaluate(() => window.attention.ready);
+  };
   const nextFrame = async (page) => {
     const before = await page.evaluate(() => window.attention.framesDrawn());
     await page.waitForFunction(
@@ -113,8 +117,14 @@ try {
     );
   };
   // The first frames, then every step's (a link can open any step), with no input.
-  const firstFrames = async (page, everyStep) => {
+  const firstFrames = async (page, { everyStep, language }) => {
     await drawn(page);
+    if (language)
+      await page.waitForFunction(
+        (code) => window.attention.state().language === code && window.attention.testing.glyphs().loading === "",
+        language,
+        { timeout: 180000 },
+      );
     await page.waitForTimeout(1000);
     const steps = everyStep ? await page.evaluate(() => window.attention.state().steps) : 0;
     for (let step = 1; step < steps; ++step) {
@@ -141,13 +151,7 @@ try {
       await page.evaluate(() => window.attention.setValue("X", 0, 0, 0.5));
       await page.reload();
     }
-    if (language)
-      await page.waitForFunction(
-        (code) => window.attention.state().language === code && window.attention.testing.glyphs().loading === "",
-        language,
-        { timeout: 180000 },
-      );
-    profiles.push(await firstFrames(page, everyStep));
+    profiles.push(await firstFrames(page, { everyStep, language }));
     // Errors after the profile are the program's own memory grown behind its back.
     const failed = problems.slice(0, recorded);
     await context.close();
@@ -177,7 +181,6 @@ run(
   path.join(args.out, "attention.deferred.wasm"),
 );
 fs.copyFileSync(args.module, path.join(args.out, "attention.js"));
-fs.rmSync(site, { recursive: true, force: true });
 const size = (name) => `${(fs.statSync(path.join(args.out, name)).size / 1000).toFixed(1)} kB`;
 console.log(
   `split by ${profiles.length} first visits: attention.wasm ${size("attention.wasm")}, ` +
