@@ -3,6 +3,7 @@
 // marked so the page can offer them as form fields. Its labels, headings,
 // button texts and captions come in the learner's language, each a whole
 // message, written as the page wrote them in English.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -301,7 +302,8 @@ std::string App::text_view_json() const {
                   {"sentences", sentences},
                   {"digits", digits},
                   {"matrices", std::move(matrices)},
-                  {"covered", open ? step.matrices.size() : 0},
+                  {"covered", std::count_if(step.matrices.begin(), step.matrices.end(),
+                                            [&](int i) { return ui_.covered(i); })},
                   {"prediction", std::move(prediction)},
                   {"answers", std::move(answers)},
                   {"challenges", std::move(challenges)},

@@ -29,7 +29,68 @@ Condition changed_condition(const ChangeRule& rule, int part) {
   return c;
 }
 
+void add_read(std::vector<MatrixKey>& out, const MatrixKey& key) {
+  if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(key);
+}
+
+void add_reads(std::vector<MatrixKey>& out, const Measure& m) {
+  switch (m.kind) {
+    case MeasureKind::Number:
+    case MeasureKind::Divisor:
+      return;
+    case MeasureKind::Value:
+      add_read(out, m.cell.matrix);
+      return;
+    default:  // the slice measures
+      add_read(out, m.slice.matrix);
+  }
+}
+
+void add_reads(std::vector<MatrixKey>& out, const Condition& c) {
+  using Kind = Condition::Kind;
+  switch (c.kind) {
+    case Kind::All:
+    case Kind::Any:
+    case Kind::Not:
+      for (const Condition& child : c.children) add_reads(out, child);
+      return;
+    case Kind::Compare:
+      add_reads(out, c.left);
+      add_reads(out, c.right);
+      return;
+    case Kind::Largest:
+    case Kind::Smallest:
+    case Kind::Unchanged:
+      add_read(out, c.slice.matrix);
+      return;
+    case Kind::Same:
+      add_read(out, c.a);
+      add_read(out, c.b);
+      return;
+    case Kind::Changed:
+    case Kind::ScaleIs:
+    case Kind::MaskIs:
+      return;  // settings, not numbers
+  }
+}
+
 }  // namespace
+
+std::vector<MatrixKey> answer_reads(const Prediction& p) {
+  std::vector<MatrixKey> out;
+  switch (p.kind) {
+    case Prediction::Kind::Pick:
+      add_read(out, p.pick.slice.matrix);
+      break;
+    case Prediction::Kind::Choose:
+      for (const Choice& c : p.choices) add_reads(out, c.when);
+      break;
+    case Prediction::Kind::Estimate:
+      add_reads(out, p.estimate.measure);
+      break;
+  }
+  return out;
+}
 
 const Prediction* find_prediction(const Lesson& lesson, std::string_view id) {
   for (const Part& part : lesson.parts)

@@ -68,6 +68,10 @@ struct Challenge {
 const Prediction* find_prediction(const Lesson& lesson, std::string_view id);
 const Challenge* find_challenge(const Lesson& lesson, std::string_view id);
 
+// The matrices a prediction's answer is read from (its pick, its options'
+// conditions, its estimate), each once: what the question is about.
+std::vector<MatrixKey> answer_reads(const Prediction& p);
+
 // The options a learner picks from: a slice's keys, or the choices' texts.
 std::vector<std::string> prediction_options(const Prediction& p, const Trace& t);
 // The right option on the live numbers (the first, if several are); -1 for

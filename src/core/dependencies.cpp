@@ -100,6 +100,11 @@ bool follows_from(const Trace& t, const MatrixKey& key, const std::vector<Matrix
   return false;
 }
 
+bool ranks_like(const MatrixKey& a, const MatrixKey& b) {
+  const auto ranked = [](Stage s) { return s >= Stage::scores && s <= Stage::weights; };
+  return ranked(a.stage) && ranked(b.stage) && a.part == b.part && a.head == b.head;
+}
+
 bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceMatrix& to, int tr,
            int tc) {
   const std::vector<MatrixKey> operands = operands_of(t, to.key);

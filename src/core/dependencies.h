@@ -20,6 +20,12 @@ std::vector<MatrixKey> operands_of(const Trace& trace, const MatrixKey& key);
 // twin, at the part's own settings, counts as a source.
 bool follows_from(const Trace& trace, const MatrixKey& key, const std::vector<MatrixKey>& sources);
 
+// Whether `a` orders each query's keys as `b` does: the scores, scaled
+// scores, masked scores and weights of one head, at any setting (dividing by
+// a positive number and softmax keep the order). A question on the largest
+// weight is answered by any of them.
+bool ranks_like(const MatrixKey& a, const MatrixKey& b);
+
 // Whether entry (from_row, from_col) of `from` is a direct operand of entry
 // (to_row, to_col) of `to`: one of the numbers it is computed from.
 bool feeds(const Trace& trace, const TraceMatrix& from, int from_row, int from_col,

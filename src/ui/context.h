@@ -231,14 +231,26 @@ struct UiContext {
     return nullptr;
   }
   // Whether the open prediction keeps matrix `index` of the trace covered:
-  // the step's results and whatever is computed from them (the weights after
-  // a question on the scores would give its answer away). What the results
-  // are computed from stays shown.
+  // what its answer is read from, the step's results that give it away too
+  // (its variants; head 2's scores beside a question on head 2's largest
+  // weight), and whatever is computed from those (the weights after a
+  // question on the scores). The rest stays shown: a question on the scores
+  // leaves Q and Kᵀ beside it, one on the weights the scaled scores it gives.
   bool covered(int index) const {
-    if (!open_prediction() || index < 0) return false;
-    std::vector<MatrixKey> results;
-    for (int r : step().matrices) results.push_back(trace().matrices[r].key);
-    return follows_from(trace(), trace().matrices[index].key, results);
+    const Prediction* open = open_prediction();
+    if (!open || index < 0) return false;
+    const std::vector<MatrixKey> reads = answer_reads(*open);
+    std::vector<MatrixKey> sources = reads;
+    for (int r : step().matrices) {
+      const MatrixKey& key = trace().matrices[r].key;
+      MatrixKey plain = key;
+      plain.variant = 0;
+      bool answers = reads.empty()  // a question on no matrix (none in the built-in lessons)
+                     || (plain != key && follows_from(trace(), plain, reads));
+      for (const MatrixKey& read : reads) answers = answers || ranks_like(key, read);
+      if (answers) sources.push_back(key);
+    }
+    return follows_from(trace(), trace().matrices[index].key, sources);
   }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own

@@ -44,10 +44,11 @@ std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
 std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   const TraceStep& step = ui->step();
   std::vector<int> out = operands(ui->trace(), step.matrices);
-  if (!veiled || !ui->open_prediction())
-    out.insert(out.end(), step.matrices.begin(), step.matrices.end());
-  else  // an operand computed from a covered result is covered with it (head 2's scaled scores)
-    std::erase_if(out, [&](int i) { return ui->covered(i); });
+  out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  // What an open prediction covers: its answer, and an operand computed from
+  // it (head 2's scaled scores); the rest of the step stays (Q and Kᵀ beside
+  // a question on the scores).
+  if (veiled) std::erase_if(out, [&](int i) { return ui->covered(i); });
   return out;
 }
 
@@ -184,8 +185,8 @@ void StepPanel::draw() {
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
   draw_stale_text(veiled);
-  if (veiled)
-    for (int i : step.matrices) {
+  for (int i : step.matrices)
+    if (ui->covered(i)) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       const std::string& matrix = trace.matrices[i].label;
       const std::string covered =

@@ -80,6 +80,32 @@ TEST_CASE("an operand computed from a covered result is covered with it") {
   CHECK(shown("##scaled_h2:0:0"));
 }
 
+TEST_CASE("a prediction covers what its answer is read from, not the whole step") {
+  // Which key the query of "likes" matches best: the scores are covered, the
+  // Q and Kᵀ they are computed from stay beside the question.
+  test::HeadlessUi scores(parameters({{"lesson", "she-likes-coffee"}, {"step", "5"}}));
+  scores.frames(3);
+  CHECK(shown("##option:0"));
+  CHECK_FALSE(shown("##scores:0:0"));
+  CHECK(shown("##Q:0:0"));
+  CHECK(shown("##K_T:0:0"));
+  REQUIRE(scores.click("##skip-prediction"));
+  scores.frames(2);
+  CHECK(shown("##scores:0:0"));
+  // Will "Your answer" equal the true values: the outputs answer it, not the
+  // attention matrix it was computed from.
+  test::HeadlessUi outputs(parameters({{"lesson", "udl-multihead"}, {"step", "8"}}));
+  outputs.frames(3);
+  CHECK(shown("##option:0"));
+  CHECK_FALSE(shown("##output:0:0"));
+  CHECK_FALSE(shown("##output@your_answer:0:0"));
+  CHECK(shown("##weights_h1:0:0"));
+  REQUIRE(outputs.click("##skip-prediction"));
+  outputs.frames(2);
+  CHECK(shown("##output:0:0"));
+  CHECK(shown("##output@your_answer:0:0"));
+}
+
 TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
   // How "am" spreads its attention: the curves of its weights would tell.
   test::HeadlessUi spreads(parameters({{"lesson", "i-am-batman"}, {"step", "6"}}));

@@ -97,6 +97,24 @@ TEST_CASE("estimate: right within its tolerance of the live measure") {
   CHECK(answer_text(p, now(s), 2) == "0.11");
 }
 
+TEST_CASE("answer_reads: the matrices each kind of prediction is judged on") {
+  Session s(lesson());
+  const MatrixKey weights = test::key_of(s.trace(), "weights");
+  for (const Prediction& p : step(s).predictions)  // a pick, choices, an estimate
+    CHECK(answer_reads(p) == std::vector<MatrixKey>{weights});
+  Prediction both;
+  both.kind = Prediction::Kind::Choose;
+  Choice same;
+  same.when.kind = Condition::Kind::Same;
+  same.when.a = weights;
+  same.when.b = test::key_of(s.trace(), "output");
+  both.choices = {same, same};
+  Choice setting;  // a setting, no numbers
+  setting.when.kind = Condition::Kind::ScaleIs;
+  both.choices.push_back(setting);
+  CHECK(answer_reads(both) == std::vector<MatrixKey>{weights, test::key_of(s.trace(), "output")});
+}
+
 TEST_CASE("an answer is kept in no language, and read in the current one") {
   Session s(lesson());
   const Prediction& pick = step(s).predictions[0];

@@ -53,6 +53,20 @@ TEST_CASE("follows_from: a matrix, and everything computed from it, any passes o
   CHECK_FALSE(follows_from(u, test::key_of(u, "scores"), unscaled));
 }
 
+TEST_CASE("ranks_like: one head's scores, scaled scores and weights order its keys alike") {
+  const Trace m = test::notebook_trace("udl-multihead");
+  auto alike = [&](const char* a, const char* b) {
+    return ranks_like(test::key_of(m, a), test::key_of(m, b));
+  };
+  CHECK(alike("scores_h2", "weights_h2"));
+  CHECK(alike("weights_h2", "scaled_h2"));
+  CHECK(alike("weights_h1", "weights_h1@your_answer"));  // another setting, the same order
+  CHECK_FALSE(alike("scores_h1", "weights_h2"));         // another head
+  CHECK_FALSE(alike("Q", "scores_h1"));
+  CHECK_FALSE(alike("weights_h1", "context_h1"));
+  CHECK_FALSE(alike("output", "output@your_answer"));
+}
+
 // Every dependency the page highlights is real, and every real one is
 // highlighted: nudge one operand number at a time (an input, or a what-if
 // score or weight) and see which numbers of the next matrix move.
