@@ -284,7 +284,7 @@ async function interactionPart(srv) {
     let lagged = 0,
       edits = 0;
     for (const lesson of a.lessons()) {
-      a.setLesson(lesson);
+      await a.setLesson(lesson); // settles once the lesson's file is fetched and shown
       const trace = a.trace();
       for (let s = 0; s < trace.steps.length; ++s) {
         a.setStep(s);
@@ -338,8 +338,8 @@ async function interactionPart(srv) {
 
   // A real drag: mouse down on a cell, then moves. Each move must change the
   // value and recompute within the first frame drawn after it.
-  await page.evaluate(() => {
-    window.attention.setLesson("the-cat-sat");
+  await page.evaluate(async () => {
+    await window.attention.setLesson("the-cat-sat");
     window.attention.setStep(0);
     window.benchMoves = [];
     window.addEventListener("mousemove", () => window.benchMoves.push(window.attention.framesDrawn()), true);
