@@ -241,16 +241,23 @@ struct UiContext {
     if (!open || index < 0) return false;
     const std::vector<MatrixKey> reads = answer_reads(*open);
     std::vector<MatrixKey> sources = reads;
+    // A variant's own computation tells its answer too ("Your answer"'s
+    // attention and heads beside a question on its output), though not the
+    // plain matrices it is a variant of.
+    const MatrixKey& key = trace().matrices[index].key;
+    for (const MatrixKey& read : reads)
+      if (read.variant != 0 && key.variant == read.variant && follows_from(trace(), read, {key}))
+        return true;
     for (int r : step().matrices) {
-      const MatrixKey& key = trace().matrices[r].key;
-      MatrixKey plain = key;
+      const MatrixKey& result = trace().matrices[r].key;
+      MatrixKey plain = result;
       plain.variant = 0;
       bool answers = reads.empty()  // a question on no matrix (none in the built-in lessons)
-                     || (plain != key && follows_from(trace(), plain, reads));
-      for (const MatrixKey& read : reads) answers = answers || ranks_like(key, read);
-      if (answers) sources.push_back(key);
+                     || (plain != result && follows_from(trace(), plain, reads));
+      for (const MatrixKey& read : reads) answers = answers || ranks_like(result, read);
+      if (answers) sources.push_back(result);
     }
-    return follows_from(trace(), trace().matrices[index].key, sources);
+    return follows_from(trace(), key, sources);
   }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own

@@ -100,10 +100,15 @@ TEST_CASE("a prediction covers what its answer is read from, not the whole step"
   CHECK_FALSE(shown("##output:0:0"));
   CHECK_FALSE(shown("##output@your_answer:0:0"));
   CHECK(shown("##weights_h1:0:0"));
+  // "Your answer"'s own attention and heads would tell it (a transpose, other numbers).
+  CHECK_FALSE(shown("##weights_h1@your_answer:0:0"));
+  CHECK_FALSE(shown("##concat@your_answer:0:0"));
   REQUIRE(outputs.click("##skip-prediction"));
   outputs.frames(2);
   CHECK(shown("##output:0:0"));
   CHECK(shown("##output@your_answer:0:0"));
+  CHECK(shown("##weights_h1@your_answer:0:0"));
+  CHECK(shown("##concat@your_answer:0:0"));
 }
 
 TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
