@@ -1,9 +1,9 @@
-// Where the bytes of attention.wasm go: its sections, its function bodies
-// grouped by library (names from the symbol map the web build writes,
-// build/web/attention.js.symbols), and the files compiled into its data
-// (the font, the lessons' list), found byte for byte.
+// Where the bytes of the page's program go, whole, before the build splits it
+// in two: its sections, its function bodies grouped by library (names from
+// the symbol map of the bench's twin link), and the files compiled into its
+// data (the font, the lessons' list), found byte for byte.
 //
-//   node bench/wasm_size.mjs dist/attention.wasm build/web/attention.js.symbols
+//   node bench/wasm_size.mjs build/web/bench/symbols/attention.wasm build/web/bench/symbols/attention.js.symbols
 // prints the full list; bench/run.mjs shows the summary.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

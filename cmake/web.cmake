@@ -71,9 +71,9 @@ set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/web/page.css
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
   ${PROJECT_SOURCE_DIR}/web/manifest.webmanifest)
-# Two other languages: a catalog's code runs at start, and Korean's font pack.
+# Three other languages: a catalog's code runs at start, and the font packs.
 set(attn_profile_catalog ${ATTN_CATALOG_FILES})
-list(FILTER attn_profile_catalog INCLUDE REGEX "/(es|ko)\\.json$")
+list(FILTER attn_profile_catalog INCLUDE REGEX "/(es|ko|zh-Hans)\\.json$")
 add_custom_command(
   OUTPUT ${ATTN_WASM_FILES}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs --wasm-split "${ATTN_WASM_SPLIT}"
@@ -81,7 +81,7 @@ add_custom_command(
           --page ${ATTN_PAGE_FILES} --lessons ${ATTN_LESSON_FILES} --catalog ${attn_profile_catalog}
           --fonts ${ATTN_FONT_PACK_FILES}
   DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${attn_profile_catalog} ${ATTN_FONT_PACK_FILES}
-          ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs
+          ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs ${PROJECT_SOURCE_DIR}/scripts/serve.mjs
   COMMENT "Splitting attention.wasm by what its first frames run (headless Chromium, wasm-split)"
   VERBATIM)
 add_custom_command(

@@ -3,7 +3,7 @@
 // beside it: the served page's program, both its parts (base64), and the built-in
 // lessons' files, which web/page.js reads from window.attentionSingleFile
 // instead. Works from file:// with no server and no network.
-//   node scripts/single_file.mjs build/web/attention.js build/web/page/page.js dist/attention-lab.html \
+//   node scripts/single_file.mjs build/web/split/attention.js build/web/page/page.js dist/attention-lab.html \
 //     build/web/lessons/the-cat-sat.json ...
 import fs from "node:fs";
 import path from "node:path";

@@ -10,8 +10,9 @@
 // instrumented one to headless Chromium and loads it the ways a first visit
 // goes: every built-in lesson at 1280x800, each of its steps shown in turn (a
 // link can open any), a phone with touch at pixel ratio 3, the languages given
-// (their catalogs and font packs), and a returning learner whose saved work is
-// restored. Each load runs until a second after its first frame, then the
+// (their catalogs and font packs), a returning learner whose saved work is
+// restored, the dark theme with an unknown lesson, and a lesson file named by
+// the link. Each load runs three frames past its first, then the
 // profiles are merged and wasm-split writes OUT/attention.wasm (what ran) and
 // OUT/attention.deferred.wasm (the rest, which web/page.js fetches after the
 // first frame), with OUT/attention.js beside them. Without names.
@@ -66,6 +67,10 @@ const VISITS = [
   { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true, query: "" },
   ...LANGUAGES.map((code, i) => ({ ...(i % 2 ? DESKTOP : IFRAME), query: `?lang=${code}`, language: code })),
   { ...DESKTOP, query: "", returning: true },
+  // What else a link can ask for at start: the dark theme, a lesson that is
+  // not there (the first one, with a notice), a lesson file beside the page.
+  { ...DESKTOP, query: "?theme=dark&lesson=no-such-lesson" },
+  ...(LESSONS.length ? [{ ...IFRAME, query: `?lesson-url=lessons/${LESSONS[LESSONS.length - 1]}.json` }] : []),
 ];
 
 // Runs in the page: keeps the instance page.js makes, to ask it for its profile.
@@ -103,7 +108,10 @@ try {
     await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null, null, {
       timeout: 180000,
     });
-    await page.evaluate(() => window.attention.ready);
+    await Promise.race([
+      page.evaluate(() => window.attention.ready),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("the page never became ready")), 180000).unref()),
+    ]);
   };
   const nextFrame = async (page) => {
     const before = await page.evaluate(() => window.attention.framesDrawn());
@@ -125,7 +133,7 @@ try {
         language,
         { timeout: 180000 },
       );
-    await page.waitForTimeout(1000);
+    for (let i = 0; i < 3; ++i) await nextFrame(page); // the frames after the first, still with no input
     const steps = everyStep ? await page.evaluate(() => window.attention.state().steps) : 0;
     for (let step = 1; step < steps; ++step) {
       await page.evaluate((n) => window.attention.setStep(n), step);

@@ -191,15 +191,28 @@
     return call("attn_provide_lesson", "string", ["string", "bytes", "number"], [id, r.bytes, r.bytes.length]);
   }
 
+  // The program has started and both its parts are here (a call waits for nothing).
+  const whole = () => module !== null && deferredLoad !== null;
+
   // ---- [2] Keys belong to the canvas only while it has focus ---------------
   // Emscripten's GLFW listens on the whole window (and eats Backspace and Tab):
   // stop keys meant for the host page before it sees them. Registered first.
   function guardKeys(event) {
-    const focused = document.activeElement === canvas;
+    if (document.activeElement !== canvas) {
+      event.stopImmediatePropagation();
+      return;
+    }
+    if (event.key !== "Tab") return;
     // Tab moves through the canvas's numbers while there is one to move to; then on out of it.
-    const tabTaken =
-      module && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
-    if (!focused || (event.key === "Tab" && !tabTaken)) event.stopImmediatePropagation();
+    // Asked only once the program is whole: a key never waits for its second part.
+    let tabTaken = false;
+    try {
+      tabTaken =
+        whole() && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
+    } catch (e) {
+      tabTaken = false;
+    }
+    if (!tabTaken) event.stopImmediatePropagation();
   }
   for (const type of ["keydown", "keyup", "keypress"]) window.addEventListener(type, guardKeys, true);
   // A focus() from a pointer handler counts as :focus-visible in Chromium, so
@@ -220,7 +233,7 @@
     true,
   );
   canvas.addEventListener("focus", () => {
-    if (module && !focusByPointer && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
+    if (whole() && !focusByPointer && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
   });
 
   // ---- [3] window.attention -------------------------------------------------
@@ -762,7 +775,11 @@
     canvas.removeAttribute("aria-describedby");
     // Ready once the program's second part is here too: every call then works without a wait.
     loadDeferredSoon().then(() => {
-      if (noGl) setTextView(true);
+      try {
+        if (noGl) setTextView(true);
+      } catch (error) {
+        console.warn(`Attention Lab: the text view: ${error.message}`);
+      }
       isReady = true;
       resolveReady(api);
       toParent({ type: "attention:ready", state: api.state() });
@@ -812,9 +829,9 @@
   function instantiateWasm(imports, receiveInstance) {
     // The second part too, at once, where it costs no download: from the single
     // file, or from the service worker's cache on a later visit.
-    const both = singleFile || (navigator.serviceWorker && navigator.serviceWorker.controller);
-    const second = both ? compileDeferred().catch(() => null) : Promise.resolve(null);
-    (singleFile ? Promise.resolve(fromBase64(singleFile.wasm)) : downloadWasm())
+    const second = singleFile || controlled() ? compileDeferred().catch(() => null) : Promise.resolve(null);
+    Promise.resolve()
+      .then(() => (singleFile ? fromBase64(singleFile.wasm) : downloadWasm()))
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then(async (result) => {
         primaryExports = result.instance.exports;
@@ -826,6 +843,14 @@
     return {};
   }
   const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  // Whether a service worker serves this page (a sandboxed iframe may not even ask).
+  function controlled() {
+    try {
+      return !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    } catch (e) {
+      return false;
+    }
+  }
 
   // The program comes in two parts (scripts/split_wasm.mjs): attention.wasm,
   // what the first frames run, and attention.deferred.wasm, the rest (the
@@ -839,9 +864,9 @@
   let deferredModule = null; // compiled
   let deferredLoad = null; // instantiated (its functions are in the table): {how, ms}
   function instantiateDeferred(compiled, how) {
-    deferredModule = deferredModule || compiled;
     if (deferredLoad) return;
-    new WebAssembly.Instance(deferredModule, { primary: primaryExports });
+    new WebAssembly.Instance(compiled, { primary: primaryExports });
+    deferredModule = compiled; // kept only once it links
     deferredLoad = { how, ms: performance.now() };
   }
   async function compileDeferred() {
@@ -851,16 +876,23 @@
     return WebAssembly.compile(r.bytes);
   }
   function loadDeferredNow() {
-    if (!deferredModule) {
-      // A synchronous request cannot ask for an ArrayBuffer: read the bytes as x-user-defined text.
-      const request = new XMLHttpRequest();
-      request.open("GET", DEFERRED, false);
-      request.overrideMimeType("text/plain; charset=x-user-defined");
-      request.send();
-      if (request.status !== 200) throw new Error(`${DEFERRED}: HTTP ${request.status}`);
-      deferredModule = new WebAssembly.Module(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0) & 0xff));
+    try {
+      let compiled = deferredModule;
+      if (!compiled) {
+        // A synchronous request cannot ask for an ArrayBuffer: read the bytes as x-user-defined text.
+        const request = new XMLHttpRequest();
+        request.open("GET", DEFERRED, false);
+        request.overrideMimeType("text/plain; charset=x-user-defined");
+        request.send();
+        if (request.status !== 200) throw new Error(`${DEFERRED}: HTTP ${request.status}`);
+        compiled = new WebAssembly.Module(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0) & 0xff));
+      }
+      instantiateDeferred(compiled, "on a call");
+    } catch (error) {
+      // The program cannot go on without it: say so, as for a missing first part.
+      fail(WORDS.noProgram, { why: error.message });
+      throw error;
     }
-    instantiateDeferred(deferredModule, "on a call");
   }
   function loadDeferredSoon() {
     if (deferredLoad) return Promise.resolve();

@@ -23,7 +23,8 @@ test("the page draws its first frame and the canvas is not blank", async () => {
 
 // The program comes in two parts (scripts/split_wasm.mjs): the first frame
 // must run on the first alone, at every size a visit starts at, and the
-// second must arrive after it and serve what needs it (here the text view).
+// second must arrive after it and serve what needs it (the trace's JSON, an
+// edit).
 test("the first frame needs only the program's first part; the rest arrives after it", async () => {
   const sizes = [
     { name: "1280x800", options: {} },
@@ -49,11 +50,41 @@ test("the first frame needs only the program's first part; the rest arrives afte
       assert.equal(deferred.how, "after the first frame", `${name}: a call needed the second part first`);
       assert.equal(fetchedAt.length, 1, `${name}: attention.deferred.wasm fetched ${fetchedAt.length} times`);
       assert.ok(fetchedAt[0] >= first, `${name}: fetched at ${fetchedAt[0]} ms, before the first frame (${first} ms)`);
-      await page.evaluate(() => document.getElementById("text-view-toggle").click());
-      await page.waitForFunction(() => document.getElementById("text-view").innerText.includes("The cat sat"));
+      const after = await page.evaluate(() => {
+        window.attention.setValue("X", 0, 0, 1.5);
+        return {
+          x: window.attention.trace().steps[0].matrices[0].data[0][0],
+          how: window.attention.testing.deferred().how,
+        };
+      });
+      assert.deepEqual(after, { x: 1.5, how: "after the first frame" }, name);
       assert.deepEqual(problems, [], name);
     } finally {
       await context.close();
     }
+  }
+});
+
+test("without its second part the page says it cannot go on, at the first call that needs it", async () => {
+  const context = await launch();
+  try {
+    const page = await context.newPage();
+    await page.route("**/attention.deferred.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await page.goto(env.url);
+    await page.evaluate(() => window.attention.ready); // the first part runs alone
+    assert.equal(await page.locator("#failure").isHidden(), true);
+    const error = await page.evaluate(() => {
+      try {
+        window.attention.setValue("X", 0, 0, 1.5);
+        return null;
+      } catch (e) {
+        return e.message;
+      }
+    });
+    assert.match(error, /attention\.deferred\.wasm: HTTP 404/);
+    assert.equal(await page.locator("#failure").isHidden(), false);
+    assert.match(await page.textContent("#failure-message"), /attention\.deferred\.wasm: HTTP 404/);
+  } finally {
+    await context.close();
   }
 });
