@@ -33,7 +33,7 @@ function(attn_web_executable name lessons)
     -sDYNAMIC_EXECUTION=0            # no eval: the page runs under a strict CSP
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
     -sTEXTDECODER=2                  # every browser has TextDecoder: no fallback
-    # The Module keys web/page.js passes (anything else Emscripten could read is left out):
+    # The Module keys web/page/main.js passes (anything else Emscripten could read is left out):
     -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm,loadSplitModule
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
@@ -46,8 +46,8 @@ endfunction()
 # (-sSPLIT_MODULE), then split in two by what its first frames run:
 # scripts/split_wasm.mjs loads the page in headless Chromium with the
 # instrumented copy, and Binaryen's wasm-split moves every function those
-# first visits did not run to attention.deferred.wasm, which web/page.js
-# fetches once the first frame is drawn (docs/performance.md).
+# first visits did not run to attention.deferred.wasm, which the page
+# (web/page/loader.js) fetches once the first frame is drawn (docs/performance.md).
 attn_web_executable(attention attention_lessons_fetched
   -sSPLIT_MODULE=1 -Wno-experimental
   --profiling-funcs)                 # names for the split; wasm-split writes none
@@ -57,13 +57,15 @@ set(ATTN_WASM_FILES "${ATTN_SPLIT_DIR}/attention.js" "${ATTN_SPLIT_DIR}/attentio
     "${ATTN_SPLIT_DIR}/attention.deferred.wasm")
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
-# web/page.js as served: minified by terser, with its source map.
+# The page's modules (web/page/) as served: one minified page.js bundled by
+# esbuild, with its source map.
+file(GLOB ATTN_PAGE_MODULES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/page/*.js)
 set(ATTN_PAGE_JS "${CMAKE_BINARY_DIR}/page/page.js")
 add_custom_command(
   OUTPUT "${ATTN_PAGE_JS}" "${ATTN_PAGE_JS}.map"
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/minify_page.mjs ${PROJECT_SOURCE_DIR}/web/page.js "${ATTN_PAGE_JS}"
-  DEPENDS ${PROJECT_SOURCE_DIR}/web/page.js ${PROJECT_SOURCE_DIR}/scripts/minify_page.mjs
-  COMMENT "Minifying web/page.js"
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/page/main.js "${ATTN_PAGE_JS}"
+  DEPENDS ${ATTN_PAGE_MODULES} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs
+  COMMENT "Bundling web/page/ into page.js (esbuild)"
   VERBATIM)
 set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/index.html

@@ -6,7 +6,7 @@
       and writes OUT_DIR/<code>.json, the catalog the app reads
       (src/core/translation.h): {"language": code, "messages": {English: text},
       "lessons": {id: {JSON Pointer: text}}, "page": {English: text}}, the
-      last the page's own words (web/page.js). Untranslated and fuzzy entries
+      last the page's own words (web/page/words.js). Untranslated and fuzzy entries
       are left out (the app then shows English; the unit tests fail on them).
       Also OUT_DIR/messages.json, the template's: {"interface": [English],
       "lessons": {id: {pointer: English}}, "page": [English]}, for those tests.
@@ -15,8 +15,9 @@
       sources (xgettext; a SOURCE directory stands for its .cpp and .h), the
       built-in lessons' texts (`CLI texts`, one entry each, its context
       "<lesson id>:<JSON Pointer>") and the page's own words (context "page":
-      a SOURCE .js file's NP_("page", "English") calls, xgettext again, and a
-      SOURCE .html file's elements marked data-page-message), and merges it into
+      the NP_("page", "English") calls of a SOURCE .js file or of the .js files
+      in a SOURCE directory, xgettext again, and a SOURCE .html file's elements
+      marked data-page-message), and merges it into
       every PO_DIR/*.po (msgmerge), so translators find new messages there,
       untranslated.
   catalogs.py check PO_DIR CLI LESSONS_DIR SOURCE...
@@ -145,7 +146,9 @@ def html_messages(path):
 
 def extract_page(sources, out, tmp):
     """The page's own words as a PO template, the context "page"."""
-    scripts = [s for s in sources if s.endswith(".js")]
+    scripts = sorted([s for s in sources if s.endswith(".js")] + [
+        os.path.join(d, n) for s in sources if os.path.isdir(s) for d, _, names in os.walk(s)
+        for n in names if n.endswith(".js")])
     script_pot = os.path.join(tmp, "page-js.pot")
     run(["xgettext", "--from-code=UTF-8", "--language=JavaScript", "--keyword=", "--keyword=NP_:1c,2",
          "--add-comments=TRANSLATORS:", "--no-wrap", "--force-po", "-o", script_pot] + scripts)

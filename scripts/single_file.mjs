@@ -1,7 +1,7 @@
 // Writes the page as one self-contained HTML file: index.html with its
 // stylesheet, icon and scripts inside, and what the served page fetches
 // beside it: the served page's program, both its parts (base64), and the built-in
-// lessons' files, which web/page.js reads from window.attentionSingleFile
+// lessons' files, which the page (web/page/files.js, loader.js) reads from window.attentionSingleFile
 // instead. Works from file:// with no server and no network.
 //   node scripts/single_file.mjs build/web/split/attention.js build/web/page/page.js dist/attention-lab.html \
 //     build/web/lessons/the-cat-sat.json ...
@@ -43,7 +43,7 @@ replaceOnce(
     "\n  " +
     script(fs.readFileSync(moduleJs, "utf8")),
 );
-// page.js minified (its source map stays out: the file is for offline use).
+// page.js bundled and minified (its source map stays out: the file is for offline use).
 const pageCode = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
 replaceOnce('<script src="page.js"></script>', script(pageCode));
 fs.writeFileSync(output, html);

@@ -14,7 +14,7 @@
 // restored, the dark theme with an unknown lesson, and a lesson file named by
 // the link. Each load runs three frames past its first, then the
 // profiles are merged and wasm-split writes OUT/attention.wasm (what ran) and
-// OUT/attention.deferred.wasm (the rest, which web/page.js fetches after the
+// OUT/attention.deferred.wasm (the rest, which the page (web/page/loader.js) fetches after the
 // first frame), with OUT/attention.js beside them. Without names.
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";

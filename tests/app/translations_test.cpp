@@ -91,7 +91,7 @@ TEST_CASE("every shipped language translates every message, keeps its placeholde
   }
 }
 
-// The page's own words (web/page.js, index.html): shown by the browser before
+// The page's own words (web/page/words.js, index.html): shown by the browser before
 // the app runs, so its fonts draw them; the characters are held to the same
 // sets as the app's all the same, as docs/translating.md asks.
 TEST_CASE("the page's own words are translated in every language, with their placeholders") {
@@ -142,7 +142,7 @@ TEST_CASE(
   }
 }
 
-// The cases are web/page.js's too (its chooseLanguage, which picks the page's
+// The cases are web/page/languages.js's too (its chooseLanguage, which picks the page's
 // own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
   std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");

@@ -1,7 +1,7 @@
 // The interface in the learner's language (src/core/translation.h): ?lang=,
 // the browser's language when it is shipped, the language menu, the choice
 // kept across a reload and in links; English loads no catalog at all. The
-// page's own words (web/page.js) before the app runs or when it cannot: in
+// page's own words (web/page/words.js) before the app runs or when it cannot: in
 // the same language, chosen by the same rule, from the same one download.
 import { test } from "node:test";
 import assert from "node:assert/strict";

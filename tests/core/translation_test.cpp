@@ -7,7 +7,7 @@
 
 using namespace attn;
 
-// The tags are web/page.js's too (its findLanguage): tests/core/language-choice.json.
+// The tags are web/page/languages.js's too (its findLanguage): tests/core/language-choice.json.
 TEST_CASE("find_language: a shipped language for a browser's tag, or none") {
   std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");
   const auto cases = nlohmann::json::parse(file)["tags"];

@@ -1,6 +1,6 @@
 // The web shell: the window, Emscripten's main loop and one frame function
 // around the shared app. Input repairs for this Emscripten/ImGui pair are in
-// browser_input.cpp; the functions web/page.js calls are in page_api.cpp.
+// browser_input.cpp; the functions the page (web/page/) calls are in page_api.cpp.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>

@@ -1,4 +1,4 @@
-// The functions web/page.js calls (window.attention and its postMessage
+// The functions the page (web/page/) calls (window.attention and its postMessage
 // bridge, docs/embedding.md), and the test and benchmark getters behind
 // window.attention.testing. Strings returned stay valid until the next call.
 #include <emscripten.h>

@@ -1,6 +1,6 @@
 // The web shell's shared state: main.cpp (the loop), browser_input.cpp (what
 // Emscripten 3.1.6's GLFW lacks in a browser) and page_api.cpp (the functions
-// web/page.js calls) all work on this one struct.
+// web/page/ calls) all work on this one struct.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,7 @@ bool has_gl();
 // WebGL2, asks the page for what the app wants (a catalog), a frame's other work.
 void wake();
 void pause_loop();
-// Events to the page: web/page.js sets Module.attentionEvent(name, json).
+// Events to the page: web/page/main.js sets Module.attentionEvent(name, json).
 void notify_page(const char* name, const char* json);
 // Tells the page when what state() reports has changed.
 void report_state();

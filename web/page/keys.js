@@ -1,0 +1,48 @@
+// Keyboard focus inside host pages: keys belong to the canvas only while it
+// has focus. Emscripten's GLFW listens on the whole window (and eats
+// Backspace and Tab): keys meant for the host page are stopped before it sees
+// them (installed before the module runs, so registered first).
+import { whole } from "./loader.js";
+import { module } from "./program.js";
+
+export function guardKeys(canvas) {
+  function guard(event) {
+    if (document.activeElement !== canvas) {
+      event.stopImmediatePropagation();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    // Tab moves through the canvas's numbers while there is one to move to; then on out of it.
+    // Asked only once the program is whole: a key never waits for its second part.
+    let tabTaken = false;
+    try {
+      tabTaken =
+        whole() && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
+    } catch (e) {
+      tabTaken = false;
+    }
+    if (!tabTaken) event.stopImmediatePropagation();
+  }
+  for (const type of ["keydown", "keyup", "keypress"]) window.addEventListener(type, guard, true);
+
+  // A focus() from a pointer handler counts as :focus-visible in Chromium, so
+  // the pointer says itself whether it brought the focus.
+  let focusByPointer = false;
+  canvas.addEventListener("pointerdown", () => {
+    focusByPointer = true;
+    canvas.focus({ preventScroll: true });
+    focusByPointer = false;
+  });
+  // Arriving by the keyboard (Tab, or Shift+Tab from below): onto the numbers.
+  let lastTabBack = false;
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key === "Tab") lastTabBack = e.shiftKey;
+    },
+    true,
+  );
+  canvas.addEventListener("focus", () => {
+    if (whole() && !focusByPointer && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
+  });
+}

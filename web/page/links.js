@@ -1,0 +1,55 @@
+// Links that reopen exactly what the learner sees: the URL's parameters read
+// as the app needs them, and a link made from what the app says it needs
+// ({"lesson" or "lesson-url", "step", "state", ...}). The state travels as
+// base64url so the link stays one unbroken word.
+import { emit } from "./events.js";
+
+const utf8 = new TextEncoder();
+export function fromBase64Url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+export function toBase64Url(text) {
+  let binary = "";
+  for (const b of utf8.encode(text)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// Every parameter of a URL's query, in order, as [key, value]; a link's state
+// arrives as base64url (the app reads the JSON inside, and says so if it cannot).
+export function readParameters(search) {
+  return [...new URLSearchParams(search)].map(([key, value]) => {
+    if (key !== "state") return [key, value];
+    try {
+      return [key, fromBase64Url(value)];
+    } catch (e) {
+      return [key, value];
+    }
+  });
+}
+// The first value of `key` among the parameters, or null.
+export function first(parameters, key) {
+  const p = parameters.find(([k]) => k === key);
+  return p ? p[1] : null;
+}
+
+// The page's address (`href`) with the parts of a link as its parameters.
+export function linkFor(parts, href) {
+  const url = new URL(href);
+  url.search = "";
+  for (const [key, value] of Object.entries(parts))
+    url.searchParams.set(key, key === "state" ? toBase64Url(value) : value);
+  return url.href;
+}
+
+// "Copy link": the address bar shows the link, the clipboard has it, on("link") hears it.
+export function copyLink(link) {
+  try {
+    window.history.replaceState(null, "", link);
+  } catch (e) {
+    /* file:// pages keep their URL */
+  }
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(link).catch(() => {});
+  emit("link", { url: link });
+}

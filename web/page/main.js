@@ -1,0 +1,136 @@
+// The page around the WebAssembly module (docs/embedding.md), bundled into
+// page.js (scripts/bundle_page.mjs). This file starts it: the URL's
+// parameters and the lesson file they name, passed to the app as they are;
+// the lesson it opens with; the module itself. Each job has its module:
+//   dom.js             the page's elements
+//   events.js          ready, on() events and messages to a host page
+//   words.js           the page's own words (loading, failing), translated
+//   languages.js       the language the app will show, chosen before it runs
+//   links.js           the URL's parameters, and links that reopen a state
+//   files.js           the files the app needs from beside the page
+//   program.js         the running module and calls into it
+//   loader.js          loading the wasm and its second part
+//   program-events.js  what the running program tells the page
+//   keys.js            keyboard focus inside host pages
+//   api.js             window.attention
+//   bridge.js          the postMessage bridge for cross-origin iframes
+//   textview.js        the text view: the current step as HTML
+//   offline.js         the service worker and the web app manifest
+//   saved-work.js      the learner's work in local storage
+// The app checks every parameter and words every notice (src/app/app.cpp);
+// the page only carries them.
+import { api } from "./api.js";
+import { listenToHost } from "./bridge.js";
+import { $ } from "./dom.js";
+import { fetchCatalogEarly, fetchLesson, fetchLessonUrl, provideLesson, singleFile } from "./files.js";
+import { guardKeys } from "./keys.js";
+import { chooseLanguage } from "./languages.js";
+import { first, readParameters } from "./links.js";
+import { instantiateWasm, loadDeferredNow } from "./loader.js";
+import { announceProgress, onEvent, onFigure } from "./program-events.js";
+import { call, json, module, setModule } from "./program.js";
+import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
+import { installTextView, noGl, withoutGl } from "./textview.js";
+import { WORDS, fail, say, sayInLanguage } from "./words.js";
+
+const canvas = $("canvas");
+const parameters = readParameters(window.location.search);
+if (first(parameters, "theme") === "dark") document.documentElement.classList.add("dark");
+const lessonFile = fetchLessonUrl(first(parameters, "lesson-url")); // while the module loads
+
+guardKeys(canvas); // before the module's own listeners
+window.attention = api;
+listenToHost();
+installTextView();
+keepWorkOnLeaving();
+
+// The page's words in the learner's language as soon as its catalog is here
+// (the single file is in English only, as its app is); English fetches nothing.
+const saved = readSavedWork(storage());
+const languages = [...(navigator.languages || [])];
+const language = chooseLanguage(parameters, saved.language, languages);
+for (const element of document.querySelectorAll("[data-page-message]")) say(element, element.textContent);
+if (language !== "en" && !singleFile) fetchCatalogEarly(language).then((r) => sayInLanguage(language, r));
+if (typeof WebGL2RenderingContext === "undefined") withoutGl();
+
+// The built-in lessons' files: the program compiles none in, so each is
+// fetched when first opened (src/core/builtin_lessons.h), the one the page
+// opens with while the module loads. The single file carries them all.
+const FIRST_LESSON = "the-cat-sat"; // the app's first (a guess to fetch early; the app's list decides)
+const isLessonId = (id) => typeof id === "string" && /^[a-z0-9_-]{1,64}$/.test(id);
+// The built-in lesson the page opens with: the link's, else the one open
+// last, else the first. The app must have one before it starts: when that
+// one cannot be had (a link's unknown id, a lesson gone since), the first.
+const opening = (first(parameters, "lesson-url") === null && first(parameters, "lesson")) || saved.last || FIRST_LESSON;
+const openingFile = isLessonId(opening) ? fetchLesson(opening) : null;
+async function provideOpeningLesson() {
+  if (openingFile && !(await provideLesson(opening, openingFile))) return;
+  const firstId = json("attn_lessons")[0];
+  if (firstId !== FIRST_LESSON) console.warn(`page.js: FIRST_LESSON is "${FIRST_LESSON}", the app's first "${firstId}"`);
+  const why = await provideLesson(firstId);
+  if (why) throw new Error(`lessons/${firstId}.json: ${why}`);
+}
+
+function start() {
+  if (typeof createAttentionModule !== "function") {
+    fail(WORDS.noScript);
+    return;
+  }
+  const options = {
+    canvas,
+    arguments: noGl ? ["--no-gl"] : [],
+    attentionEvent: onEvent,
+    attentionFigure: onFigure,
+    print: (text) => console.log(text),
+    // Emscripten says when a call loads the second part: no warning, just news.
+    printErr: (text) =>
+      (/^(placeholder function called|instantiated deferred module)/.test(text) ? console.info : console.warn)(text),
+    loadSplitModule: loadDeferredNow,
+    onAbort: (what) => fail(WORDS.stopped, { why: what }),
+  };
+  options.instantiateWasm = instantiateWasm;
+  Promise.all([createAttentionModule(options), lessonFile]).then(
+    async ([instance, file]) => {
+      setModule(instance);
+      try {
+        await provideOpeningLesson();
+      } catch (error) {
+        fail(WORDS.noStart, { why: error.message });
+        return;
+      }
+      call(
+        "attn_start",
+        null,
+        ["string", "bytes", "number", "string", "string"],
+        [
+          JSON.stringify(parameters),
+          file && file.bytes ? file.bytes : null,
+          file && file.bytes ? file.bytes.length : 0,
+          (file && file.error) || "",
+          JSON.stringify({ ...saved, languages }), // the inputs of chooseLanguage, above
+        ],
+      );
+      announceProgress();
+      if (noGl) return;
+      whileRunning();
+    },
+    (error) => fail(WORDS.noStart, { why: (error && error.message) || String(error) }),
+  );
+}
+
+// What the running app hears from the browser besides its own input.
+function whileRunning() {
+  // A finger for a pointer (phones, tablets): large targets from the first frame.
+  if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);
+  // Wake the module when its canvas changes size; rest while out of view.
+  new ResizeObserver(() => module._attn_wake()).observe(canvas);
+  new IntersectionObserver((entries) => {
+    module._attn_set_offscreen(entries[entries.length - 1].isIntersecting ? 0 : 1);
+  }).observe(canvas);
+  window.addEventListener("paste", (event) => {
+    const text = event.clipboardData && event.clipboardData.getData("text/plain");
+    if (text) call("attn_paste", null, ["string"], [text]);
+  });
+}
+
+start();
