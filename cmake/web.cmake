@@ -58,13 +58,16 @@ set(ATTN_WASM_FILES "${ATTN_SPLIT_DIR}/attention.js" "${ATTN_SPLIT_DIR}/attentio
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 # The page's modules (web/page/) as served: one minified page.js bundled by
-# esbuild, with its source map.
+# esbuild, with its source map, and the tables they share with the app (the
+# languages, the built-in lessons' ids).
 file(GLOB ATTN_PAGE_MODULES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/page/*.js)
 set(ATTN_PAGE_JS "${CMAKE_BINARY_DIR}/page/page.js")
 add_custom_command(
   OUTPUT "${ATTN_PAGE_JS}" "${ATTN_PAGE_JS}.map"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/page/main.js "${ATTN_PAGE_JS}"
-  DEPENDS ${ATTN_PAGE_MODULES} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs
+          "${ATTN_LESSON_DIR}/index.json"
+  DEPENDS ${ATTN_PAGE_MODULES} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs "${ATTN_LANGUAGES_FILE}"
+          "${ATTN_LESSON_DIR}/index.json"
   COMMENT "Bundling web/page/ into page.js (esbuild)"
   VERBATIM)
 set(ATTN_PAGE_FILES
@@ -73,9 +76,8 @@ set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/web/page.css
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
   ${PROJECT_SOURCE_DIR}/web/manifest.webmanifest)
-# Three other languages: a catalog's code runs at start, and the font packs.
+# The other languages (po/languages.json): a catalog's code runs at start, and the font packs.
 set(attn_profile_catalog ${ATTN_CATALOG_FILES})
-list(FILTER attn_profile_catalog INCLUDE REGEX "/(es|ko|zh-Hans)\\.json$")
 add_custom_command(
   OUTPUT ${ATTN_WASM_FILES}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs --wasm-split "${ATTN_WASM_SPLIT}"
@@ -125,10 +127,16 @@ endforeach()
 
 # The LMS package, dist/attention-lab-scorm.zip (SCORM 1.2): the lesson and the
 # rule the instructor chose (./dev package-scorm sets these; docs/embedding.md).
-set(ATTN_SCORM_LESSON "the-cat-sat" CACHE STRING "The SCORM package's lesson (a built-in lesson id)")
-set(ATTN_SCORM_COMPLETE_WHEN "all-steps" CACHE STRING
+# Their defaults are web/scorm/defaults.json's.
+file(READ ${PROJECT_SOURCE_DIR}/web/scorm/defaults.json attn_scorm_defaults)
+string(JSON attn_scorm_lesson GET "${attn_scorm_defaults}" lesson)
+string(JSON attn_scorm_complete_when GET "${attn_scorm_defaults}" completeWhen)
+string(JSON attn_scorm_mastery GET "${attn_scorm_defaults}" mastery)
+set(ATTN_SCORM_LESSON "${attn_scorm_lesson}" CACHE STRING "The SCORM package's lesson (a built-in lesson id)")
+set(ATTN_SCORM_COMPLETE_WHEN "${attn_scorm_complete_when}" CACHE STRING
     "The SCORM package's rule: all-steps (completed) or challenges (passed/failed by the score)")
-set(ATTN_SCORM_MASTERY "80" CACHE STRING "The SCORM package's passing score, 0 to 100 (the challenges rule)")
+set(ATTN_SCORM_MASTERY "${attn_scorm_mastery}" CACHE STRING
+    "The SCORM package's passing score, 0 to 100 (the challenges rule)")
 
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts" "${ATTN_DIST}/lang"
@@ -148,6 +156,6 @@ add_custom_target(dist ALL
           ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs
-          ${PROJECT_SOURCE_DIR}/web/scorm/scorm-adapter.js
+          ${PROJECT_SOURCE_DIR}/web/scorm/scorm-adapter.js ${PROJECT_SOURCE_DIR}/web/scorm/defaults.json
   COMMENT "Assembling dist/ (and the SCORM package)"
   VERBATIM)

@@ -1,13 +1,27 @@
 // Bundles the page's modules (web/page/, entry main.js) into one minified
 // classic script with esbuild, for dist/ and the single file, with a source
-// map beside it that carries every module's source (sourcesContent).
-//   node scripts/bundle_page.mjs web/page/main.js build/web/page/page.js
+// map beside it that carries every module's source (sourcesContent). The
+// modules import two tables the app reads too: po/languages.json, and
+// "attention:built-in-lessons", the ids of the built-in lessons in the app's
+// order, from the list the build writes (scripts/lesson_files.py).
+//   node scripts/bundle_page.mjs web/page/main.js build/web/page/page.js build/web/lessons/index.json
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
-const [entry, output] = process.argv.slice(2);
-if (!entry || !output) throw new Error("usage: node scripts/bundle_page.mjs ENTRY OUTPUT");
+const [entry, output, lessonIndex] = process.argv.slice(2);
+if (!lessonIndex) throw new Error("usage: node scripts/bundle_page.mjs ENTRY OUTPUT LESSON_INDEX");
+const builtInLessons = {
+  name: "built-in lessons",
+  setup(b) {
+    b.onResolve({ filter: /^attention:built-in-lessons$/ }, () => ({ path: path.resolve(lessonIndex) }));
+    b.onLoad({ filter: /\.json$/ }, (args) =>
+      args.path === path.resolve(lessonIndex)
+        ? { contents: JSON.stringify(JSON.parse(fs.readFileSync(args.path, "utf8")).map((l) => l.id)), loader: "json" }
+        : undefined,
+    );
+  },
+};
 await build({
   entryPoints: [entry],
   outfile: output,
@@ -20,6 +34,7 @@ await build({
   banner: { js: '"use strict";' }, // as the modules are
   legalComments: "none",
   logLevel: "warning",
+  plugins: [builtInLessons],
 });
 // The map names each module by its path in the repository (web/page/api.js),
 // wherever the build tree is, so the same commit builds the same bytes; and

@@ -13,9 +13,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { buildSync } from "esbuild";
+import SCORM from "../web/scorm/defaults.json" with { type: "json" };
+
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-export const RULES = ["all-steps", "challenges"];
-export const DEFAULTS = { lesson: "the-cat-sat", completeWhen: "all-steps", mastery: 80 };
+export const RULES = SCORM.rules;
+export const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
 
 // The built-in lessons: id -> {title, activities (predictions + challenges)}.
 export function builtinLessons(dir = path.join(ROOT, "lessons")) {
@@ -143,7 +146,15 @@ export function stage({ dist, folder, config, title }) {
       `<script src="scorm-config.js"></script>\n  <script src="scorm-adapter.js"></script>\n  ${marker}`,
     );
   fs.writeFileSync(path.join(folder, "scorm.html"), launch);
-  fs.copyFileSync(path.join(ROOT, "web/scorm/scorm-adapter.js"), path.join(folder, "scorm-adapter.js"));
+  // The adapter with the defaults it falls back on (web/scorm/defaults.json), as one classic script.
+  buildSync({
+    entryPoints: [path.join(ROOT, "web/scorm/scorm-adapter.js")],
+    outfile: path.join(folder, "scorm-adapter.js"),
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    logLevel: "warning",
+  });
   fs.writeFileSync(
     path.join(folder, "scorm-config.js"),
     "// Attention Lab's SCORM settings, written by scripts/scorm_package.mjs (docs/embedding.md).\n" +

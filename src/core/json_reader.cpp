@@ -259,12 +259,11 @@ bool Reader::identifier(const json& obj, const Pointer& path, const char* key, s
   if (!obj.contains(key)) return true;
   // TRANSLATORS: said of an id in a lesson file.
   if (out.empty()) return fail(path / key, tr("must not be empty"));
-  for (char c : out)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-      return fail(path / key,
-                  // TRANSLATORS: {value} is an id as the lesson file writes it; an id may use
-                  // only these characters: the letters a to z, the digits 0 to 9, '-' and '_'.
-                  trf("\"{value}\" may use only a-z, 0-9, '-' and '_'", {{"value", out}}));
+  if (!is_valid_id(out))  // its length is checked above
+    return fail(path / key,
+                // TRANSLATORS: {value} is an id as the lesson file writes it; an id may use
+                // only these characters: the letters a to z, the digits 0 to 9, '-' and '_'.
+                trf("\"{value}\" may use only a-z, 0-9, '-' and '_'", {{"value", out}}));
   return true;
 }
 

@@ -3,10 +3,12 @@
 // learner's edits live in LessonState.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/activity.h"
@@ -48,6 +50,16 @@ struct Limits {
   static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
   static constexpr double kMaxDivisor = 1e6;
 };
+
+// The rule for every id in a lesson file (the lesson's, a part's, a step's, a
+// prediction's...), and so for a lesson id in a link: 1 to Limits::kMaxIdChars
+// of a-z, 0-9, '-' and '_' (docs/lesson.schema.json's "pattern" says the same).
+inline bool is_valid_id(std::string_view id) {
+  return !id.empty() && id.size() <= Limits::kMaxIdChars &&
+         std::all_of(id.begin(), id.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+         });
+}
 
 // The inputs a part may give (kInputStages). Everything else is computed.
 //   X, W_q, W_k, W_v, b_q, b_k, b_v, W_o  -- from embeddings

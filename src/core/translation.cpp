@@ -4,6 +4,10 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "core/embedded_file.h"
+
+extern const attn::EmbeddedFile kLanguagesFile[];
+
 namespace attn {
 
 namespace {
@@ -19,34 +23,49 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+// po/languages.json, compiled in: the shipped languages and the tags that mean
+// each, the same table the page reads (web/page/languages.js).
+struct LanguageTable {
+  std::vector<std::string> codes, names;       // own the text the Languages point into
+  std::vector<std::vector<std::string>> tags;  // lower case; "es-*": es, es-MX, es_ES...
+  std::vector<Language> languages;
+};
+
+const LanguageTable& table() {
+  static const LanguageTable t = [] {
+    LanguageTable t;
+    const auto j = nlohmann::json::parse(kLanguagesFile[0].text(), nullptr, false);
+    if (j.is_object() && j.contains("languages") && j["languages"].is_array())
+      for (const auto& l : j["languages"]) {
+        t.codes.push_back(l.value("code", ""));
+        t.names.push_back(l.value("name", ""));
+        t.tags.push_back(l.value("tags", std::vector<std::string>{}));
+        for (std::string& tag : t.tags.back()) tag = lower(tag);
+      }
+    for (size_t i = 0; i < t.codes.size(); ++i) t.languages.push_back({t.codes[i], t.names[i]});
+    return t;
+  }();
+  return t;
+}
+
+// "es-*" means es and any tag that goes on with - or _; a tag without * only itself.
+bool tag_matches(std::string_view pattern, std::string_view tag) {
+  if (!pattern.ends_with("-*")) return tag == pattern;
+  const std::string_view base = pattern.substr(0, pattern.size() - 2);
+  return tag.starts_with(base) &&
+         (tag.size() == base.size() || tag[base.size()] == '-' || tag[base.size()] == '_');
+}
+
 }  // namespace
 
-const std::vector<Language>& languages() {
-  static const std::vector<Language> all = {
-      {"en", "English"},
-      {"es", "Español"},
-      {"zh-Hans", "简体中文"},
-      {"ko", "한국어"},
-  };
-  return all;
-}
+const std::vector<Language>& languages() { return table().languages; }
 
 const Language* find_language(std::string_view tag) {
   const std::string t = lower(tag);
-  const auto is = [&](std::string_view code) -> const Language* {
-    for (const Language& l : languages())
-      if (l.code == code) return &l;
-    return nullptr;
-  };
-  // Chinese: Simplified unless the tag says Traditional or a region that writes it.
-  if (t == "zh" || t.starts_with("zh-")) {
-    if (t == "zh-hans" || t.starts_with("zh-hans-") || t == "zh" || t == "zh-cn" || t == "zh-sg" ||
-        t == "zh-my")
-      return is("zh-Hans");
-    return nullptr;
-  }
-  const std::string primary = t.substr(0, t.find_first_of("-_"));
-  if (primary == "en" || primary == "es" || primary == "ko") return is(primary);
+  const LanguageTable& all = table();
+  for (size_t i = 0; i < all.languages.size(); ++i)
+    for (const std::string& pattern : all.tags[i])
+      if (tag_matches(pattern, t)) return &all.languages[i];
   return nullptr;
 }
 

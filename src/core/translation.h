@@ -24,10 +24,11 @@ struct Language {
   std::string_view code;  // as ?lang= and --lang spell it: "en", "es", "zh-Hans", "ko"
   std::string_view name;  // in itself, for the language menu: "Español"
 };
-// The shipped languages, English first.
+// The shipped languages, English first (po/languages.json, compiled in).
 const std::vector<Language>& languages();
-// A shipped language for a BCP 47 tag, or nullptr: "es-MX" is Spanish, "zh",
-// "zh-CN" and "zh-SG" Simplified Chinese ("zh-TW" is not), "ko-KR" Korean.
+// A shipped language for a BCP 47 tag (ASCII case ignored), or nullptr, by
+// po/languages.json's tags: "es-MX" is Spanish, "zh", "zh-CN" and "zh-SG"
+// Simplified Chinese ("zh-TW" is not), "ko-KR" Korean.
 const Language* find_language(std::string_view tag);
 // "en, es, zh-Hans, ko": the codes, for messages.
 std::string language_codes();

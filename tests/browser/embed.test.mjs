@@ -103,6 +103,111 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, state ove
   await page.close();
 });
 
+test("every documented method answers over postMessage, setLanguage too; a wrong argument type is named", async () => {
+  const { page, frame, problems } = await openHost();
+  const r = await page.evaluate(async () => {
+    const call = window.embedExample.call;
+    const settle = (p) =>
+      p.then(
+        (value) => ({ ok: true, value }),
+        (e) => ({ ok: false, error: e.message }),
+      );
+    const answers = {};
+    for (const [method, ...args] of [
+      ["state"],
+      ["getState"],
+      ["lessons"],
+      ["trace"],
+      ["link"],
+      ["numpy"],
+      ["progress"],
+      ["framesDrawn"],
+      ["setLesson", "the-cat-sat"],
+      ["setStep", 1],
+      ["setValue", "X", 0, 0, 1.5],
+      ["reset"],
+      ["setTheme", "dark"],
+      ["setTheme", "light"],
+      ["showTextView", true],
+      ["showTextView", false],
+      ["figure", { scale: 1 }],
+      ["startOver"],
+      [
+        "loadLesson",
+        JSON.stringify({
+          id: "mine",
+          title: "Mine",
+          parts: [
+            {
+              id: "p",
+              tokens: ["a", "b"],
+              X: [
+                [1, 0],
+                [0, 1],
+              ],
+              W_q: [
+                [1, 0],
+                [0, 1],
+              ],
+              W_k: [
+                [1, 0],
+                [0, 1],
+              ],
+              W_v: [
+                [1, 0],
+                [0, 1],
+              ],
+            },
+          ],
+        }),
+      ],
+      ["setLesson", "the-cat-sat"],
+      ["setLanguage", "es"],
+    ])
+      answers[`${method}(${JSON.stringify(args).slice(1, -1)})`] = await settle(call(method, ...args));
+    const wrong = {
+      step: await settle(call("setStep", "2")),
+      row: await settle(call("setValue", "W_q", "0", 0, 1)),
+      code: await settle(call("setLanguage", 2)),
+      on: await settle(call("showTextView", "yes")),
+    };
+    return { answers, wrong };
+  });
+  for (const [call, answer] of Object.entries(r.answers))
+    assert.equal(answer.error, undefined, `${call}: ${answer.error}`);
+  assert.equal(r.answers["lessons()"].value.length, 8);
+  assert.ok(r.answers['figure({"scale":1})'].value.png.length > 1000);
+  assert.equal(r.wrong.step.error, 'step must be a number, not "2"');
+  assert.equal(r.wrong.row.error, 'row must be a number, not "0"');
+  assert.equal(r.wrong.code.error, "code must be a string, not 2");
+  assert.equal(r.wrong.on.error, 'on must be true or false, not "yes"');
+  // setLanguage over postMessage switches the interface once the catalog is here.
+  await frame.waitForFunction(() => window.attention.state().language === "es");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a host's broken loadLesson rejects with the loader's line and leaves the learner's page as it was", async () => {
+  const { page, frame, problems } = await openHost();
+  await frame.evaluate(() => window.attention.setStep(2));
+  const before = await frame.evaluate(() => window.attention.state());
+  const error = await page.evaluate(() =>
+    window.embedExample.call("loadLesson", '{"id": "x"}', "broken.json").then(
+      () => null,
+      (e) => e.message,
+    ),
+  );
+  assert.equal(error, 'broken.json: missing key "title"');
+  await frame.evaluate(() => window.attention.testing.wake());
+  const after = await frame.evaluate(() => window.attention.state());
+  assert.deepEqual(after.notices, before.notices, "no notice the learner cannot act on");
+  assert.equal(after.lesson, before.lesson);
+  assert.equal(after.step, 2);
+  assert.equal(after.revision, before.revision, "nothing changed");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("typing in the host page's own field is not taken by the widget", async () => {
   const { page, problems } = await openHost();
   await page.click("#notes");

@@ -118,6 +118,40 @@ test("dist/attention-lab.html works from file:// with no server and no network",
   });
 });
 
+test("the single file offers only the language it carries, and says why lesson-url cannot work from file://", async () => {
+  await withBrowser(
+    async (browser) => {
+      const page = await browser.newPage();
+      const problems = watch(page);
+      await page.goto("file://" + path.join(DIST, "attention-lab.html") + "?lesson-url=my-lesson.json");
+      await page.evaluate(() => window.attention.ready);
+      const r = await page.evaluate(() => ({
+        state: window.attention.state(),
+        offered: window.attention.testing.offeredLanguages(),
+        refused: (() => {
+          try {
+            window.attention.setLanguage("es");
+            return null;
+          } catch (e) {
+            return e.message;
+          }
+        })(),
+      }));
+      // A Spanish browser: the file has no Spanish, so English, without a notice of a failed fetch.
+      assert.equal(r.state.language, "en");
+      assert.deepEqual(r.offered, ["en"]);
+      assert.equal(r.refused, "es is not in this offline file, which has en only");
+      assert.equal(r.state.notices.length, 1, r.state.notices.join(" | "));
+      assert.match(
+        r.state.notices[0],
+        /my-lesson\.json.*a page opened from a file cannot read other files; open it from a web server/,
+      );
+      assert.deepEqual(problems, []);
+    },
+    { locale: "es-ES" },
+  );
+});
+
 test("the served page runs under the strict Content-Security-Policy with no violation", async () => {
   await withBrowser(async (browser) => {
     const page = await browser.newPage();

@@ -1,103 +1,105 @@
 // window.attention: the page's API for tests, host pages and instructors
 // (docs/embedding.md). Errors it throws or rejects with are in English: their
 // reader is the host page's developer.
+import { aBoolean, aNumber, aString, aWholeNumber, oneOf, options, textOrBytes } from "./arguments.js";
 import { listeners, ready } from "./events.js";
-import { provideLesson } from "./files.js";
-import { findLanguage, chooseLanguage } from "./languages.js";
+import { offeredLanguages, provideLesson } from "./files.js";
+import { LANGUAGES, chooseLanguage, findLanguage } from "./languages.js";
 import { linkFor } from "./links.js";
 import { deferredLoad } from "./loader.js";
 import { call, checked, json, module } from "./program.js";
 import { figureWaiters, firstFrameMs } from "./program-events.js";
 import { noGl, setTextView } from "./textview.js";
 
-const utf8 = new TextEncoder();
-// A lesson as text, or as a file's bytes (ArrayBuffer or typed array): bytes go
-// to the loader unchanged, so a Latin-1 file gets the loader's encoding message.
-function addLesson(content, source) {
-  const bytes =
-    typeof content === "string"
-      ? utf8.encode(content)
-      : ArrayBuffer.isView(content)
-        ? new Uint8Array(content.buffer, content.byteOffset, content.byteLength)
-        : new Uint8Array(content);
-  return call(
-    "attn_add_lesson",
-    "string",
-    ["bytes", "number", "string"],
-    [bytes, bytes.length, String(source || "lesson.json")],
-  );
-}
 const isDark = () => document.documentElement.classList.contains("dark");
+const THEMES = ["light", "dark"];
 
+// The methods in the order "unknown method" lists them to a host (protocol.js).
 export const api = {
   ready,
   get firstFrameMs() {
     return firstFrameMs;
   },
-  framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
-  lessons: () => json("attn_lessons"),
-  state: () => json("attn_state"),
-  getState: () => json("attn_state"),
-  trace: () => json("attn_trace"),
-  numpy: () => call("attn_numpy", "string", [], []),
   // A built-in lesson opened for the first time is fetched (the step bar
   // says so meanwhile): the promise settles once it is shown, or with why not.
   async setLesson(id) {
-    id = String(id);
+    aString(id, "id");
     checked(call("attn_set_lesson", "string", ["string"], [id]));
     if (api.state().lesson === id) return;
     const why = await provideLesson(id);
     if (why) throw new Error(`The lesson "${id}" could not be loaded (${why})`);
   },
-  loadLesson: (content, source) =>
-    checked(addLesson(content && typeof content === "object" ? content : String(content), source)),
-  setStep(n) {
-    if (!Number.isInteger(n)) throw new Error(`no step ${n} in this lesson`);
-    checked(call("attn_set_step", "string", ["number"], [n]));
+  setStep(step) {
+    aWholeNumber(step, "step");
+    checked(call("attn_set_step", "string", ["number"], [step]));
   },
-  setValue: (name, row, col, value) =>
-    checked(
-      call(
-        "attn_set_value",
-        "string",
-        ["string", "number", "number", "number"],
-        [String(name), row | 0, col | 0, Number(value)],
-      ),
-    ),
+  setValue(name, row, col, value) {
+    aString(name, "name");
+    aWholeNumber(row, "row");
+    aWholeNumber(col, "col");
+    aNumber(value, "value"); // NaN and ±Infinity too: the app says why not
+    checked(call("attn_set_value", "string", ["string", "number", "number", "number"], [name, row, col, value]));
+  },
   reset: () => call("attn_reset", null, [], []),
-  // "en", "es", "zh-Hans" or "ko": the interface switches once its catalog
-  // is here (state().language says which is in use).
-  setLanguage: (code) => checked(call("attn_set_language", "string", ["string"], [String(code)])),
+  state: () => json("attn_state"),
+  getState: () => json("attn_state"),
   setTheme(theme) {
-    if (theme !== "light" && theme !== "dark")
-      throw new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`);
+    oneOf(theme, "theme", THEMES);
     document.documentElement.classList.toggle("dark", theme === "dark");
     call("attn_set_theme", null, ["number"], [theme === "dark" ? 1 : 0]);
   },
+  // A code of po/languages.json ("en", "es", "zh-Hans", "ko") this page
+  // offers: the interface switches once its catalog is here (state().language
+  // says which is in use). The single file offers English alone.
+  setLanguage(code) {
+    aString(code, "code");
+    const offered = offeredLanguages.includes(code) || !LANGUAGES.some((l) => l.code === code); // else the app says
+    if (!offered) throw new Error(`${code} is not in this offline file, which has ${offeredLanguages.join(", ")} only`);
+    checked(call("attn_set_language", "string", ["string"], [code]));
+  },
+  lessons: () => json("attn_lessons"),
+  trace: () => json("attn_trace"),
   link: () => linkFor(json("attn_link"), window.location.href),
+  numpy: () => call("attn_numpy", "string", [], []),
+  // A lesson as text, or as a file's bytes (ArrayBuffer or typed array): bytes go
+  // to the loader unchanged, so a Latin-1 file gets the loader's encoding message.
+  loadLesson(content, name = "lesson.json") {
+    const bytes = textOrBytes(content, "content");
+    aString(name, "name");
+    checked(call("attn_add_lesson", "string", ["bytes", "number", "string"], [bytes, bytes.length, name]));
+  },
   // Steps seen, predictions answered and right, challenges solved (docs/embedding.md).
   progress: () => json("attn_progress"),
   // The notebook's numbers, no answers, no progress: the lesson from the start.
   startOver: () => call("attn_start_over", null, [], []),
-  on(event, callback) {
-    if (!listeners[event])
-      throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
-    listeners[event].push(callback);
-  },
-  showTextView: (show) => setTextView(show !== false),
+  showTextView: (on = true) => setTextView(aBoolean(on, "on")),
   // A PNG of the step (or one matrix) for slides: {name, png (bytes), width, height, scale}.
-  figure({ scale = 2, theme = isDark() ? "dark" : "light", matrix = "" } = {}) {
-    if (theme !== "light" && theme !== "dark")
-      return Promise.reject(new Error(`theme must be "light" or "dark", not ${JSON.stringify(String(theme))}`));
+  figure(given) {
+    let scale, theme, matrix;
+    try {
+      const o = options(given, "the options");
+      scale = o.scale === undefined ? 2 : aNumber(o.scale, "scale");
+      matrix = o.matrix === undefined ? "" : aString(o.matrix, "matrix");
+      theme = o.theme === undefined ? (isDark() ? "dark" : "light") : oneOf(o.theme, "theme", THEMES);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     if (noGl) return Promise.reject(new Error("figures need WebGL2, which this browser does not offer"));
     const error = call(
       "attn_save_figure",
       "string",
       ["number", "number", "string", "number"],
-      [Number(scale), theme === "dark" ? 1 : 0, String(matrix), 0],
+      [scale, theme === "dark" ? 1 : 0, matrix, 0],
     );
     if (error) return Promise.reject(new Error(error));
     return new Promise((resolve, reject) => figureWaiters.push({ resolve, reject }));
+  },
+  framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
+  on(event, callback) {
+    if (!listeners[event])
+      throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);
+    if (typeof callback !== "function") throw new TypeError("callback must be a function");
+    listeners[event].push(callback);
   },
   // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
   testing: {
@@ -111,6 +113,7 @@ export const api = {
     // The page's choice of language (its cases: tests/core/language-choice.json).
     findLanguage,
     chooseLanguage,
+    offeredLanguages: () => offeredLanguages,
     wantKeyboard: () => module._attn_want_keyboard() === 1,
     heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
     // The program's second part: null until loaded, then {how, ms}: "with the

@@ -3,10 +3,15 @@
 // (the program compiles none in), font packs and the interface's catalogs.
 // The single file (scripts/single_file.mjs) carries the built-in lessons
 // inside, and neither fonts nor catalogs.
+import { LANGUAGES } from "./languages.js";
 import { call } from "./program.js";
 
 // {wasm, deferred: base64, lessons: {id: text}} in the single file; else null.
 export const singleFile = (typeof window !== "undefined" && window.attentionSingleFile) || null;
+
+// The languages this page can show: the single file carries no catalog, so
+// English alone (the first, which needs none); the served page fetches any.
+export const offeredLanguages = singleFile ? [LANGUAGES[0].code] : LANGUAGES.map((l) => l.code);
 
 // A file beside the page: {bytes}, or {error: why not}.
 export async function fetchBytes(url) {
@@ -24,6 +29,9 @@ export async function fetchBytes(url) {
 // from another site into this one.
 export async function fetchLessonUrl(name) {
   if (name === null) return null;
+  // A page opened as a file may read no other file (browsers forbid it).
+  if (window.location.protocol === "file:")
+    return { error: "a page opened from a file cannot read other files; open it from a web server, as dist/ is" };
   let url;
   try {
     url = new URL(name, window.location.href);

@@ -19,16 +19,25 @@
 //   saved-work.js      the learner's work in local storage
 // The app checks every parameter and words every notice (src/app/app.cpp);
 // the page only carries them.
+// The built-in lessons' ids in the app's order: the list the app compiles in (bundled).
+import BUILT_IN_LESSONS from "attention:built-in-lessons";
 import { api } from "./api.js";
 import { listenToHost } from "./bridge.js";
 import { $ } from "./dom.js";
-import { fetchCatalogEarly, fetchLesson, fetchLessonUrl, provideLesson, singleFile } from "./files.js";
+import {
+  fetchCatalogEarly,
+  fetchLesson,
+  fetchLessonUrl,
+  offeredLanguages,
+  provideLesson,
+  singleFile,
+} from "./files.js";
 import { guardKeys } from "./keys.js";
-import { chooseLanguage } from "./languages.js";
+import { chooseLanguage, findLanguage } from "./languages.js";
 import { first, readParameters } from "./links.js";
 import { instantiateWasm, loadDeferredNow } from "./loader.js";
 import { announceProgress, onEvent, onFigure } from "./program-events.js";
-import { call, json, module, setModule } from "./program.js";
+import { call, module, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
 import { WORDS, fail, say, sayInLanguage } from "./words.js";
@@ -46,8 +55,12 @@ keepWorkOnLeaving();
 
 // The page's words in the learner's language as soon as its catalog is here
 // (the single file is in English only, as its app is); English fetches nothing.
+// The app chooses among the languages this page offers: a saved or browser
+// language it does not carry is no choice (a link's lang= still is, and gets
+// the app's notice saying why it cannot be shown here).
 const saved = readSavedWork(storage());
-const languages = [...(navigator.languages || [])];
+if (!offeredLanguages.includes(findLanguage(saved.language))) saved.language = "";
+const languages = [...(navigator.languages || [])].filter((tag) => offeredLanguages.includes(findLanguage(tag)));
 const language = chooseLanguage(parameters, saved.language, languages);
 for (const element of document.querySelectorAll("[data-page-message]")) say(element, element.textContent);
 if (language !== "en" && !singleFile) fetchCatalogEarly(language).then((r) => sayInLanguage(language, r));
@@ -56,19 +69,16 @@ if (typeof WebGL2RenderingContext === "undefined") withoutGl();
 // The built-in lessons' files: the program compiles none in, so each is
 // fetched when first opened (src/core/builtin_lessons.h), the one the page
 // opens with while the module loads. The single file carries them all.
-const FIRST_LESSON = "the-cat-sat"; // the app's first (a guess to fetch early; the app's list decides)
-const isLessonId = (id) => typeof id === "string" && /^[a-z0-9_-]{1,64}$/.test(id);
 // The built-in lesson the page opens with: the link's, else the one open
 // last, else the first. The app must have one before it starts: when that
 // one cannot be had (a link's unknown id, a lesson gone since), the first.
-const opening = (first(parameters, "lesson-url") === null && first(parameters, "lesson")) || saved.last || FIRST_LESSON;
-const openingFile = isLessonId(opening) ? fetchLesson(opening) : null;
+const opening =
+  (first(parameters, "lesson-url") === null && first(parameters, "lesson")) || saved.last || BUILT_IN_LESSONS[0];
+const openingFile = BUILT_IN_LESSONS.includes(opening) ? fetchLesson(opening) : null;
 async function provideOpeningLesson() {
   if (openingFile && !(await provideLesson(opening, openingFile))) return;
-  const firstId = json("attn_lessons")[0];
-  if (firstId !== FIRST_LESSON) console.warn(`page.js: FIRST_LESSON is "${FIRST_LESSON}", the app's first "${firstId}"`);
-  const why = await provideLesson(firstId);
-  if (why) throw new Error(`lessons/${firstId}.json: ${why}`);
+  const why = await provideLesson(BUILT_IN_LESSONS[0]);
+  if (why) throw new Error(`lessons/${BUILT_IN_LESSONS[0]}.json: ${why}`);
 }
 
 function start() {

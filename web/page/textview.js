@@ -18,8 +18,7 @@ export function renderTextView() {
   if (!module || textView.hidden) return;
   const view = json("attn_text_view");
   const body = $("text-view-body");
-  const focused =
-    document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
   body.replaceChildren();
   const select = $("text-view-lesson");
   select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id, ...own }))); // titles, not ids
@@ -116,7 +115,10 @@ function renderActivities(view, body) {
     } else {
       p.options.forEach((option, i) => {
         const label = el("label");
-        label.append(el("input", undefined, { type: "radio", name: "pick", value: String(i), required: "" }), ` ${option}`);
+        label.append(
+          el("input", undefined, { type: "radio", name: "pick", value: String(i), required: "" }),
+          ` ${option}`,
+        );
         question.append(label);
       });
     }

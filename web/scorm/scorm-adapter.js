@@ -14,11 +14,14 @@
 //   5. on pagehide it sets the session time and calls LMSFinish.
 // Without an LMS (the page opened on its own) the page works as always, with
 // a quiet notice. Nothing here ever stops the page: SCORM errors become notices.
+// Bundled into the package by scripts/scorm_package.mjs (esbuild), with its defaults.
+import SCORM from "./defaults.json" with { type: "json" };
+
 (function () {
   "use strict";
 
-  const DEFAULTS = { lesson: "the-cat-sat", completeWhen: "all-steps", mastery: 80 };
-  const RULES = ["all-steps", "challenges"];
+  const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
+  const RULES = SCORM.rules;
   // What the launch address may set (an LMS or an instructor's launch parameters): the rest is ours.
   const KNOWN_PAGE_PARAMETERS = ["theme", "lang"];
 
@@ -67,7 +70,8 @@
       return { config, problems };
     }
     if (given.lesson !== undefined) {
-      if (typeof given.lesson === "string" && /^[a-z0-9][a-z0-9-]*$/.test(given.lesson)) config.lesson = given.lesson;
+      // Whether it is a lesson is the app's to say (hook(), below).
+      if (typeof given.lesson === "string") config.lesson = given.lesson;
       else problems.push(`lesson ${JSON.stringify(given.lesson)} is not a lesson id`);
     }
     if (given.completeWhen !== undefined) {
@@ -291,7 +295,12 @@
     };
     attention.on("progress", safely);
     attention.ready.then(
-      () => safely(attention.progress()),
+      () => {
+        const lessons = attention.lessons();
+        if (!lessons.includes(config.lesson))
+          notice(`lesson ${config.lesson} is not one of this page's (${lessons.join(", ")}), so nothing is reported.`, true);
+        safely(attention.progress());
+      },
       () => {},
     );
   }

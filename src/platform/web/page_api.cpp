@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/lesson_loader.h"
 #include "imgui.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
@@ -72,10 +73,15 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
   return after_call(shell().app->set_lesson(id));
 }
 // A lesson file's bytes as read (not a C string), so the loader itself judges
-// their encoding.
+// their encoding. The caller (window.attention.loadLesson, a host page over
+// postMessage) gets a refused file's one-line error: the learner's page stays
+// as it was, without a notice they cannot act on, so the file is checked here
+// before the app, which would add one (App::load), sees it.
 EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, const char* source) {
-  return after_call(
-      shell().app->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
+  const std::string_view file(bytes, static_cast<size_t>(size));
+  if (const attn::LoadResult checked = attn::load_lesson(file); !checked.ok())
+    return keep(checked.error.message(source));
+  return after_call(shell().app->add_lesson(file, source));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
   return after_call(shell().app->set_step(step));
