@@ -111,6 +111,11 @@ attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-192.png" SIZE 192)
 attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-512.png" SIZE 512)
 attn_icon(OUTPUT "${CMAKE_BINARY_DIR}/icons/icon-maskable-512.png" SIZE 512 MASKABLE)
 
+# The manifest's screenshots (Chromium's install dialog), made from the real
+# page by scripts/screenshots.mjs: fetched only by that dialog, so not kept
+# for offline use.
+set(ATTN_SCREENSHOTS ${PROJECT_SOURCE_DIR}/web/screenshots/wide.png ${PROJECT_SOURCE_DIR}/web/screenshots/narrow.png)
+
 # What the service worker keeps for offline use: the page and everything it
 # loads, by name in dist/, with every built-in lesson (not the examples, nor
 # the single file; catalogs and font packs join the cache when first fetched,
@@ -140,7 +145,8 @@ set(ATTN_SCORM_MASTERY "${attn_scorm_mastery}" CACHE STRING
 
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts" "${ATTN_DIST}/lang"
-          "${ATTN_DIST}/lessons"
+          "${ATTN_DIST}/lessons" "${ATTN_DIST}/screenshots"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_SCREENSHOTS} "${ATTN_DIST}/screenshots/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_LESSON_FILES} "${ATTN_DIST}/lessons/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_FONT_PACK_FILES} "${ATTN_DIST}/fonts/"
@@ -153,6 +159,7 @@ add_custom_target(dist ALL
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
   DEPENDS ${ATTN_WASM_FILES} ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
+          ${ATTN_SCREENSHOTS}
           ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs

@@ -20,7 +20,11 @@ common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build
 web=(emscripten                                                    # the web build (3.1.6, clang-14, binaryen)
      chromium)                                                     # splitting the program by what its first frames run
 native=(g++ pkg-config libglfw3-dev)                               # the desktop app and the CLI
-packaging=(dpkg-dev)                                               # dpkg-shlibdeps: the .deb's Depends (./dev package)
+packaging=(dpkg-dev                                                # dpkg-shlibdeps and dpkg-buildflags: the .deb's Depends and hardening
+           help2man                                                # the manual pages, from each program's --help
+           lintian                                                 # the package's test: Debian's own checks
+           mmdebstrap                                              # ...and a clean Debian root to install it in
+           desktop-file-utils shared-mime-info)                    # ...its menu entry and MIME type validated
 tests=(doctest-dev                                                 # unit tests
        python3-numpy                                               # runs the "Copy as numpy" snippets
        chromium                                                    # browser tests (playwright-core drives it)

@@ -24,11 +24,36 @@ namespace {
 
 constexpr int kBadInput = 2;
 
-const char* kUsage =
-    "usage: attention-cli list\n"
-    "       attention-cli trace LESSON [--format json|text]\n"
-    "       attention-cli texts LESSON\n"
-    "LESSON is a built-in lesson id (see `list`) or a path to a lesson JSON file.\n";
+const char* kSynopsis =
+    "Usage: attention-cli list\n"
+    "  or:  attention-cli trace LESSON [--format json|text]\n"
+    "  or:  attention-cli texts LESSON\n";
+const std::string kUsage =
+    std::string(kSynopsis) + "Try 'attention-cli --help' for more information.\n";
+
+// --help, after the usage; help2man makes the manual page of it ("Options:"
+// starts its OPTIONS section, other "Name:" lines start subsections).
+const char* kHelp =
+    "Prints Attention Lab's lessons without a window: every step of self-attention\n"
+    "(X -> Q, K, V -> Q.K^T -> /sqrt(d_k) -> softmax -> weights x V) with its numbers.\n"
+    "\n"
+    "LESSON is a built-in lesson id (see list) or the path of a lesson file (JSON).\n"
+    "\n"
+    "Commands:\n"
+    "  list             print the built-in lessons' ids, one per line\n"
+    "  trace LESSON     print every step of LESSON at its default settings: its\n"
+    "                   matrices and their numbers, as JSON or as text\n"
+    "  texts LESSON     print LESSON's translatable texts as JSON: [[pointer, text], ...]\n"
+    "\n"
+    "Options:\n"
+    "  --format FORMAT  how trace prints: json (the default), or text with the\n"
+    "                   arrays as numpy prints them\n"
+    "  -h, --help       show this help and exit\n"
+    "  --version        show the version and exit\n"
+    "\n"
+    "Exit status:\n"
+    "  0 on success; 2 on bad input, with one line on stderr naming the file, the\n"
+    "  place in it (a JSON pointer) and the reason.\n";
 
 int bad_input(const std::string& message) {
   std::fprintf(stderr, "attention-cli: %s\n", message.c_str());
@@ -137,7 +162,12 @@ int main(int argc, char** argv) {
   if (argc < 2) return bad_input(std::string("missing command\n") + kUsage);
   const std::string command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {
-    std::fputs(kUsage, stdout);
+    std::fputs(kSynopsis, stdout);
+    std::fputs(kHelp, stdout);
+    return 0;
+  }
+  if (command == "--version") {
+    std::printf("attention-cli (Attention Lab) %s\n", ATTN_VERSION);
     return 0;
   }
   if (command == "list") {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace attn {
 
@@ -130,7 +131,13 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error) {
   SyntaxCheck check(max_depth);
-  json::sax_parse(text, &check, nlohmann::detail::input_format_t::json, true);
+  // The JSON parser's SAX pass, as json::sax_parse runs it for JSON. That
+  // function takes the format at run time, so calling it would compile
+  // nlohmann's reader of its binary formats (CBOR, MessagePack, BJData...)
+  // into every program too, never used.
+  auto input = nlohmann::detail::input_adapter(text);
+  nlohmann::detail::parser<json, decltype(input)>(std::move(input), nullptr, true, false)
+      .sax_parse(&check, true);
   if (check.failed) {
     error = check.error;
     return std::nullopt;

@@ -1,6 +1,7 @@
 // Offline and installable: after a first visit the served page works with no
 // network (its service worker, web/sw.js, serves the build it cached), a new
-// build replaces that cache, the manifest makes it installable, and neither
+// build replaces that cache, the manifest makes it installable (Chromium's
+// verdict over CDP) with its install dialog's screenshots, and neither
 // the single file nor an embed registers a worker.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -9,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
-import { launch, watch, startServer, DIST, ROOT } from "./browser.mjs";
+import { launch, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
 
 // The build's own account of what it precaches: dist/sw.js's first line.
 function buildOf(folder) {
@@ -157,7 +158,7 @@ test("a new build replaces the cache, once no page of the old one is open, and t
   }
 });
 
-test("the manifest makes the page installable: name, standalone, icons of 192 and 512 px and a maskable one", async () => {
+test("the manifest makes the page installable: name, id, language, standalone, icons and the install dialog's screenshots", async () => {
   const { server, url } = await startServer();
   const context = await launch();
   try {
@@ -166,6 +167,7 @@ test("the manifest makes the page installable: name, standalone, icons of 192 an
     assert.equal(manifest.short_name, "Attention Lab");
     assert.equal(manifest.display, "standalone");
     assert.equal(manifest.start_url, "./");
+    assert.equal(manifest.id, "attention-lab", "the app's identity, whatever its start_url becomes");
     for (const icon of manifest.icons) {
       const png = PNG.sync.read(fs.readFileSync(path.join(DIST, icon.src)));
       assert.equal(`${png.width}x${png.height}`, icon.sizes, icon.src);
@@ -175,10 +177,54 @@ test("the manifest makes the page installable: name, standalone, icons of 192 an
       "512x512 any",
       "512x512 maskable",
     ]);
-    // Chromium's own verdict.
+
+    // The manifest's texts are English (lang), left to right. The installed app
+    // opens start_url, where the page picks the learner's language as always;
+    // the short name is the app's name in every language of the interface:
+    // no catalog translates "Attention Lab".
+    assert.equal(manifest.lang, "en");
+    assert.deepEqual(Intl.getCanonicalLocales(manifest.lang), ["en"]);
+    assert.equal(manifest.dir, "ltr");
+    const catalogs = fs.readdirSync(path.join(DIST, "lang")).filter((f) => f.endsWith(".json"));
+    assert.ok(catalogs.length >= 3, catalogs.join(" "));
+    for (const file of catalogs) {
+      const { page: words } = JSON.parse(fs.readFileSync(path.join(DIST, "lang", file), "utf8"));
+      const named = Object.entries(words).filter(([english]) => english.includes(manifest.short_name));
+      assert.ok(named.length > 0, `${file}: no message names the app`);
+      for (const [english, translated] of named)
+        assert.ok(
+          translated.includes(manifest.short_name),
+          `${file} translates the app's name: ${english} -> ${translated}`,
+        );
+    }
+
+    // Chromium's richer install dialog: a wide and a narrow screenshot, real
+    // PNGs of the page at the sizes the manifest gives (320-3840 px, at most
+    // 2.3:1), each with a label.
+    assert.deepEqual(manifest.screenshots.map((s) => s.form_factor).sort(), ["narrow", "wide"]);
+    for (const shot of manifest.screenshots) {
+      assert.equal(shot.type, "image/png");
+      assert.ok(shot.label.length > 10, `${shot.src}: a label`);
+      const bytes = fs.readFileSync(path.join(DIST, shot.src));
+      const png = PNG.sync.read(bytes);
+      assert.equal(`${png.width}x${png.height}`, shot.sizes, shot.src);
+      const [long, short] = [Math.max(png.width, png.height), Math.min(png.width, png.height)];
+      assert.ok(short >= 320 && long <= 3840 && long / short <= 2.3, `${shot.src}: ${shot.sizes}`);
+      assert.equal(png.width > png.height, shot.form_factor === "wide", `${shot.src}: ${shot.form_factor}`);
+      assert.ok(distinctColours(bytes) > 50, `${shot.src}: not a blank picture`);
+      assert.equal(await page.evaluate((src) => fetch(src).then((r) => r.status), shot.src), 200, shot.src);
+    }
+
+    // Chromium's own verdict: the manifest as it parsed it, and installability.
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]') !== null);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-    assert.deepEqual(installabilityErrors, []);
+    const parsed = await cdp.send("Page.getAppManifest");
+    assert.deepEqual(parsed.errors, [], "Chromium's manifest parser has no complaint");
+    const { appId } = await cdp.send("Page.getAppId");
+    assert.equal(appId, new URL(manifest.id, url).href, "Chromium's app id is the manifest's id");
+    const installability = await cdp.send("Page.getInstallabilityErrors");
+    console.log(`# Page.getInstallabilityErrors: ${JSON.stringify(installability)}`);
+    assert.deepEqual(installability.installabilityErrors, []);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

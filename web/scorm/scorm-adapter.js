@@ -9,9 +9,12 @@
 //      parents, then the opener), calls LMSInitialize, and marks a first
 //      launch "incomplete" (a status the LMS already holds is never lowered);
 //   4. on each change of the learner's progress (window.attention's
-//      "progress" event) it sets cmi.core.lesson_status and
-//      cmi.core.score.raw by the instructor's rule, then LMSCommit;
-//   5. on pagehide it sets the session time and calls LMSFinish.
+//      "progress" event) it sets cmi.core.lesson_status by the instructor's
+//      rule, and cmi.core.score.raw once there is a score (an answer, a
+//      solved challenge, or every step seen), then LMSCommit;
+//   5. on pagehide it sets the session time and cmi.core.exit ("suspend"
+//      while the learner is not done, so the next launch resumes this
+//      attempt; "" once completed or passed) and calls LMSFinish.
 // Without an LMS (the page opened on its own) the page works as always, with
 // a quiet notice. Nothing here ever stops the page: SCORM errors become notices.
 // Bundled into the package by scripts/scorm_package.mjs (esbuild), with its defaults.
@@ -184,6 +187,11 @@ import SCORM from "./defaults.json" with { type: "json" };
   const started = Date.now();
   let recordedStatus = "";
   let recordedScore = null;
+  // Done: a normal exit ends the attempt. Otherwise it stays open (suspend),
+  // so the next launch resumes it (cmi.core.entry "resume") and a failed
+  // learner can come back and still pass.
+  const done = (status) => status === "completed" || status === "passed";
+  const exitFor = (status) => (done(status) ? "" : "suspend");
   if (!lms) {
     notice("Not launched from an LMS: progress is not reported.", false);
   } else {
@@ -201,9 +209,10 @@ import SCORM from "./defaults.json" with { type: "json" };
       recordedStatus = get("cmi.core.lesson_status");
       const raw = parseFloat(get("cmi.core.score.raw"));
       recordedScore = Number.isFinite(raw) ? raw : null;
-      if (!review && (recordedStatus === "" || recordedStatus === "not attempted")) {
-        if (set("cmi.core.lesson_status", "incomplete")) recordedStatus = "incomplete";
-        set("cmi.core.exit", "suspend"); // come back to this attempt
+      if (!review && !done(recordedStatus)) {
+        if (recordedStatus === "" || recordedStatus === "not attempted")
+          if (set("cmi.core.lesson_status", "incomplete")) recordedStatus = "incomplete";
+        set("cmi.core.exit", "suspend"); // should the page never say goodbye: come back to this attempt
         commit();
       }
     }
@@ -241,11 +250,13 @@ import SCORM from "./defaults.json" with { type: "json" };
     if (status !== recordedStatus && set("cmi.core.lesson_status", status)) {
       recordedStatus = status;
       changed = true;
-      // Done (completed or passed): a normal exit. Otherwise the attempt stays
-      // open (suspend), so a failed learner can come back and still pass.
-      set("cmi.core.exit", status === "completed" || status === "passed" ? "" : "suspend");
+      set("cmi.core.exit", exitFor(status));
     }
-    if (p.score !== null) {
+    // A score once the learner has earned one: an answer given, a challenge
+    // solved, or every step seen (the questions left are then zeros). Before
+    // that, 0 would stand in the gradebook for work not yet begun.
+    const scored = p.answered > 0 || p.solved > 0 || p.complete;
+    if (p.score !== null && scored) {
       const raw = percent(p.score);
       // The best score so far (this browser keeps the work; another may start afresh).
       if (recordedScore === null || raw > recordedScore) {
@@ -273,7 +284,10 @@ import SCORM from "./defaults.json" with { type: "json" };
     if (!live) return;
     live = false;
     try {
-      if (!review) set("cmi.core.session_time", timespan(Date.now() - started));
+      if (!review) {
+        set("cmi.core.session_time", timespan(Date.now() - started));
+        set("cmi.core.exit", exitFor(recordedStatus)); // every finish: a resumed, unfinished attempt stays open
+      }
       commit();
       if (!truthy(lms.LMSFinish(""))) lmsError("LMSFinish");
     } catch (e) {

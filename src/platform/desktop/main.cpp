@@ -1,8 +1,6 @@
 // attention-lab: the desktop app (GLFW + OpenGL 3.3). Owns the window and the
 // loop; everything else is the shared app in src/app and src/ui.
-//   attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme dark|--dark] [--state JSON]
-//                 [--frames N] [--screenshot out.png] [--size WxH] [--report FILE]
-//                 [--figure out.png [--figure-scale N] [--figure-matrix NAME]]
+//   attention-lab [OPTION]... [LESSON.lesson.json]     (--help lists the options)
 #include <GLFW/glfw3.h>
 
 #include <atomic>
@@ -29,13 +27,46 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: attention-lab [LESSON.json] [--lesson ID] [--step N] [--theme light|dark] [--dark]\n"
-    "                     [--lang en|es|zh-Hans|ko] [--mode learn|explore]\n"
-    "                     [--state JSON] [--frames N] [--screenshot out.png] [--size WxH]\n"
-    "                     [--report FILE]\n"
-    "                     [--figure out.png [--figure-scale 1-4] [--figure-matrix NAME]]\n"
-    "  --figure writes the step (or one matrix) as a PNG for slides and exits.\n";
+const char* kUsage = "Usage: attention-lab [OPTION]... [LESSON.lesson.json]\n";
+
+// --help, after the usage; help2man makes the manual page of it ("Options:"
+// starts its OPTIONS section, other "Name:" lines start subsections).
+const char* kHelp =
+    "Every step of self-attention, visible and draggable: X -> Q, K, V -> Q.K^T ->\n"
+    "/sqrt(d_k) -> softmax -> weights x V, recomputed as you drag any weight.\n"
+    "Opens the lesson file given (a lesson is a JSON file; *.lesson.json files open\n"
+    "with this app), the built-in lesson --lesson names, or else the first built-in\n"
+    "lesson.\n"
+    "\n"
+    "Options:\n"
+    "  --lesson ID            open a built-in lesson (attention-cli list names them)\n"
+    "  --step N               open step N (1 is the first)\n"
+    "  --theme light|dark     the colours; --dark is --theme dark\n"
+    "  --lang en|es|zh-Hans|ko\n"
+    "                         the interface's language (default: the system's, from\n"
+    "                         LANGUAGE, LC_ALL, LC_MESSAGES and LANG)\n"
+    "  --mode learn|explore   learn (the default) asks predictions and sets\n"
+    "                         challenges on the way; explore asks none\n"
+    "  --state TEXT           the learner's changes to the numbers: the text after\n"
+    "                         state= in a link made by \"Copy link\"\n"
+    "  -h, --help             show this help and exit\n"
+    "  --version              show the version and exit\n"
+    "\n"
+    "Figures:\n"
+    "  --figure FILE.png      write the step (or one matrix) as a PNG for slides and\n"
+    "                         exit\n"
+    "  --figure-scale 1-4     the figure's pixels per point (default 2)\n"
+    "  --figure-matrix NAME   only this matrix of the step\n"
+    "\n"
+    "For tests and screenshots:\n"
+    "  --size WxH             the window's size (default 1280x800)\n"
+    "  --frames N             close after N frames\n"
+    "  --screenshot FILE.png  write the window after --frames frames, or on closing\n"
+    "  --report FILE          keep FILE holding the state and where each item is drawn\n"
+    "\n"
+    "Exit status:\n"
+    "  0 when closed; 1 when no OpenGL 3.3 window opens or a file cannot be written;\n"
+    "  2 on a wrong option or a figure that cannot be made.\n";
 
 // The shell's own flags, for tests and screenshots. --screenshot is written
 // after --frames frames, or when the app is closed (or sent SIGTERM). --report
@@ -147,11 +178,17 @@ void write_report(const attn::app::App& app, const std::string& path, int frame)
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
+  for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
       std::fputs(kUsage, stdout);
+      std::fputs(kHelp, stdout);
       return 0;
     }
+    if (std::string(argv[i]) == "--version") {
+      std::printf("attention-lab (Attention Lab) %s\n", ATTN_VERSION);
+      return 0;
+    }
+  }
   std::vector<std::string> rest;
   attn::app::StartParameters parameters =
       attn::app::parse_command_line(argc, argv,
@@ -161,6 +198,7 @@ int main(int argc, char** argv) {
   ShellFlags flags;
   if (!parse_shell_flags(rest, flags)) {
     std::fputs(kUsage, stderr);
+    std::fputs("Try 'attention-lab --help' for more information.\n", stderr);
     return 2;
   }
   read_lesson_file(parameters);
