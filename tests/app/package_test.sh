@@ -5,9 +5,9 @@
 #   2. lintian: no error, no warning, and no info or pedantic tag but those
 #      kept below, each with its reason;
 #   3. installed with dpkg -i into a clean Debian root made by mmdebstrap
-#      (the host's release and archive; the root is cached under the build
-#      tree as a tarball named by what it holds, and unpacked afresh each
-#      run), where, from the installed paths: attention-cli traces a lesson
+#      (the host's release and archive; the root is cached in
+#      ~/.cache/attention-lab/ as a tarball named by what it holds, for every
+#      clone, and unpacked afresh each run), where, from the installed paths: attention-cli traces a lesson
 #      file, attention-lab writes a figure and opens a *.lesson.json under
 #      Xvfb, the file's MIME type resolves to the lesson type with the app as
 #      its default, and the menu entry validates.
@@ -88,8 +88,10 @@ suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
 sources=/etc/apt/sources.list.d/debian.sources
 [ -s "$sources" ] || sources=/etc/apt/sources.list
 [ -s "$sources" ] || fail "no Debian sources in /etc/apt"
-cache="$build/package-root"
-mkdir -p "$cache"
+# Kept where the machine's caches are (as ccache's), so a fresh clone reuses it;
+# in the build tree where there is no writable home.
+cache="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/attention-lab/package-root"
+mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || { cache="$build/package-root"; mkdir -p "$cache"; }
 key=$( (echo "$suite $needs$tools"; cat "$sources") | sha256sum | cut -c1-16)
 tarball="$cache/$suite-$key.tar"
 if [ ! -s "$tarball" ]; then
@@ -101,7 +103,8 @@ if [ ! -s "$tarball" ]; then
   mv "$tarball.part" "$tarball"
   echo "ok   made the clean root in $(($(date +%s) - started)) s: $(basename "$tarball")"
 fi
-root=$(mktemp -d "$cache/root.XXXXXX")
+mkdir -p "$build/package-root"
+root=$(mktemp -d "$build/package-root/root.XXXXXX")
 cleanup() { as_root rm -rf --one-file-system "$root"; }
 trap cleanup EXIT
 as_root tar -C "$root" -xf "$tarball"
