@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "app/app.h"
+#include "app/api.h"
 #include "imgui.h"
 #include "ui/heatmap.h"
 
@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
   io.DeltaTime = 1.0f / 60.0f;
   ui::NullHeatmapRenderer heatmaps;
   app::App app(&heatmaps);
+  app::Api api(app);
   // Explore mode: every step's result drawn (no prediction covers it), the heavier frame.
   app::StartParameters start;
   start.values.emplace_back("mode", "explore");
@@ -66,11 +67,11 @@ int main(int argc, char** argv) {
 
   std::printf("{\"width\": 1280, \"height\": 800, \"frames_per_step\": %d, \"steps\": [", frames);
   bool first = true;
-  for (const std::string& id : app.lesson_ids()) {
-    app.set_lesson(id);
+  for (const std::string& id : api.lesson_ids()) {
+    api.set_lesson(id);
     const int steps = static_cast<int>(app.session().trace().steps.size());
     for (int s = 0; s < steps; ++s) {
-      app.set_step(s);
+      api.set_step(s);
       const TraceMatrix* input = input_for_step(app.session().trace(), s);
       const std::string input_id = input ? app.session().trace().id_of(input->key) : "";
       const double base = input ? input->value(0, 0) : 0.0;
@@ -82,7 +83,7 @@ int main(int argc, char** argv) {
       std::vector<double> total, recompute, build;
       for (int f = 0; f < frames; ++f) {
         const double t0 = now_ms();
-        if (input) app.set_value(input_id, 0, 0, base + 0.01 * (f + 1));
+        if (input) api.set_value(input_id, 0, 0, base + 0.01 * (f + 1));
         const double t1 = now_ms();
         ImGui::NewFrame();
         app.frame();

@@ -1,33 +1,77 @@
-// The app: the lesson library, the learner's sessions and view, and the one
-// place where any of them changes. Panels (src/ui) request changes while a
-// frame is built; the page's API, the tests and the shells call the methods
-// below; both end in App::apply, which bumps one version counter whenever
-// what state_json() reports has changed. Platform shells own the window and
-// the loop and call frame() between ImGui::NewFrame() and ImGui::EndFrame().
+// The app: the learner's sessions and view over the lesson library, and the
+// one place where any of them changes. Panels (src/ui) request changes while
+// a frame is built; the API (app/api.h), the start path and the tests call
+// App::apply too, which bumps one version counter whenever the reported state
+// (ReportedState: what the page hears) changed. Platform shells own the window
+// and the loop and call frame() between ImGui::NewFrame() and
+// ImGui::EndFrame(). Where the rest of App lives:
+//   app.cpp        construction, apply, the frame, the keyboard's entry
+//   start.cpp      the one start path
+//   assets.cpp     what the app needs from its shell: lessons' files, catalogs, fonts
+//   figures.cpp    figures for slides, queued and drawn off screen
 #pragma once
 
+#include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/assets.h"
+#include "app/lesson_library.h"
 #include "app/start.h"
 #include "core/lesson.h"
 #include "core/progress.h"
 #include "core/session.h"
 #include "core/translation.h"
-#include "ui/bars.h"
 #include "ui/context.h"
-#include "ui/live_panel.h"
-#include "ui/number_editor.h"
-#include "ui/side_panels.h"
-#include "ui/step_panel.h"
+#include "ui/fonts.h"
+#include "ui/main_window.h"
 
 namespace attn::app {
+
+// A value from a link, a call or a command line, quoted and cut for a message.
+std::string quoted_value(std::string_view s);
+
+// A what-if (a computed score or weight set by hand), as the API names it.
+struct ReportedOverride {
+  std::string matrix;  // as setValue takes it
+  int row = 0, col = 0;
+  std::string row_token, col_token;
+  double value = 0.0;
+  bool operator==(const ReportedOverride&) const = default;
+};
+
+// What the shell reports at every change (window.attention.state(),
+// statechange): the version bumps exactly when one of these changes.
+struct ReportedState {
+  std::string lesson, title;
+  bool builtin = false;
+  std::vector<std::string> notices;
+  int step = 0, steps = 0;
+  std::string step_id, step_title;
+  bool dark = false;
+  std::string language;
+  bool explore = false, embed = false, keep_row_sum = true;
+  std::string challenge;  // the challenge taken on, or ""
+  bool edited = false;
+  std::string changes;  // core/state_link.h's text
+  std::vector<ReportedOverride> overrides;
+  uint64_t revision = 0;
+  LessonProgress progress;  // reported as its counts; kept whole so a hint taken is a change
+  bool operator==(const ReportedState&) const = default;
+};
+
+// A figure asked for, waiting for the shell to draw it after a frame.
+struct FigureJob {
+  uint64_t id = 0;  // the API's answer names it
+  ui::request::SaveFigure figure;
+  int lesson = 0, step = 0;  // drawn as they were when it was asked for
+};
 
 class App {
  public:
@@ -36,101 +80,79 @@ class App {
   // opens each (the page's build compiles none in; the tests ask for this).
   enum class LessonFiles { compiled_in, provided };
   explicit App(ui::HeatmapRenderer* heatmaps, LessonFiles files = LessonFiles::compiled_in);
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
 
   // The one start path: both shells collect parameters and call this once.
   // Whatever cannot be used becomes a notice; the app always starts.
   void start(const StartParameters& parameters);
 
+  // --- What the app needs from its shell (assets.cpp) -----------------------
   // Fonts rasterised at this device-pixel ratio, with the characters the
   // lessons need; call before each frame. Returns true when the atlas was
   // rebuilt (the renderer must then recreate its font texture).
   bool set_pixel_ratio(float ratio);
-  // Font packs a lesson needs that this build does not carry (the web page's):
-  // names, once each. The shell fetches fonts/<name>.ttf and hands it over.
-  std::vector<std::string> take_wanted_fonts();
-  void provide_font(std::string_view name, std::string bytes);
-  void font_failed(std::string_view name, std::string_view why);
-  // {"loading": what is being fetched or "", "missing": [{character, codepoint,
-  // where}]}: the current lesson's characters the canvas cannot draw now.
-  std::string glyphs_json() const;
-  // The language the learner picked, when this build does not carry its
-  // catalog (the web page's): its code, once. The shell fetches
-  // lang/<code>.json and hands it over, or says why it could not.
-  std::optional<std::string> take_wanted_catalog();
-  void provide_catalog(std::string_view code, std::string_view bytes);
-  void catalog_failed(std::string_view code, std::string_view why);
-  std::string set_language(std::string_view code);
-  // A built-in lesson the learner opened whose file is not here (the page's):
-  // its id, once. The shell fetches lessons/<id>.json and hands it over, or
-  // says why it could not; the lesson opens when it arrives. The page hands
-  // over the lesson it opens with before start(). Returns why the file cannot
-  // be used ("" when it can, or when that lesson is here already).
-  std::optional<std::string> take_wanted_lesson();
-  std::string provide_lesson(std::string_view id, std::string_view bytes);
-  void lesson_failed(std::string_view id, std::string_view why);
+  // Files the app wants and this build does not carry (the page's): each
+  // returned once. The shell fetches asset_file(asset) and hands it over, or
+  // says why it could not. A lesson the page opens with is handed over
+  // before start(). provide_asset returns why the file cannot be used (only
+  // a lesson's file can be refused at once), or "".
+  std::vector<Asset> take_wanted_assets();
+  std::string provide_asset(const Asset& asset, std::string bytes);
+  void asset_failed(const Asset& asset, std::string_view why);
+  // The current lesson's and the interface's characters the canvas cannot
+  // draw now, with where they are; and what font is being fetched ("" if none).
+  std::vector<CharacterUse> undrawable_characters() const;
+  std::string font_loading() const { return fonts_.loading(); }
 
-  // Builds this frame's UI, then applies what the panels requested.
-  void frame();
-  // True while something on screen animates or just changed, so frames must keep coming.
-  bool animating() const;
-
+  // --- Changes ---------------------------------------------------------------
   // Applies one change; returns "" or why nothing changed.
   std::string apply(const ui::Request& request);
-
-  // --- Figures for slides ----------------------------------------------------
-  // The figure a panel or the API asked for this frame, once: the shell then
-  // draws it off screen in frames of its own (platform::render_offscreen),
-  // each calling draw_figure, and ends with end_figure.
-  std::optional<ui::request::SaveFigure> take_figure();
-  // One frame of the figure: the step's title, formula, text and matrices
-  // (or one matrix), in the figure's theme, without controls. Returns the
-  // size it took. `width`: the figure's width, or 0 for as wide as a slide
-  // (the shell asks once at 0, then at the width that came back).
-  ImVec2 draw_figure(const ui::request::SaveFigure& figure, float width);
-  void end_figure();
-  // "the-cat-sat-step4.png", "the-cat-sat-step4-weights.png"
-  std::string figure_file_name(const ui::request::SaveFigure& figure) const;
-  // What draws the matrices: the shells render its queued textures before the frame.
-  ui::HeatmapRenderer& heatmaps() { return *heatmaps_; }
-
-  // --- The API (window.attention, postMessage, tests): ids as text ----------
-  std::vector<std::string> lesson_ids() const;
-  std::string set_lesson(std::string_view id);
-  // Loads a lesson file and shows it; on error the current lesson stays.
-  std::string add_lesson(std::string_view bytes, std::string_view source);
-  std::string set_step(int step);
-  // `matrix` as the trace's JSON names it: "W_q", "value-64/weights". An
-  // input, or a what-if on a computed score or weight.
-  std::string set_value(std::string_view matrix, int row, int col, double value);
-  // The same with the number as a learner typed it ("−0.5", "0,5").
-  std::string set_value_text(std::string_view matrix, int row, int col, std::string_view text);
-  // Applies a link's changes to the current lesson.
-  std::string apply_state(std::string_view state);
+  // A message at the top of the page (bad input, a lesson that failed).
   void notice(std::string text);
   // A short message that fades ("Link copied", "Figure saved: ...").
   void show_toast(std::string text);
-  std::string trace_json() const;
-  std::string state_json() const;
-  // {"lesson" or "lesson-url", "step", "theme", "embed", "lang", "state"}: what a link
-  // to exactly this needs (the page turns it into a URL).
-  std::string link_json() const;
-  std::string numpy_snippet() const;
-  // The learner's progress on the current lesson (core/progress.h's counts):
-  // {lesson, steps, visited, predictions, answered, right, challenges,
-  // solved, complete, score}; score is null for a lesson with nothing to answer.
-  std::string progress_json() const;
-  // The current lesson's saved work, for the shell to keep: {"lesson": id,
-  // "work": text}; "work" is null when there is nothing to keep.
-  std::string saved_work_json() const;
-  // The current step as the text view shows it (src/app/text_view.cpp).
-  std::string text_view_json() const;
+  // Shows a lesson by id (start.cpp): "" or why not.
+  std::string open_lesson(std::string_view id);
+  // Applies a link's changes to the current lesson (start.cpp): "" or why not.
+  std::string apply_link_state(std::string_view state);
+  // Loads a lesson file and shows it; on error the current lesson stays and
+  // the error is returned (`as_notice`: said at the top of the page too,
+  // for the learner who asked for it; an API caller hears it instead).
+  std::string load(std::string_view bytes, std::string_view source, bool linked, bool as_notice);
 
-  // Set by a platform that makes links (the web page): shows "Copy link",
-  // which calls it with link_json().
-  std::function<void(const std::string&)> on_copy_link;
-  // Set by a platform with a text view (the web page): shows "Text view".
-  std::function<void()> on_show_text_view;
+  // "Copy as numpy": the step's matrices as the learner sees them, as numpy.
+  std::string shown_numpy_snippet() const;
 
+  // --- The frame ------------------------------------------------------------
+  // Builds this frame's UI, then applies what the panels requested.
+  void frame();
+  // True while something on screen animates, just changed, or a figure
+  // waits: frames must keep coming.
+  bool animating() const;
+
+  // --- Figures for slides (figures.cpp) -------------------------------------
+  // Queues a figure of the current step (or one of its matrices) at once, or
+  // says why it cannot be made. `id`: the job's, for its answer.
+  std::string queue_figure(const ui::request::SaveFigure& figure, uint64_t* id = nullptr);
+  // The oldest figure asked for, once: the shell then calls begin_figure, draws
+  // it off screen in frames of its own (platform::make_figure), each calling
+  // draw_figure, and ends with end_figure.
+  std::optional<FigureJob> take_figure();
+  // Sets the figure's step and theme; "" or why it cannot be drawn now (the
+  // lesson changed since it was asked for): then nothing is changed.
+  std::string begin_figure(const FigureJob& job);
+  // One frame of the figure: the step's title, formula, text and matrices (or
+  // one matrix), without controls. Returns the size it took. `width`: the
+  // figure's width, or 0 for as wide as a slide.
+  ImVec2 draw_figure(const FigureJob& job, float width);
+  void end_figure();
+  // "the-cat-sat-step4.png", "the-cat-sat-step4-weights.png"
+  std::string figure_file_name(const FigureJob& job) const;
+  // What draws the matrices: the shells render its queued textures before the frame.
+  ui::HeatmapRenderer& heatmaps() { return *heatmaps_; }
+
+  // --- The keyboard ---------------------------------------------------------
   // Whether keys belong to the app now: a cell has the keyboard, a number is
   // being typed, or ImGui wants them (the page lets Tab through only then).
   bool wants_keyboard() const;
@@ -141,31 +163,27 @@ class App {
   // (or last) matrix whose numbers can change.
   void enter_cells(bool from_end);
 
+  // --- Reading ---------------------------------------------------------------
   const Session& session() const { return *slot().session; }
   const ui::ViewState& view() const { return view_; }
-  // Bumps whenever what state_json() reports changes.
+  const LessonLibrary& library() const { return library_; }
+  const LessonSlot& slot() const { return library_[view_.lesson]; }
+  const ui::UiContext& ui() const { return ui_; }
+  const ui::MainWindow& window() const { return window_; }
+  // The link's step at start, kept with saved work (core/progress.h).
+  const std::string& opened() const { return opened_; }
+  ReportedState reported() const;
+  // Bumps whenever reported() changes.
   uint64_t version() const { return version_; }
 
- private:
-  nlohmann::json progress_object() const;  // progress_json()'s document
+  // Set by a platform that makes links (the web page): shows "Copy link",
+  // which calls it (the shell asks the API for the link).
+  std::function<void()> on_copy_link;
+  // Set by a platform with a text view (the web page): shows "Text view".
+  std::function<void()> on_show_text_view;
 
-  struct LessonSlot {
-    std::string id;                          // known before its file is here (a built-in's)
-    std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated;
-                                             // null while a built-in's file is not here
-    std::shared_ptr<const Lesson> original;  // as its file has it
-    std::string text;                        // its file's JSON, read again to translate it
-    std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
-    bool builtin = false;                    // one of the eight, not a file
-    std::string file;                        // the lesson file as named at start (lesson-url)
-    LessonProgress progress;
-    bool restore_checked = false;  // saved work looked for (once, when first opened)
-    std::vector<CharacterUse>
-        characters;  // its file's, beyond ASCII (built-ins: none beyond the base font)
-    std::vector<CharacterUse> shown_characters;  // those of its texts as shown (translated)
-  };
-  LessonSlot& slot() { return lessons_[view_.lesson]; }
-  const LessonSlot& slot() const { return lessons_[view_.lesson]; }
+ private:
+  LessonSlot& slot_mut() { return library_[view_.lesson]; }
   Session& session_mut() { return *slot().session; }
   void select(int index);
   // The saved work for the current lesson, if the shell had some: its numbers,
@@ -176,22 +194,16 @@ class App {
   void note_progress();
   // Records a prediction's answer, judged on the numbers now.
   std::string answer(const std::string& id, double picked);
-  void handle_keys();
-  // Where Tab (by = 1) or Shift+Tab (by = -1) moves the keyboard: the next
-  // matrix on screen whose numbers can change; none past either end.
-  ui::CellRef next_focus(int by) const;
-  void draw_body();
-  // Why a figure cannot be made as asked ("" if it can).
+  void add(const ui::request::AddLesson& added);
+  // Why a figure cannot be made as asked on the current step ("" if it can).
   std::string check_figure(const ui::request::SaveFigure& figure) const;
-  // Loads a lesson file and shows it; `linked`: named by the start parameters,
-  // so links name the file again.
-  std::string load(std::string_view bytes, std::string_view source, bool linked);
-  void add(std::shared_ptr<const Lesson> lesson, std::string text, const std::string& file,
-           const std::vector<CharacterUse>& characters);
-  // Shows lessons_[index] in the learner's language where it has a translation
-  // (the catalog's, for a built-in; its file's own, else), its numbers and
-  // the learner's changes kept.
-  void localize(int index);
+
+  // assets.cpp
+  std::string provide_lesson(std::string_view id, std::string_view bytes);
+  void lesson_failed(std::string_view id, std::string_view why);
+  void provide_catalog(std::string_view code, std::string_view bytes);
+  void catalog_failed(std::string_view code, std::string_view why);
+  void font_failed(std::string_view name, std::string_view why);
   // The fonts for every loaded lesson's characters and the interface's
   // language, and the status line while one of them loads.
   void need_fonts();
@@ -204,31 +216,23 @@ class App {
   void report_missing(const std::string& lesson_title, const std::vector<CharacterUse>& uses);
 
   ui::HeatmapRenderer* heatmaps_;
+  LessonLibrary library_;
   std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
   std::string opened_;                        // the link's step at start, kept with saved work
   std::optional<SavedWork> restored_;         // what restore_saved() last used
-  std::vector<LessonSlot> lessons_;
-  std::vector<ui::LessonEntry> entries_;  // the picker's view of lessons_
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
-  int pending_lesson_ = -1;                        // picked, its file not here yet
-  bool lesson_asked_ = false;                      // the shell was told to fetch it
-  std::string pending_language_;                   // picked, its catalog not here yet
-  bool catalog_asked_ = false;                     // the shell was told to fetch it
+  AssetWants wants_;               // files asked of the shell, not yet here
+  int pending_lesson_ = -1;        // picked, its file not here yet
+  std::string pending_language_;   // picked, its catalog not here yet
   ui::ViewState view_;
   ui::FontSet fonts_;
   ui::UiContext ui_;
-  ui::TopBar top_bar_;
-  ui::StepBar step_bar_;
-  ui::StepPanel step_panel_;
-  ui::LivePanel live_panel_;
-  ui::PipelinePanel pipeline_panel_;
-  ui::TemperaturePanel temperature_panel_;
-  ui::SettingsPanel settings_panel_;
-  ui::NumberEditor number_editor_;
-  std::optional<ui::request::SaveFigure> figure_;  // asked for, not yet taken
-  std::pair<int, int> shown_step_{-1, -1};         // (lesson, step) drawn last
-  bool starting_ = false;                          // inside start(): nothing seen yet
+  ui::MainWindow window_;
+  std::deque<FigureJob> figures_;  // asked for, not yet taken
+  uint64_t next_figure_id_ = 0;
+  std::optional<ui::ViewState> before_figure_;  // the view a figure's frames replace
+  bool starting_ = false;                       // inside start(): nothing seen yet
   uint64_t version_ = 0;
   bool changed_this_frame_ = false;  // one more frame shows what a request changed
 };

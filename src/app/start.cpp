@@ -1,6 +1,14 @@
+// How the app starts: reading a command line into the start parameters, and
+// App::start, which checks every parameter and says what it did with it.
 #include "app/start.h"
 
 #include <algorithm>
+#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include "app/app.h"
+#include "core/state_link.h"
+#include "core/translation.h"
 
 namespace attn::app {
 
@@ -56,4 +64,173 @@ std::vector<std::string> system_languages(const char* language, const char* lc_a
   return out;
 }
 
+bool read_saved_work(std::string_view text, StartParameters& p) {
+  const nlohmann::json work = nlohmann::json::parse(text, nullptr, false);
+  if (!work.is_object()) return false;
+  if (work.contains("last") && work["last"].is_string()) p.last_lesson = work["last"];
+  if (work.contains("lessons") && work["lessons"].is_object())
+    for (const auto& [id, saved] : work["lessons"].items())
+      if (saved.is_string()) p.saved_work.emplace_back(id, saved.get<std::string>());
+  if (work.contains("language") && work["language"].is_string())
+    p.saved_language = work["language"];
+  if (work.contains("languages") && work["languages"].is_array())
+    for (const auto& tag : work["languages"])
+      if (tag.is_string()) p.preferred_languages.push_back(tag.get<std::string>());
+  return true;
+}
+
+//-----------------------------------------------------------------------------
+// App::start
+//-----------------------------------------------------------------------------
+
+namespace {
+bool is_lesson_id(std::string_view s) {
+  return !s.empty() && s.size() <= Limits::kMaxIdChars &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+         });
+}
+}  // namespace
+
+std::string App::open_lesson(std::string_view id) {
+  const int index = library_.index_of(id);
+  if (index < 0) return "Unknown lesson " + quoted_value(id);
+  return apply(ui::request::SelectLesson{index});
+}
+
+std::string App::apply_link_state(std::string_view state) {
+  DecodedState d = decode_state(session().lesson(), state);
+  if (!d.state) return d.error;
+  return apply(ui::request::RestoreState{std::move(*d.state)});
+}
+
+void App::start(const StartParameters& parameters) {
+  starting_ = true;  // the steps passed through on the way are not seen
+  // The first of each known key; one notice for each other key.
+  std::vector<std::pair<std::string_view, std::string_view>> given;
+  std::vector<std::string_view> reported;
+  for (const auto& pair : parameters.values) {
+    const std::string& key = pair.first;
+    const bool known =
+        std::find(std::begin(kStartKeys), std::end(kStartKeys), key) != std::end(kStartKeys);
+    const bool repeated =
+        std::any_of(given.begin(), given.end(), [&](const auto& g) { return g.first == key; });
+    if (known && !repeated) {
+      given.emplace_back(key, pair.second);
+      continue;
+    }
+    if (std::find(reported.begin(), reported.end(), key) != reported.end()) continue;
+    reported.push_back(key);
+    if (!known)
+      notice(trf("The parameter {name} is not one Attention Lab knows; it was ignored.",
+                 {{"name", quoted_value(key)}}));
+    else
+      notice(
+          trf("The parameter {name} is given more than once; using the first.", {{"name", key}}));
+  }
+  auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (const auto& [k, v] : given)
+      if (k == key) return v;
+    return std::nullopt;
+  };
+
+  // The language: the link's, else the one picked last time, else the first
+  // of the browser's (the system's) that is shipped, else English.
+  const Language* language = nullptr;
+  const auto lang = value_of("lang");
+  if (lang) language = find_language(*lang);
+  if (!language) language = find_language(parameters.saved_language);
+  if (!language) language = choose_language(parameters.preferred_languages);
+  if (language && language->code != "en")
+    apply(ui::request::SetLanguage{std::string(language->code)});
+  if (lang && !find_language(*lang))  // said in the language shown, where its catalog is here
+    notice(trf("The language {value} is not one of these: {languages}.",
+               {{"value", quoted_value(*lang)}, {"languages", language_codes()}}));
+
+  if (auto theme = value_of("theme")) {
+    if (*theme == "light" || *theme == "dark")
+      apply(ui::request::SetTheme{*theme == "dark"});
+    else
+      notice(
+          trf("The theme {value} is not light or dark; using light.", {{"value", quoted_value(*theme)}}));
+  }
+  if (auto embed = value_of("embed")) {
+    if (*embed == "1" || *embed == "0")
+      apply(ui::request::SetEmbed{*embed == "1"});
+    else
+      notice("embed=" + quoted_value(*embed) + " is not 0 or 1; showing the full page.");
+  }
+  if (auto mode = value_of("mode")) {
+    if (*mode == "learn" || *mode == "explore")
+      apply(ui::request::SetExplore{*mode == "explore"});
+    else
+      notice("mode=" + quoted_value(*mode) +
+             " is not learn or explore; predictions and challenges are on.");
+  }
+
+  // The page hands over the lesson it opens with before this (provide_lesson
+  // shows the first to arrive); without one there is nothing to show.
+  if (!slot_mut().session) {
+    starting_ = false;
+    return;
+  }
+
+  // The learner's saved work: each lesson's is used when it is first opened.
+  for (const auto& [id, text] : parameters.saved_work) saved_[id] = text;
+  slot_mut().restore_checked = false;  // the first lesson was opened before there was any
+  if (auto step = value_of("step")) opened_ = std::string(step->substr(0, 20));
+
+  // The lesson: a file, or a built-in id.
+  bool lesson_ok = true;
+  if (auto file = value_of("lesson-url")) {
+    if (parameters.lesson_file) {
+      lesson_ok = load(*parameters.lesson_file, *file, true, true).empty();
+    } else {
+      // TRANSLATORS: {why} is in English (e.g. "HTTP 404").
+      notice(trf("{file} could not be loaded ({why}); showing the built-in lessons.",
+                 {{"file", *file},
+                  {"why", parameters.lesson_file_error.empty() ? tr("not read")
+                                                               : parameters.lesson_file_error}}));
+      lesson_ok = false;
+    }
+  } else if (auto lesson = value_of("lesson")) {
+    if (!is_lesson_id(*lesson)) {
+      notice(trf("The lesson {value} is not a lesson id; showing \"{title}\".",
+                 {{"value", quoted_value(*lesson)}, {"title", session().lesson().title}}));
+      lesson_ok = false;
+    } else if (const std::string error = open_lesson(*lesson); !error.empty()) {
+      // TRANSLATORS: {error} is in English, e.g. Unknown lesson "x".
+      notice(trf("{error}; showing \"{title}\" instead.",
+                 {{"error", error}, {"title", session().lesson().title}}));
+      lesson_ok = false;
+    }
+  } else if (!parameters.last_lesson.empty()) {
+    open_lesson(parameters.last_lesson);  // where the learner left off; gone lessons are no matter
+  }
+  if (!slot_mut().restore_checked) restore_saved();
+  const bool restored = restored_.has_value();
+
+  if (auto state = value_of("state"); state && lesson_ok) {
+    const LessonState before = session().state();
+    if (const std::string error = apply_link_state(*state); !error.empty())
+      notice(trf("The link's changes could not be used ({error}).", {{"error", error}}));
+    else if (restored && !restored_->state.empty() && !(session().state() == before))
+      notice(tr("This link's numbers replace the ones you had saved on this lesson."));
+  }
+  // A link's step wins, unless the saved work was made under this same link
+  // (a course page that always opens step 1 must not undo the learner's place).
+  if (auto step = value_of("step");
+      step && lesson_ok && !(restored && restored_->opened == opened_)) {
+    int n = 0;
+    const auto [end, error] = std::from_chars(step->data(), step->data() + step->size(), n);
+    if (error != std::errc() || end != step->data() + step->size() || n < 1)
+      notice(trf("The step {value} is not a step number; showing the first step.",
+                 {{"value", quoted_value(*step)}}));
+    else if (!apply(ui::request::GoToStep{n - 1}).empty())
+      notice(trf("There is no step {step} in \"{title}\"; showing the first.",
+                 {{"step", std::to_string(n)}, {"title", session().lesson().title}}));
+  }
+  starting_ = false;
+  note_progress();  // the step opened is seen, even when nothing else was applied
+}
 }  // namespace attn::app

@@ -43,6 +43,12 @@ struct StartParameters {
   std::vector<std::string> preferred_languages;
 };
 
+// Reads the learner's saved work as the shells keep it (the page's local
+// storage, the desktop app's file): {"last": id, "lessons": {id: text},
+// "language": code, "languages": [the browser's, best first]}, each key
+// optional. False (and nothing read) when it is not such a JSON object.
+bool read_saved_work(std::string_view json, StartParameters& p);
+
 // Reads a command line: "--KEY VALUE" for the keys above, "--dark" for
 // "--theme dark", a lone path for lesson-url. The shell's own flags are left
 // in `rest` (with their values, for those in `shell_flags_with_values`): the

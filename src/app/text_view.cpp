@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "app/app.h"
+#include "app/api.h"
 #include "core/number_text.h"
 #include "core/translation.h"
 
@@ -98,18 +98,21 @@ std::string cell_label(const TraceMatrix& m, int r, int c, bool overridden, bool
 
 }  // namespace
 
-std::string App::text_view_json() const {
+std::string Api::text_view_json() const {
   using json = nlohmann::json;
-  const Session& s = session();
+  const ui::ViewState& view = app_.view();
+  const ui::UiContext& context = app_.ui();
+  const LessonLibrary& library = app_.library();
+  const Session& s = app_.session();
   const Trace& t = s.trace();
-  const TraceStep& step = t.steps[view_.step];
-  const int digits = ui_.digits(step);
+  const TraceStep& step = t.steps[view.step];
+  const int digits = context.digits(step);
   json lessons = json::array();
-  for (size_t i = 0; i < lessons_.size(); ++i)
-    lessons.push_back({{"id", lessons_[i].id}, {"title", entries_[i].title}});
+  for (int i = 0; i < library.size(); ++i)
+    lessons.push_back({{"id", library[i].id}, {"title", library.entries()[i].title}});
   json matrices = json::array();
   const PartState& part = s.state().parts[step.part];
-  for (int i : step_panel_.matrices_in_order()) {  // as the canvas shows them
+  for (int i : app_.window().matrices_in_order()) {  // as the canvas shows them
     const TraceMatrix& m = t.matrices[i];
     const TraceMatrix* notebook = s.notebook().find(m.key);
     json cells = json::array(), changed = json::array(), overridden = json::array();
@@ -150,7 +153,7 @@ std::string App::text_view_json() const {
   }
   // Predictions and challenges, as the canvas shows them: an open prediction
   // covers the step's sentences and results here too.
-  const Prediction* open = ui_.open_prediction();
+  const Prediction* open = context.open_prediction();
   json sentences = json::array();
   if (!open)
     for (const TraceSentence& x : step.sentences) {
@@ -163,12 +166,12 @@ std::string App::text_view_json() const {
             "The notebook's numbers only (yours differ): {sentence}", {{"sentence", x.text}});
       sentences.push_back({{"text", x.text}, {"holds", x.holds}, {"stale", stale}});
     }
-  const Evaluation e = ui_.evaluation();
+  const Evaluation e = context.evaluation();
   const int words_digits = std::min(digits, 3);
-  const LessonProgress& progress = slot().progress;
+  const LessonProgress& progress = app_.slot().progress;
   json prediction, answers = json::array(), challenges = json::array();
-  if (!view_.explore) {
-    const StepSpec& spec = ui_.step_spec();
+  if (!view.explore) {
+    const StepSpec& spec = context.step_spec();
     if (open) {
       const PredictionView v = view_prediction(*open, e, nullptr, words_digits);
       prediction = {{"id", open->id},
@@ -207,7 +210,7 @@ std::string App::text_view_json() const {
     // As on the canvas: one question at a time, so no challenge (and none of
     // its numbers) while a prediction is open.
     std::vector<const Challenge*> shown;
-    if (const Challenge* taken = find_challenge(s.lesson(), view_.challenge); taken && !open)
+    if (const Challenge* taken = find_challenge(s.lesson(), view.challenge); taken && !open)
       shown.push_back(taken);
     if (!open)
       for (const Challenge& c : spec.challenges)
@@ -233,7 +236,7 @@ std::string App::text_view_json() const {
               // e.g. "W_q or the temperature".
               : trf("This challenge allows only {allowed}: take back the other changes.",
                     {{"allowed", v.allowed}});
-      const bool taken = view_.challenge == c->id;
+      const bool taken = view.challenge == c->id;
       challenges.push_back({{"id", c->id},
                             {"task", v.task},
                             {"allowed", v.allowed},
@@ -284,18 +287,18 @@ std::string App::text_view_json() const {
                      "above.")}};
   const std::string position =
       trf("Step {step} of {count}",
-          {{"step", std::to_string(view_.step + 1)}, {"count", std::to_string(t.steps.size())}});
+          {{"step", std::to_string(view.step + 1)}, {"count", std::to_string(t.steps.size())}});
   const std::string& source = s.lesson().source;
   const std::string title_line =
       source.empty() ? s.lesson().title
                      // TRANSLATORS: a lesson's title and its source (the book or course it
                      // follows), in the text view.
                      : trf("{title}: {source}", {{"title", s.lesson().title}, {"source", source}});
-  const json view{{"lesson", s.lesson().id},
+  const json out{{"lesson", s.lesson().id},
                   {"lessons", std::move(lessons)},
                   {"title", s.lesson().title},
                   {"source", s.lesson().source},
-                  {"step", view_.step},
+                  {"step", view.step},
                   {"steps", t.steps.size()},
                   {"stepTitle", step.title},
                   {"formula", step.formula},
@@ -303,7 +306,7 @@ std::string App::text_view_json() const {
                   {"digits", digits},
                   {"matrices", std::move(matrices)},
                   {"covered", std::count_if(step.matrices.begin(), step.matrices.end(),
-                                            [&](int i) { return ui_.covered(i); })},
+                                            [&](int i) { return context.covered(i); })},
                   {"prediction", std::move(prediction)},
                   {"answers", std::move(answers)},
                   {"challenges", std::move(challenges)},
@@ -311,7 +314,7 @@ std::string App::text_view_json() const {
                   {"position", position},
                   {"titleLine", title_line},
                   {"labels", labels}};
-  return view.dump(-1, ' ', false, json::error_handler_t::replace);
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace attn::app

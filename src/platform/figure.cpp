@@ -19,7 +19,7 @@ namespace attn::platform {
 namespace {
 
 // One frame of the figure alone: no mouse, the given display size.
-ImVec2 figure_frame(app::App& app, const ui::request::SaveFigure& f, ImVec2 display, float width,
+ImVec2 figure_frame(app::App& app, const app::FigureJob& job, ImVec2 display, float width,
                     float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = display;
@@ -27,7 +27,7 @@ ImVec2 figure_frame(app::App& app, const ui::request::SaveFigure& f, ImVec2 disp
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   for (bool& down : io.MouseDown) down = false;
   ImGui::NewFrame();
-  const ImVec2 size = app.draw_figure(f, width);
+  const ImVec2 size = app.draw_figure(job, width);
   app.heatmaps().render_queued();
   ImGui::Render();
   return size;
@@ -66,10 +66,18 @@ bool read_frame(int w, int h, std::vector<unsigned char>& rgba) {
 
 }  // namespace
 
-std::optional<Figure> make_figure(app::App& app, float pixel_ratio, std::string* error) {
-  const std::optional<ui::request::SaveFigure> asked = app.take_figure();
+std::optional<Figure> make_figure(app::App& app, float pixel_ratio) {
+  const std::optional<app::FigureJob> asked = app.take_figure();
   if (!asked) return std::nullopt;
-  ui::request::SaveFigure f = *asked;
+  app::FigureJob job = *asked;
+  Figure out;
+  out.id = job.id;
+  out.download = job.figure.download;
+  if (std::string error = app.begin_figure(job); !error.empty()) {
+    out.error = std::move(error);
+    return out;
+  }
+  float& scale = job.figure.scale;
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 display = io.DisplaySize, fb_scale = io.DisplayFramebufferScale;
   const ImVec2 mouse = io.MousePos;
@@ -77,23 +85,21 @@ std::optional<Figure> make_figure(app::App& app, float pixel_ratio, std::string*
   std::copy(std::begin(io.MouseDown), std::end(io.MouseDown), mouse_down);
 
   // Text drawn at the figure's scale is rasterised at that scale.
-  if (app.set_pixel_ratio(f.scale)) reload_font_texture();
+  if (app.set_pixel_ratio(scale)) reload_font_texture();
   const ImVec2 room(2000.0f, 8000.0f);
-  const ImVec2 natural = figure_frame(app, f, room, 0.0f, f.scale);
+  const ImVec2 natural = figure_frame(app, job, room, 0.0f, scale);
   const float width = std::min(natural.x, 1100.0f);
-  ImVec2 size = figure_frame(app, f, room, width, f.scale);  // its height at that width
+  ImVec2 size = figure_frame(app, job, room, width, scale);  // its height at that width
   size.x = width;
   GLint limit = 4096;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &limit);
   const float longest = std::max(size.x, size.y);
-  if (longest * f.scale > static_cast<float>(limit)) f.scale = static_cast<float>(limit) / longest;
-  figure_frame(app, f, size, width, f.scale);
-  Figure out;
-  out.width = std::max(1, static_cast<int>(std::floor(size.x * f.scale)));
-  out.height = std::max(1, static_cast<int>(std::floor(size.y * f.scale)));
-  out.scale = f.scale;
-  out.download = f.download;
-  out.file_name = app.figure_file_name(f);
+  if (longest * scale > static_cast<float>(limit)) scale = static_cast<float>(limit) / longest;
+  figure_frame(app, job, size, width, scale);
+  out.width = std::max(1, static_cast<int>(std::floor(size.x * scale)));
+  out.height = std::max(1, static_cast<int>(std::floor(size.y * scale)));
+  out.scale = scale;
+  out.file_name = app.figure_file_name(job);
   std::vector<unsigned char> rgba;
   const bool drawn = read_frame(out.width, out.height, rgba);
   app.end_figure();
@@ -104,8 +110,8 @@ std::optional<Figure> make_figure(app::App& app, float pixel_ratio, std::string*
   std::copy(std::begin(mouse_down), std::end(mouse_down), io.MouseDown);
   if (app.set_pixel_ratio(pixel_ratio)) reload_font_texture();
   if (!drawn) {
-    if (error) *error = "this browser's graphics could not draw the figure off screen";
-    return std::nullopt;
+    out.error = "this browser's graphics could not draw the figure off screen";
+    return out;
   }
   stbi_write_png_to_func(
       [](void* context, void* data, int bytes) {

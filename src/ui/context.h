@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -141,8 +142,8 @@ struct StartOver {};  // the lesson's numbers, answers and progress, all cleared
 struct SaveFigure {
   float scale = 2.0f;  // device pixels per UI pixel, 1 to 4
   bool dark = false;
-  std::string matrix;    // as the trace's JSON names it; empty: the whole step
-  bool download = true;  // the page offers the file (false: only the API hears it)
+  std::optional<MatrixKey> matrix;  // one of the step's matrices; none: the whole step
+  bool download = true;             // the page offers the file (false: only the API hears it)
 };
 struct SetExplore {
   bool explore;

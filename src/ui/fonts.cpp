@@ -96,13 +96,10 @@ void FontSet::need(std::vector<char32_t> codepoints) {
         if (p.info == info && p.state == State::Absent) p.state = State::Wanted;
 }
 
-std::vector<const FontPack*> FontSet::take_wanted() {
+std::vector<const FontPack*> FontSet::wanted() const {
   std::vector<const FontPack*> out;
-  for (Pack& p : packs_)
-    if (p.state == State::Wanted) {
-      p.state = State::Asked;
-      out.push_back(p.info);
-    }
+  for (const Pack& p : packs_)
+    if (p.state == State::Wanted) out.push_back(p.info);
   return out;
 }
 
@@ -135,7 +132,7 @@ std::string FontSet::loading() const {
       unbuilt = unbuilt || (font_pack_for(c) == p.info && !can_draw(c) &&
                             std::find(reported_.begin(), reported_.end(), c) == reported_.end());
     const bool pending =
-        p.state == State::Asked || p.state == State::Wanted || (p.state == State::Ready && unbuilt);
+        p.state == State::Wanted || (p.state == State::Ready && unbuilt);
     if (pending)
       out = out.empty()
                 ? std::string(tr(p.info->what))

@@ -46,9 +46,9 @@ class FontSet {
   // The characters beyond the base font that must be drawn now (a lesson's).
   // Packs holding some that are not here yet are wanted.
   void need(std::vector<char32_t> codepoints);
-  // Packs wanted and not yet asked for: the shell fetches them, then calls
-  // provide() or fail(). Each is returned once.
-  std::vector<const FontPack*> take_wanted();
+  // Packs holding needed characters that are not here (and did not fail):
+  // the app asks its shell for them, which calls provide() or fail().
+  std::vector<const FontPack*> wanted() const;
   void provide(std::string_view name, std::string bytes);
   // Returns false for a pack that is here already (it stays drawn).
   bool fail(std::string_view name);
@@ -68,7 +68,7 @@ class FontSet {
   Fonts* fonts() { return &fonts_; }
 
  private:
-  enum class State { Absent, Wanted, Asked, Ready, Failed };
+  enum class State { Absent, Wanted, Ready, Failed };
   struct Pack {
     const FontPack* info = nullptr;
     State state = State::Absent;

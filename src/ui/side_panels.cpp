@@ -511,8 +511,7 @@ void SettingsPanel::draw_figure() {
     request::SaveFigure f;
     f.scale = static_cast<float>(figure_scale_);
     f.dark = dark;
-    if (figure_matrix_ >= 0)
-      f.matrix = trace.id_of(trace.matrices[step.matrices[figure_matrix_]].key);
+    if (figure_matrix_ >= 0) f.matrix = trace.matrices[step.matrices[figure_matrix_]].key;
     ui->request(f);
   }
   if (item_registry_enabled()) name_last_item("##save-figure");

@@ -37,7 +37,7 @@ TEST_CASE("a prediction covers the step's result until a click on an option answ
 
   REQUIRE(ui.click("##option:2"));  // "sat": not the answer
   ui.frames(2);
-  const nlohmann::json progress = json_of(ui.app().progress_json());
+  const nlohmann::json progress = json_of(ui.api().progress_json());
   CHECK(progress["answered"] == 1);
   CHECK(progress["right"] == 0);
   CHECK(shown("##weights:0:0"));
@@ -132,7 +132,7 @@ TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
   REQUIRE(ui.click("##skip-prediction"));
   ui.frames(2);
   CHECK(shown("##weights:0:0"));
-  CHECK(json_of(ui.app().progress_json())["answered"] == 0);
+  CHECK(json_of(ui.api().progress_json())["answered"] == 0);
 }
 
 TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance") {
@@ -147,7 +147,7 @@ TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance"
   // output[The, 0] is 2.37; the slider starts mid-range at 1.5: not close enough.
   REQUIRE(ui.click("##guess"));
   ui.frames(2);
-  const nlohmann::json p = json_of(ui.app().progress_json());
+  const nlohmann::json p = json_of(ui.api().progress_json());
   CHECK(p["answered"] == 1);
   CHECK(p["right"] == 0);
   CHECK(shown("##output:0:0"));
@@ -161,17 +161,17 @@ TEST_CASE("a challenge taken on follows the learner to the step where they chang
   ui.frames(2);
   REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
   CHECK(ui.app().view().challenge == "cat-sat-make-sat-win");
-  ui.app().set_step(1);  // W_k is on step 2
+  ui.api().set_step(1);  // W_k is on step 2
   ui.frames(3);
   CHECK(shown("##put-down:cat-sat-make-sat-win"));  // still in view
   REQUIRE(ui.click("##hint:cat-sat-make-sat-win"));
   // Drag W_k[0, 0] up, a stretch at a time, until "sat" wins (bounded).
-  for (int i = 0; i < 30 && json_of(ui.app().progress_json())["solved"] == 0; ++i)
+  for (int i = 0; i < 30 && json_of(ui.api().progress_json())["solved"] == 0; ++i)
     REQUIRE(ui.drag("##W_k:0:0", 60.0f));
-  const nlohmann::json p = json_of(ui.app().progress_json());
+  const nlohmann::json p = json_of(ui.api().progress_json());
   CHECK(p["solved"] == 1);
   // Only W_k[0, 0] changed: within the rules.
-  const nlohmann::json state = json_of(ui.app().state_json());
+  const nlohmann::json state = json_of(ui.api().state_json());
   CHECK(state["changes"].get<std::string>().find("W_k") != std::string::npos);
   CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
 }
@@ -184,7 +184,7 @@ TEST_CASE("a challenge taken on waits while another step's prediction is open") 
   REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
   ui.frames(2);
   CHECK(shown("##live-challenge"));
-  ui.app().set_step(4);  // step 5 asks about the output first
+  ui.api().set_step(4);  // step 5 asks about the output first
   ui.frames(3);
   CHECK(shown("##estimate"));
   CHECK_FALSE(shown("##put-down:cat-sat-make-sat-win"));
@@ -200,12 +200,13 @@ TEST_CASE("saved work comes back at start: numbers, step, answers, hints, solved
   {
     test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
     app::App& app = ui.app();
+    app::Api& api = ui.api();
     ui.frames(2);
-    REQUIRE(app.set_value("W_k", 0, 0, 1.0).empty());  // solves the challenge, if taken on
-    REQUIRE(app.set_step(3).empty());
+    REQUIRE(api.set_value("W_k", 0, 0, 1.0).empty());  // solves the challenge, if taken on
+    REQUIRE(api.set_step(3).empty());
     REQUIRE(app.apply(ui::request::AnswerPrediction{"cat-sat-the-attends", 2}).empty());
     REQUIRE(app.apply(ui::request::ShowHint{"cat-sat-make-sat-win"}).empty());
-    const nlohmann::json work = json_of(app.saved_work_json());
+    const nlohmann::json work = json_of(api.saved_work_json());
     CHECK(work["lesson"] == "the-cat-sat");
     saved = work["work"].get<std::string>();
   }
@@ -214,10 +215,11 @@ TEST_CASE("saved work comes back at start: numbers, step, answers, hints, solved
   p.last_lesson = "the-cat-sat";
   test::HeadlessUi ui(p);
   app::App& app = ui.app();
+  app::Api& api = ui.api();
   CHECK(app.session().lesson().id == "the-cat-sat");
   CHECK(app.view().step == 3);
   CHECK(app.session().trace().find({0, Stage::W_k, 0, 0})->value(0, 0) == 1.0);
-  const nlohmann::json progress = json_of(app.progress_json());
+  const nlohmann::json progress = json_of(api.progress_json());
   CHECK(progress["answered"] == 1);
   CHECK(progress["visited"] == 2);
   CHECK(app.view().notices.empty());
@@ -263,21 +265,22 @@ TEST_CASE("explore mode: no predictions, no challenges, every result shown") {
 TEST_CASE("start over: the notebook's numbers, no answers, no progress") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
   app::App& app = ui.app();
-  REQUIRE(app.set_value("X", 0, 0, 2.0).empty());
-  REQUIRE(app.set_step(3).empty());
+  app::Api& api = ui.api();
+  REQUIRE(api.set_value("X", 0, 0, 2.0).empty());
+  REQUIRE(api.set_step(3).empty());
   REQUIRE(app.apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
   REQUIRE(app.apply(ui::request::StartOver{}).empty());
   CHECK(app.session().is_default());
   CHECK(app.view().step == 0);
-  const nlohmann::json progress = json_of(app.progress_json());
+  const nlohmann::json progress = json_of(api.progress_json());
   CHECK(progress["visited"] == 1);
   CHECK(progress["answered"] == 0);
-  CHECK(json_of(app.saved_work_json())["work"].is_null());
+  CHECK(json_of(api.saved_work_json())["work"].is_null());
 }
 
 TEST_CASE("the step a learner opens on counts as seen, with nothing else done") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
-  CHECK(json_of(ui.app().progress_json())["visited"] == 1);
+  CHECK(json_of(ui.api().progress_json())["visited"] == 1);
   test::HeadlessUi at_three(parameters({{"lesson", "the-cat-sat"}, {"step", "3"}}));
-  CHECK(json_of(at_three.app().progress_json())["visited"] == 1);
+  CHECK(json_of(at_three.api().progress_json())["visited"] == 1);
 }

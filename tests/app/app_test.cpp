@@ -23,18 +23,18 @@ app::StartParameters parameters(std::vector<std::pair<std::string, std::string>>
   p.values = std::move(values);
   return p;
 }
-nlohmann::json state_of(app::App& app) { return nlohmann::json::parse(app.state_json()); }
+nlohmann::json state_of(app::Api& api) { return nlohmann::json::parse(api.state_json()); }
 }  // namespace
 
 TEST_CASE("every step of every lesson draws, at desktop and small-iframe sizes") {
   for (ImVec2 size : {ImVec2(1280, 800), ImVec2(800, 500), ImVec2(360, 640)}) {
     test::HeadlessUi ui({}, size);
-    for (const std::string& id : ui.app().lesson_ids()) {
+    for (const std::string& id : ui.api().lesson_ids()) {
       INFO(id << " at " << size.x << "x" << size.y);
-      REQUIRE(ui.app().set_lesson(id) == "");
+      REQUIRE(ui.api().set_lesson(id) == "");
       const int steps = static_cast<int>(ui.app().session().trace().steps.size());
       for (int s = 0; s < steps; ++s) {
-        REQUIRE(ui.app().set_step(s) == "");
+        REQUIRE(ui.api().set_step(s) == "");
         ui.frames(2);
       }
       CHECK(ui.app().view().step == steps - 1);
@@ -46,16 +46,16 @@ TEST_CASE("every step of every lesson draws, at desktop and small-iframe sizes")
 TEST_CASE("dragging a cell goes through ImGui into the core, and what is shown is the core's") {
   // Each lesson: the first editable cell of the first step that has one.
   test::HeadlessUi ui;
-  for (const std::string& id : ui.app().lesson_ids()) {
+  for (const std::string& id : ui.api().lesson_ids()) {
     INFO(id);
-    ui.app().set_lesson(id);
+    ui.api().set_lesson(id);
     const Session& s = ui.app().session();
     std::string label;
     MatrixKey key;
     for (int step = 0; step < static_cast<int>(s.trace().steps.size()) && label.empty(); ++step) {
       for (int i : s.trace().steps[step].matrices)
         if (s.trace().matrices[i].editable) {
-          ui.app().set_step(step);
+          ui.api().set_step(step);
           key = s.trace().matrices[i].key;
           label = "##" + s.trace().id_of(key) + ":0:0";
           break;
@@ -88,7 +88,7 @@ TEST_CASE("cells of a matrix with 64-character part and variant ids are dragged 
                              variant + R"(", "scale": "none"}]},
       {"id": "b", "tokens": ["a"], "Q": [[1]], "K": [[1]]}]})";
   test::HeadlessUi ui;
-  REQUIRE(ui.app().add_lesson(lesson, "long-ids.json") == "");
+  REQUIRE(ui.api().add_lesson(lesson, "long-ids.json") == "");
   ui.frames(2);
   const Session& s = ui.app().session();
   const MatrixKey x = test::key_of(s.trace(), part + "/X");
@@ -119,7 +119,7 @@ TEST_CASE(
   // Found in review: the panel used to write the step itself, so the pinned
   // explanation stayed and no statechange reached the page.
   test::HeadlessUi ui({}, ImVec2(1280, 800));
-  ui.app().set_lesson("the-cat-sat");
+  ui.api().set_lesson("the-cat-sat");
   ui.frames(2);
   ui.app().apply(request::Pin{test::key_of(ui.app().session().trace(), "Q"), 0, 0});
   REQUIRE(ui.app().view().pinned);
@@ -129,16 +129,28 @@ TEST_CASE(
   CHECK(ui.app().view().step == 3);  // "Step 4: Apply Softmax"
   CHECK_FALSE(ui.app().view().pinned);
   CHECK(ui.app().version() > version);
-  CHECK(state_of(ui.app())["step"] == 3);
+  CHECK(state_of(ui.api())["step"] == 3);
 }
 
-TEST_CASE("a bad lesson file leaves the current lesson loaded, with a notice saying why") {
+TEST_CASE(
+    "a bad lesson file from the API leaves the learner's page as it was: the caller hears why") {
   test::HeadlessUi ui;
-  ui.app().set_lesson("i-am-batman");
-  const std::string error = ui.app().add_lesson("{\"id\": \"x\"}", "broken.json");
+  ui.api().set_lesson("i-am-batman");
+  const uint64_t version = ui.app().version();
+  const std::string error = ui.api().add_lesson("{\"id\": \"x\"}", "broken.json");
   CHECK(error == "broken.json: missing key \"title\"");
   CHECK(ui.app().session().lesson().id == "i-am-batman");
-  CHECK(ui.app().view().notices == std::vector<std::string>{error});
+  CHECK(ui.app().view().notices.empty());  // a notice the learner cannot act on is none
+  CHECK(ui.app().version() == version);
+  ui.frames(2);
+}
+
+TEST_CASE("a bad lesson file named by the link is said at the top of the page") {
+  app::StartParameters p = parameters({{"lesson-url", "broken.json"}});
+  p.lesson_file = "{\"id\": \"x\"}";
+  test::HeadlessUi ui(p);
+  CHECK(ui.app().view().notices ==
+        std::vector<std::string>{"broken.json: missing key \"title\""});
   ui.frames(2);
 }
 
@@ -184,7 +196,7 @@ TEST_CASE("start: a lesson file with its step and changes, and a link that names
   CHECK(ui.app().view().step == 2);
   CHECK(test::matrix_of(ui.app().session().trace(), "X").value(0, 1) == 0.5);
   CHECK(ui.app().view().notices.empty());
-  const nlohmann::json link = nlohmann::json::parse(ui.app().link_json());
+  const nlohmann::json link = nlohmann::json::parse(ui.api().link_json());
   CHECK(link["lesson-url"] == "lessons/only-here.json");  // the folder is kept
   CHECK(link["step"] == "3");
   CHECK_FALSE(link.contains("lesson"));
@@ -257,10 +269,10 @@ TEST_CASE(
 
 TEST_CASE("setValue takes a computed matrix's name as a what-if, and state() lists it") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
-  app::App& app = ui.app();
-  CHECK(state_of(app)["overrides"].empty());
-  CHECK(app.set_value("weights", 0, 1, 0.5) == "");
-  const nlohmann::json overrides = state_of(app)["overrides"];
+  app::Api& api = ui.api();
+  CHECK(state_of(api)["overrides"].empty());
+  CHECK(api.set_value("weights", 0, 1, 0.5) == "");
+  const nlohmann::json overrides = state_of(api)["overrides"];
   // Its row keeps summing to 1: the other two weights of "The" are what-ifs too.
   REQUIRE(overrides.size() == 3);
   double sum = 0;
@@ -273,9 +285,9 @@ TEST_CASE("setValue takes a computed matrix's name as a what-if, and state() lis
   CHECK(sum == doctest::Approx(1.0).epsilon(1e-12));
   CHECK(overrides[1]["colToken"] == "cat");
   CHECK(overrides[1]["value"] == doctest::Approx(0.5).epsilon(1e-12));
-  CHECK(state_of(app)["edited"] == true);
-  CHECK(app.set_value("X_plus_one", 0, 0, 1) != "");  // no such matrix: an error, nothing changes
-  CHECK(state_of(app)["overrides"].size() == 3);
+  CHECK(state_of(api)["edited"] == true);
+  CHECK(api.set_value("X_plus_one", 0, 0, 1) != "");  // no such matrix: an error, nothing changes
+  CHECK(state_of(api)["overrides"].size() == 3);
 }
 
 namespace {
@@ -294,11 +306,11 @@ TEST_CASE(
     "a lesson in Latin, Greek, Cyrillic, Chinese and Korean draws every character: the packs join "
     "the atlas") {
   test::HeadlessUi ui;
-  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Kočka, γάτα, 注意力", "Łódź x₁", "кошка 고양이"),
+  REQUIRE(ui.api().add_lesson(lesson_with_tokens("Kočka, γάτα, 注意力", "Łódź x₁", "кошка 고양이"),
                               "scripts.json") == "");
-  CHECK(ui.app().take_wanted_fonts().empty());  // natively the packs are compiled in
+  CHECK(ui.app().take_wanted_assets().empty());  // natively the packs are compiled in
   ui.frames(2);
-  const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+  const auto glyphs = nlohmann::json::parse(ui.api().glyphs_json());
   CHECK(glyphs["missing"] == nlohmann::json::array());
   CHECK(glyphs["loading"] == "");
   for (const std::string& n : ui.app().view().notices) MESSAGE(n);
@@ -315,7 +327,7 @@ TEST_CASE("characters no font has are named once, at load, with where they are")
   test::HeadlessUi ui;
   // An emoji: no font at all, named at load. A rare Chinese character: the
   // cjk pack is for it, but holds only the common ones; named once it is loaded.
-  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "😀", "龘猫"), "scripts.json") == "");
+  REQUIRE(ui.api().add_lesson(lesson_with_tokens("Cats", "😀", "龘猫"), "scripts.json") == "");
   REQUIRE(ui.app().view().notices.size() == 1);
   CHECK(ui.app().view().notices[0] ==
         "\"Cats\" uses a character no font here has, shown as \"?\": \"😀\" (U+1F600, first at "
@@ -325,7 +337,7 @@ TEST_CASE("characters no font has are named once, at load, with where they are")
   CHECK(ui.app().view().notices[1] ==
         "\"Cats\" uses a character no font here has, shown as \"?\": \"龘\" (U+9F98, first at "
         "/parts/0/tokens/1).");
-  const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+  const auto glyphs = nlohmann::json::parse(ui.api().glyphs_json());
   CHECK(glyphs["missing"] ==
         nlohmann::json::parse(
             R"([{"character": "😀", "codepoint": "U+1F600", "where": "/parts/0/tokens/0"},
@@ -337,7 +349,7 @@ TEST_CASE("characters no font has are named once, at load, with where they are")
 TEST_CASE(
     "right-to-left text gets its own notice: the canvas cannot shape it, the text view shows it") {
   test::HeadlessUi ui;
-  REQUIRE(ui.app().add_lesson(lesson_with_tokens("Cats", "חתול", "cat"), "scripts.json") == "");
+  REQUIRE(ui.api().add_lesson(lesson_with_tokens("Cats", "חתול", "cat"), "scripts.json") == "");
   REQUIRE(ui.app().view().notices.size() == 1);
   const std::string& n = ui.app().view().notices[0];
   CHECK(n.find("\"Cats\" has right-to-left text, which this canvas cannot draw") == 0);
@@ -348,28 +360,29 @@ TEST_CASE(
 TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is first opened") {
   {  // The page's default: the first lesson, handed over before start.
     test::HeadlessUi first({}, ImVec2(800, 500), {"the-cat-sat"});
-    CHECK(state_of(first.app())["lesson"] == "the-cat-sat");
+    CHECK(state_of(first.api())["lesson"] == "the-cat-sat");
     CHECK(first.app().view().status == "");
-    CHECK_FALSE(first.app().take_wanted_lesson());
+    CHECK(first.app().take_wanted_assets().empty());
     first.frames(2);
   }
   // As the page starts: only the lesson it opens with is here.
   test::HeadlessUi ui(parameters({{"lesson", "i-am-batman"}}), ImVec2(800, 500), {"i-am-batman"});
   app::App& app = ui.app();
-  CHECK(state_of(app)["lesson"] == "i-am-batman");
-  CHECK(app.lesson_ids().size() == builtin_lesson_index().size());  // the picker lists them all
-  CHECK_FALSE(app.take_wanted_lesson());
+  app::Api& api = ui.api();
+  CHECK(state_of(api)["lesson"] == "i-am-batman");
+  CHECK(api.lesson_ids().size() == builtin_lesson_index().size());  // the picker lists them all
+  CHECK(app.take_wanted_assets().empty());
   ui.frames(2);
 
   // Picked: the shell is asked for its file, once; the lesson shown stays until it arrives.
-  CHECK(app.set_lesson("the-cat-sat") == "");
-  CHECK(state_of(app)["lesson"] == "i-am-batman");
+  CHECK(api.set_lesson("the-cat-sat") == "");
+  CHECK(state_of(api)["lesson"] == "i-am-batman");
   CHECK(app.view().status == "Loading \"The cat sat\"…");
-  CHECK(app.take_wanted_lesson() == std::optional<std::string>("the-cat-sat"));
-  CHECK_FALSE(app.take_wanted_lesson());
+  CHECK(app.take_wanted_assets() == std::vector<app::Asset>{{app::AssetKind::lesson, "the-cat-sat"}});
+  CHECK(app.take_wanted_assets().empty());
   ui.frames(2);
-  CHECK(app.provide_lesson("the-cat-sat", builtin_lesson_file("the-cat-sat")) == "");
-  CHECK(state_of(app)["lesson"] == "the-cat-sat");
+  CHECK(app.provide_asset({app::AssetKind::lesson, "the-cat-sat"}, std::string(builtin_lesson_file("the-cat-sat"))) == "");
+  CHECK(state_of(api)["lesson"] == "the-cat-sat");
   CHECK(app.view().status == "");
   {  // the notebook's numbers, as from the file compiled in
     const Session compiled_in(find_builtin_lesson("the-cat-sat"));
@@ -381,26 +394,28 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
   ui.frames(2);
 
   // A file that cannot be had: a notice, and the lesson shown stays.
-  CHECK(app.set_lesson("complete-flow") == "");
-  CHECK(app.take_wanted_lesson() == std::optional<std::string>("complete-flow"));
-  app.lesson_failed("complete-flow", "HTTP 404");
-  CHECK(state_of(app)["lesson"] == "the-cat-sat");
+  CHECK(api.set_lesson("complete-flow") == "");
+  CHECK(app.take_wanted_assets() ==
+        std::vector<app::Asset>{{app::AssetKind::lesson, "complete-flow"}});
+  app.asset_failed({app::AssetKind::lesson, "complete-flow"}, "HTTP 404");
+  CHECK(state_of(api)["lesson"] == "the-cat-sat");
   CHECK(app.view().status == "");
-  CHECK(state_of(app)["notices"].back() ==
+  CHECK(state_of(api)["notices"].back() ==
         "The lesson \"Complete attention flow: Q, K, V → Output\" could not be loaded (HTTP 404).");
   // Asked again when picked again.
-  CHECK(app.set_lesson("complete-flow") == "");
-  CHECK(app.take_wanted_lesson() == std::optional<std::string>("complete-flow"));
+  CHECK(api.set_lesson("complete-flow") == "");
+  CHECK(app.take_wanted_assets() ==
+        std::vector<app::Asset>{{app::AssetKind::lesson, "complete-flow"}});
 
   // Another lesson's file, or an unknown lesson, is refused.
-  CHECK(app.provide_lesson("complete-flow", builtin_lesson_file("qk-transpose")) ==
+  CHECK(app.provide_asset({app::AssetKind::lesson, "complete-flow"}, std::string(builtin_lesson_file("qk-transpose"))) ==
         "it is another lesson's file");
-  CHECK(app.provide_lesson("no-such-lesson", builtin_lesson_file("qk-transpose")) ==
+  CHECK(app.provide_asset({app::AssetKind::lesson, "no-such-lesson"}, std::string(builtin_lesson_file("qk-transpose"))) ==
         "Unknown lesson \"no-such-lesson\"");
   // A lesson picked while another is on its way wins.
-  CHECK(app.set_lesson("qk-transpose") == "");
-  CHECK(app.set_lesson("i-am-batman") == "");
-  CHECK(app.provide_lesson("qk-transpose", builtin_lesson_file("qk-transpose")) == "");
-  CHECK(state_of(app)["lesson"] == "i-am-batman");
+  CHECK(api.set_lesson("qk-transpose") == "");
+  CHECK(api.set_lesson("i-am-batman") == "");
+  CHECK(app.provide_asset({app::AssetKind::lesson, "qk-transpose"}, std::string(builtin_lesson_file("qk-transpose"))) == "");
+  CHECK(state_of(api)["lesson"] == "i-am-batman");
   ui.frames(2);
 }

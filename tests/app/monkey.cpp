@@ -115,17 +115,18 @@ class Monkey {
   // What a host page or test would call, including nonsense.
   void api() {
     attn::app::App& app = ui_.app();
+    attn::app::Api& api = ui_.api();
     const attn::Session& s = app.session();
     static const double values[] = {0.0,    1.0, -2.5,     1e300,     -1e300,
                                     1e-300, NAN, INFINITY, -INFINITY, 42.0};
     switch (pick(11)) {
       case 0: {
-        const std::vector<std::string> ids = app.lesson_ids();
-        app.set_lesson(pick(10) == 0 ? "no-such-lesson" : ids[pick(static_cast<int>(ids.size()))]);
+        const std::vector<std::string> ids = api.lesson_ids();
+        api.set_lesson(pick(10) == 0 ? "no-such-lesson" : ids[pick(static_cast<int>(ids.size()))]);
         break;
       }
       case 1:
-        app.set_step(pick(12) - 1);
+        api.set_step(pick(12) - 1);
         break;
       case 2:
       case 3: {
@@ -133,7 +134,7 @@ class Monkey {
         for (const TraceMatrix& m : s.trace().matrices)
           if (m.editable) inputs.push_back(s.trace().id_of(m.key));
         if (inputs.empty()) break;
-        app.set_value(inputs[pick(static_cast<int>(inputs.size()))], pick(70) - 2, pick(70) - 2,
+        api.set_value(inputs[pick(static_cast<int>(inputs.size()))], pick(70) - 2, pick(70) - 2,
                       values[pick(10)]);
         break;
       }
@@ -151,12 +152,12 @@ class Monkey {
         app.apply(request::SetSeed{pick(3), pick(3), static_cast<uint32_t>(rng_())});
         break;
       case 8:
-        app.add_lesson(lesson_files_[pick(static_cast<int>(lesson_files_.size()))], "monkey.json");
+        api.add_lesson(lesson_files_[pick(static_cast<int>(lesson_files_.size()))], "monkey.json");
         break;
       case 9: {  // a shared link: a real one, or a mangled one
         std::string link = attn::encode_state(s.lesson(), s.state());
         if (!link.empty() && pick(2) == 0) link.resize(pick(static_cast<int>(link.size())));
-        app.apply_state(link.empty() ? "{\"v\": 1, \"parts\": [{\"part\": 0, \"causal\": true}]}"
+        api.apply_state(link.empty() ? "{\"v\": 1, \"parts\": [{\"part\": 0, \"causal\": true}]}"
                                      : link);
         break;
       }

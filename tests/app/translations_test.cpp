@@ -170,11 +170,11 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
             {{"value", "\"fr\""}, {"languages", "en, es, zh-Hans, ko"}}));
   CHECK(ui.app().view().notices[0].find("\"fr\"") != std::string::npos);
   CHECK(ui.app().view().notices[0].find("The language") == std::string::npos);  // in Spanish
-  CHECK(nlohmann::json::parse(ui.app().link_json())["lang"] == "es");
-  CHECK(nlohmann::json::parse(ui.app().saved_work_json())["language"] == "es");
-  CHECK(ui.app().set_language("en") == "");
-  CHECK_FALSE(nlohmann::json::parse(ui.app().link_json()).contains("lang"));
-  CHECK(ui.app().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
+  CHECK(nlohmann::json::parse(ui.api().link_json())["lang"] == "es");
+  CHECK(nlohmann::json::parse(ui.api().saved_work_json())["language"] == "es");
+  CHECK(ui.api().set_language("en") == "");
+  CHECK_FALSE(nlohmann::json::parse(ui.api().link_json()).contains("lang"));
+  CHECK(ui.api().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
   use_catalog(nullptr);
 }
 
@@ -190,19 +190,19 @@ TEST_CASE(
     ui::enable_item_registry(true);
     if (s.touch) ui.app().apply(ui::request::SetTouch{true});
     for (const Language& language : languages()) {
-      REQUIRE(ui.app().set_language(language.code) == "");
+      REQUIRE(ui.api().set_language(language.code) == "");
       for (const std::string id : {"the-cat-sat", "udl-multihead", "she-likes-coffee"}) {
-        REQUIRE(ui.app().set_lesson(id) == "");
+        REQUIRE(ui.api().set_lesson(id) == "");
         const int steps = static_cast<int>(ui.app().session().trace().steps.size());
         for (int step = 0; step < steps; ++step) {
-          REQUIRE(ui.app().set_step(step) == "");
+          REQUIRE(ui.api().set_step(step) == "");
           ui.frames(3);
           INFO(language.code << " " << id << " step " << step + 1 << " at " << s.size.x << "x"
                              << s.size.y);
           for (const std::string& label : ui::overflowing_items()) CHECK_MESSAGE(false, label);
         }
       }
-      const auto glyphs = nlohmann::json::parse(ui.app().glyphs_json());
+      const auto glyphs = nlohmann::json::parse(ui.api().glyphs_json());
       CHECK(glyphs["missing"].empty());
       CHECK(glyphs["loading"] == "");
     }

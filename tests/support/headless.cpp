@@ -30,7 +30,9 @@ HeadlessUi::HeadlessUi(app::StartParameters start, ImVec2 size,
   map_keys(io);
   app_ = std::make_unique<app::App>(
       &heatmaps, page ? app::App::LessonFiles::provided : app::App::LessonFiles::compiled_in);
-  for (const std::string& id : provided) app_->provide_lesson(id, builtin_lesson_file(id));
+  api_ = std::make_unique<app::Api>(*app_);
+  for (const std::string& id : provided)
+    app_->provide_asset({app::AssetKind::lesson, id}, std::string(builtin_lesson_file(id)));
   app_->start(start);
   fonts();
   ui::enable_item_registry(true);
@@ -47,6 +49,7 @@ void HeadlessUi::fonts() {
 
 HeadlessUi::~HeadlessUi() {
   ui::enable_item_registry(false);
+  api_.reset();
   app_.reset();
   ImGui::DestroyContext(context_);
 }

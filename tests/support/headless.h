@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/api.h"
 #include "app/app.h"
 #include "imgui.h"
 #include "ui/heatmap.h"
@@ -23,6 +24,7 @@ class HeadlessUi {
   ~HeadlessUi();
 
   app::App& app() { return *app_; }
+  app::Api& api() { return *api_; }
   void frame();  // one frame with the current input
   void set_size(ImVec2 size) { size_ = size; }
   void frames(int n) {
@@ -38,6 +40,7 @@ class HeadlessUi {
  private:
   ImGuiContext* context_;
   std::unique_ptr<app::App> app_;
+  std::unique_ptr<app::Api> api_;
   bool settled_rect(std::string_view label, ui::ItemRect* r);
   void fonts();  // rebuilds the atlas when the app says it changed
   ImVec2 size_;

@@ -11,7 +11,6 @@ import { call, checked, json, module } from "./program.js";
 import { figureWaiters, firstFrameMs } from "./program-events.js";
 import { noGl, setTextView } from "./textview.js";
 
-const isDark = () => document.documentElement.classList.contains("dark");
 const THEMES = ["light", "dark"];
 
 // The methods in the order "unknown method" lists them to a host (protocol.js).
@@ -80,19 +79,21 @@ export const api = {
       const o = options(given, "the options");
       scale = o.scale === undefined ? 2 : aNumber(o.scale, "scale");
       matrix = o.matrix === undefined ? "" : aString(o.matrix, "matrix");
-      theme = o.theme === undefined ? (isDark() ? "dark" : "light") : oneOf(o.theme, "theme", THEMES);
+      theme = o.theme === undefined ? api.state().theme : oneOf(o.theme, "theme", THEMES);
     } catch (e) {
       return Promise.reject(e);
     }
     if (noGl) return Promise.reject(new Error("figures need WebGL2, which this browser does not offer"));
-    const error = call(
-      "attn_save_figure",
-      "string",
-      ["number", "number", "string", "number"],
-      [scale, theme === "dark" ? 1 : 0, matrix, 0],
+    const asked = JSON.parse(
+      call("attn_save_figure", "string", ["number", "number", "string", "number"], [
+        scale,
+        theme === "dark" ? 1 : 0,
+        matrix,
+        0,
+      ]),
     );
-    if (error) return Promise.reject(new Error(error));
-    return new Promise((resolve, reject) => figureWaiters.push({ resolve, reject }));
+    if (asked.error) return Promise.reject(new Error(asked.error));
+    return new Promise((resolve, reject) => figureWaiters.set(asked.id, { resolve, reject }));
   },
   framesDrawn: () => (module ? module._attn_frames_drawn() : 0),
   on(event, callback) {

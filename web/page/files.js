@@ -1,6 +1,7 @@
 // The files the app needs from beside the page, fetched and handed to it as
 // bytes, or why not: the lesson file lesson-url names, the built-in lessons
-// (the program compiles none in), font packs and the interface's catalogs.
+// (the program compiles none in), font packs and the interface's catalogs
+// (src/app/assets.h).
 // The single file (scripts/single_file.mjs) carries the built-in lessons
 // inside, and neither fonts nor catalogs.
 import { LANGUAGES } from "./languages.js";
@@ -59,52 +60,44 @@ export function fetchLesson(id) {
   }
   return lessonFetches.get(id);
 }
-// A built-in lesson's file handed to the app: "" or why it could not be.
-export async function provideLesson(id, fetched = fetchLesson(id)) {
-  const r = await fetched;
-  if (r.error) {
-    call("attn_lesson_failed", null, ["string", "string"], [id, r.error]);
-    return r.error;
-  }
-  return call("attn_provide_lesson", "string", ["string", "bytes", "number"], [id, r.bytes, r.bytes.length]);
-}
-
-// A file the app asked for, fetched beside the page (or the fetch already
-// under way) and handed to it as bytes (`provide`, the app's function taking
-// name, bytes, size), or why not (`fail`, taking name and reason).
-async function fetchFor(file, name, provide, fail, notInSingleFile, fetched) {
-  const r = singleFile ? { error: notInSingleFile } : await (fetched || fetchBytes(file));
-  if (r.error) call(fail, null, ["string", "string"], [name, r.error]);
-  else call(provide, null, ["string", "bytes", "number"], [name, r.bytes, r.bytes.length]);
-}
-// A font pack a lesson or a language needs (src/ui/fonts.h): fetched once;
-// the app draws those characters with it from the next frame.
-export const fetchFont = (name) =>
-  fetchFor(
-    `fonts/${name}.ttf`,
-    name,
-    "attn_provide_font",
-    "attn_font_failed",
-    "this offline file carries no extra fonts; the served page has them",
-  );
-
-// The interface in the learner's language (src/core/translation.h): the
-// page's own words come in the same file, fetched at once (fetchCatalogEarly,
-// at the start), so the app's first ask takes those bytes; a later one fetches.
+// A file the app asked for (src/app/assets.h: a built-in lesson's, a
+// language's catalog, a font pack), fetched beside the page, or taken from a
+// fetch already under way: the built-in lesson the page opens with, and the
+// catalog of the language it starts in (its own words came in it,
+// fetchCatalogEarly, at the start).
+const NOT_IN_SINGLE_FILE = {
+  catalog: "this offline file is in English only; the served page has the others",
+  font: "this offline file carries no extra fonts; the served page has them",
+};
 let catalogFetched = null; // {code, fetched}
 export function fetchCatalogEarly(code) {
   catalogFetched = { code, fetched: fetchBytes(`lang/${code}.json`) };
   return catalogFetched.fetched;
 }
-export function fetchCatalog(code) {
-  const early = catalogFetched && catalogFetched.code === code ? catalogFetched.fetched : undefined;
-  catalogFetched = null;
-  fetchFor(
-    `lang/${code}.json`,
-    code,
-    "attn_provide_catalog",
-    "attn_catalog_failed",
-    "this offline file is in English only; the served page has the others",
-    early,
+export function fetchAsset({ kind, name, file }) {
+  if (kind === "lesson") return fetchLesson(name);
+  if (singleFile) return Promise.resolve({ error: NOT_IN_SINGLE_FILE[kind] || "not in this file" });
+  if (kind === "catalog" && catalogFetched && catalogFetched.code === name) {
+    const early = catalogFetched.fetched;
+    catalogFetched = null;
+    return early;
+  }
+  return fetchBytes(file);
+}
+// The file handed to the app as bytes, or why it could not be had. Returns
+// "" or why the app could not use it.
+export async function provideAsset(kind, name, fetched) {
+  const r = await fetched;
+  if (r.error) {
+    call("attn_asset_failed", null, ["string", "string", "string"], [kind, name, r.error]);
+    return r.error;
+  }
+  return call(
+    "attn_provide_asset",
+    "string",
+    ["string", "string", "bytes", "number"],
+    [kind, name, r.bytes, r.bytes.length],
   );
 }
+// A built-in lesson's file handed to the app: "" or why it could not be.
+export const provideLesson = (id, fetched = fetchLesson(id)) => provideAsset("lesson", id, fetched);

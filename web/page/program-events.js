@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { becomeReady, emit, toParent } from "./events.js";
-import { fetchCatalog, fetchFont, provideLesson } from "./files.js";
+import { fetchAsset, provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
 import { loadDeferredSoon } from "./loader.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
@@ -21,6 +21,8 @@ export function onEvent(name, payload) {
     else withoutGl();
     started();
   } else if (name === "statechange") {
+    // The canvas's own theme button changes the theme too: the page follows.
+    document.documentElement.classList.toggle("dark", data.theme === "dark");
     if (data.language !== labelledIn) relabel(data.language);
     document.documentElement.lang = data.language; // the text view is read in it
     scheduleTextView();
@@ -32,24 +34,26 @@ export function onEvent(name, payload) {
     emit("copy", data);
   } else if (name === "copylink") {
     copyLink(linkFor(data, window.location.href));
-  } else if (name === "needfont") {
-    fetchFont(data.name);
-  } else if (name === "needcatalog") {
-    fetchCatalog(data.code);
-  } else if (name === "needlesson") {
-    provideLesson(data.id);
+  } else if (name === "needasset") {
+    provideAsset(data.kind, data.name, fetchAsset(data));
   } else if (name === "showtextview") {
     setTextView(true);
   } else if (name === "figurefailed") {
-    for (const waiter of figureWaiters.splice(0)) waiter.reject(new Error(data.error));
+    settleFigure(data.id, (waiter) => waiter.reject(new Error(data.error)));
   } else if (name === "contextrestored") {
     emit("statechange", api.state());
   }
 }
 
 // A figure: the learner's ("Save figure") is saved as a file; the API's
-// settles the oldest figure() promise.
-export const figureWaiters = [];
+// settles the figure() promise of its id (src/app/app.h, FigureJob).
+export const figureWaiters = new Map(); // id -> {resolve, reject}
+function settleFigure(id, settle) {
+  const waiter = figureWaiters.get(id);
+  if (!waiter) return;
+  figureWaiters.delete(id);
+  settle(waiter);
+}
 export function onFigure(figure) {
   if (figure.download) {
     const link = document.createElement("a");
@@ -59,9 +63,9 @@ export function onFigure(figure) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  } else if (figureWaiters.length) {
-    const { download, ...rest } = figure;
-    figureWaiters.shift().resolve(rest);
+  } else {
+    const { download, id, ...rest } = figure;
+    settleFigure(id, (waiter) => waiter.resolve(rest));
   }
 }
 

@@ -16,10 +16,13 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
+#include "app/api.h"
 #include "app/app.h"
+#include "core/translation.h"
 #include "core/lesson.h"
 #include "imgui.h"
 #include "platform/figure.h"
+#include "platform/desktop/saved_work.h"
 #include "platform/glfw_host.h"
 #include "render/gl.h"
 #include "render/heatmap_gl.h"
@@ -161,14 +164,15 @@ bool write_file(const std::string& path, const std::vector<unsigned char>& bytes
 
 // Rewrites the report each frame, whole (written beside it, then renamed): the
 // frame count, the state, the cell the keyboard is on, where items are drawn.
-void write_report(const attn::app::App& app, const std::string& path, int frame) {
+void write_report(const attn::app::App& app, const attn::app::Api& api, const std::string& path,
+                  int frame) {
   const attn::ui::CellRef& f = app.view().focus;
   const std::string focus = f.valid()
                                 ? "\"" + app.session().trace().id_of(f.key) + ":" +
                                       std::to_string(f.row) + ":" + std::to_string(f.col) + "\""
                                 : "null";
   const std::string report = "{\"frame\": " + std::to_string(frame) +
-                             ", \"state\": " + app.state_json() + ", \"focus\": " + focus +
+                             ", \"state\": " + api.state_json() + ", \"focus\": " + focus +
                              ", \"items\": " + attn::ui::items_json() + "}";
   const std::string part = path + ".part";
   std::ofstream(part, std::ios::binary) << report;
@@ -206,6 +210,12 @@ int main(int argc, char** argv) {
   parameters.preferred_languages =
       attn::app::system_languages(std::getenv("LANGUAGE"), std::getenv("LC_ALL"),
                                   std::getenv("LC_MESSAGES"), std::getenv("LANG"));
+  // The learner's work from last time (not for --figure: a figure shows the
+  // lesson as the command line names it).
+  attn::desktop::SavedWorkFile saved_work(flags.figure.empty()
+                                              ? attn::desktop::SavedWorkFile::default_path()
+                                              : std::filesystem::path());
+  const std::string saved_work_notice = saved_work.read(parameters);
 
   attn::platform::HostOptions host;
   host.width = flags.width;
@@ -222,8 +232,17 @@ int main(int argc, char** argv) {
   {  // GL objects and the app go before the window and context do
     attn::render::GlHeatmapRenderer heatmaps(host.glsl_version);
     attn::app::App app(&heatmaps);
+    attn::app::Api api(app);
     if (!flags.report.empty()) attn::ui::enable_item_registry(true);
     app.start(parameters);
+    if (!saved_work_notice.empty()) app.notice(saved_work_notice);
+    uint64_t saved_version = app.version();
+    auto save_work = [&] {
+      std::string error;
+      if (!saved_work.write(api.saved_work_json(), &error))
+        std::fprintf(stderr, "attention-lab: %s\n", error.c_str());
+      saved_version = app.version();
+    };
     std::signal(SIGTERM, [](int) { g_quit = true; });
     std::signal(SIGINT, [](int) { g_quit = true; });
     int frame = 0, idle_frames = 0;
@@ -246,35 +265,38 @@ int main(int argc, char** argv) {
       const bool busy = ImGui::IsAnyItemActive() || ImGui::GetIO().MouseDelta.x != 0 ||
                         ImGui::GetIO().MouseDelta.y != 0 || app.version() != before;
       idle_frames = busy ? 0 : idle_frames + 1;
+      // The work is kept once a change settles (not every frame of a drag).
+      if (app.version() != saved_version && !ImGui::IsAnyItemActive()) save_work();
       attn::platform::render_frame(window, heatmaps);
       ++frame;
       if (frame == 1 && !flags.figure.empty()) {  // --figure: one picture, then done
-        attn::ui::request::SaveFigure asked;
-        asked.scale = flags.figure_scale;
-        asked.dark = app.view().dark;
-        asked.matrix = flags.figure_matrix;
-        asked.download = false;
-        if (const std::string error = app.apply(asked); !error.empty()) {
+        if (const std::string error =
+                api.save_figure(flags.figure_scale, app.view().dark, flags.figure_matrix, false,
+                                nullptr);
+            !error.empty()) {
           std::fprintf(stderr, "attention-lab: %s\n", error.c_str());
           return 2;
         }
       }
-      std::string figure_error;
-      if (auto figure = attn::platform::make_figure(app, pixel_ratio, &figure_error)) {
+      if (auto figure = attn::platform::make_figure(app, pixel_ratio)) {
         const std::string path = figure->download ? figure_path(figure->file_name) : flags.figure;
-        if (!write_file(path, figure->png)) {
+        if (!figure->error.empty()) {
+          if (!figure->download) {
+            std::fprintf(stderr, "attention-lab: %s\n", figure->error.c_str());
+            return 1;
+          }
+          app.notice(figure->error);
+        } else if (!write_file(path, figure->png)) {
           std::fprintf(stderr, "attention-lab: could not write %s\n", path.c_str());
           if (!figure->download) return 1;
-          app.notice("The figure could not be written to " + path);
+          app.notice(attn::trf("The figure could not be written to {file}.", {{"file", path}}));
         } else if (figure->download) {
-          app.show_toast("Figure saved: " + path);
+          app.show_toast(attn::trf("Figure saved: {file}", {{"file", path}}));
         } else {
           return 0;
         }
-      } else if (!figure_error.empty()) {
-        app.notice(figure_error);
       }
-      if (!flags.report.empty()) write_report(app, flags.report, frame);
+      if (!flags.report.empty()) write_report(app, api, flags.report, frame);
       last = (flags.frames > 0 && frame >= flags.frames) || g_quit || glfwWindowShouldClose(window);
       if (last && !flags.screenshot.empty() && !write_screenshot(window, flags.screenshot)) {
         std::fprintf(stderr, "attention-lab: could not write %s\n", flags.screenshot.c_str());
@@ -282,6 +304,7 @@ int main(int argc, char** argv) {
       }
       glfwSwapBuffers(window);
     }
+    if (app.version() != saved_version) save_work();
   }
   attn::platform::destroy_host(window);
   return 0;

@@ -28,27 +28,27 @@ EM_JS(void, notify_page_js, (const char* name, const char* json), {
   if (Module['attentionEvent']) Module['attentionEvent'](UTF8ToString(name), UTF8ToString(json));
 });
 // A figure for slides, as PNG bytes (copied out of the heap at once).
-EM_JS(void, notify_figure_js, (const char* name, const unsigned char* png, int size, int width,
-                               int height, double scale, int download), {
+EM_JS(void, notify_figure_js, (double id, const char* name, const unsigned char* png, int size,
+                               int width, int height, double scale, int download), {
   if (Module['attentionFigure'])
-    Module['attentionFigure']({'name': UTF8ToString(name), 'png': HEAPU8.slice(png, png + size),
-                               'width': width, 'height': height, 'scale': scale,
-                               'download': !!download});
+    Module['attentionFigure']({'id': id, 'name': UTF8ToString(name),
+                               'png': HEAPU8.slice(png, png + size), 'width': width,
+                               'height': height, 'scale': scale, 'download': !!download});
 });
 // clang-format on
 
-// What the app wants from the page, each asked for once: a language's
-// catalog, a built-in lesson's file, and the font packs its characters need
-// (only for the canvas: without WebGL2 the browser draws the text view).
+// What the app wants from the page, each asked for once: a built-in lesson's
+// file, a language's catalog, the font packs its characters need (only for
+// the canvas: without WebGL2 the browser draws the text view).
 void ask_page(bool fonts) {
-  Shell& s = shell();
-  if (fonts)
-    for (const std::string& name : s.app->take_wanted_fonts())
-      notify_page("needfont", nlohmann::json{{"name", name}}.dump().c_str());
-  if (auto code = s.app->take_wanted_catalog())
-    notify_page("needcatalog", nlohmann::json{{"code", *code}}.dump().c_str());
-  if (auto id = s.app->take_wanted_lesson())
-    notify_page("needlesson", nlohmann::json{{"id", *id}}.dump().c_str());
+  for (const app::Asset& a : shell().app->take_wanted_assets()) {
+    if (a.kind == app::AssetKind::font && !fonts) continue;
+    notify_page("needasset", nlohmann::json{{"kind", app::asset_kind_name(a.kind)},
+                                            {"name", a.name},
+                                            {"file", app::asset_file(a)}}
+                                 .dump()
+                                 .c_str());
+  }
 }
 
 bool needs_frame() {
@@ -85,18 +85,21 @@ void frame() {
   platform::render_frame(s.window, *s.heatmaps);
   s.costs[s.frames_drawn % 64].render_ms = emscripten_get_now() - render_start;
   ++s.frames_drawn;
-  std::string figure_error;
-  if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr), &figure_error))
-    notify_figure_js(f->file_name.c_str(), f->png.data(), static_cast<int>(f->png.size()), f->width,
-                     f->height, f->scale, f->download ? 1 : 0);
-  else if (!figure_error.empty())
-    notify_page("figurefailed", nlohmann::json{{"error", figure_error}}.dump().c_str());
+  if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr))) {
+    if (f->error.empty())
+      notify_figure_js(static_cast<double>(f->id), f->file_name.c_str(), f->png.data(),
+                       static_cast<int>(f->png.size()), f->width, f->height, f->scale,
+                       f->download ? 1 : 0);
+    else
+      notify_page("figurefailed",
+                  nlohmann::json{{"id", f->id}, {"error", f->error}}.dump().c_str());
+  }
 
   ask_page(true);
 
   if (s.first_frame) {
     s.first_frame = false;
-    notify_page("firstframe", s.app->state_json().c_str());
+    notify_page("firstframe", s.api->state_json().c_str());
   }
   report_state();
 }
@@ -134,7 +137,7 @@ void report_state() {
   Shell& s = shell();
   if (s.app->version() == s.reported_version) return;
   s.reported_version = s.app->version();
-  notify_page("statechange", s.app->state_json().c_str());
+  notify_page("statechange", s.api->state_json().c_str());
 }
 
 void start_loop() {
@@ -142,7 +145,7 @@ void start_loop() {
   s.started = true;
   s.reported_version = s.app->version();
   if (!has_gl()) {  // the lesson as text: the page's text view runs on the API
-    notify_page("nogl", s.app->state_json().c_str());
+    notify_page("nogl", s.api->state_json().c_str());
     return ask_page(false);  // its language's catalog, say
   }
   s.css_w = s.css_h = 0;  // force the first size check
@@ -176,11 +179,10 @@ int main(int argc, char** argv) {
     ImGui::GetIO().IniFilename = nullptr;
     s.heatmaps = std::make_unique<ui::NullHeatmapRenderer>();
   }
-  s.app = std::make_unique<app::App>(s.heatmaps.get());
+  s.app = std::make_unique<app::App>(s.heatmaps.get(), app::App::LessonFiles::provided);
+  s.api = std::make_unique<app::Api>(*s.app);
   if (s.window) {
-    s.app->on_copy_link = [](const std::string& link) {
-      web::notify_page("copylink", link.c_str());
-    };
+    s.app->on_copy_link = [] { web::notify_page("copylink", web::shell().api->link_json().c_str()); };
     s.app->on_show_text_view = [] { web::notify_page("showtextview", "{}"); };
   }
   return 0;

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/lesson_loader.h"
 #include "imgui.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
@@ -50,55 +49,41 @@ EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, i
         p.values.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
   if (file) p.lesson_file = std::string(file, static_cast<size_t>(file_size));
   p.lesson_file_error = file_error ? file_error : "";
-  const nlohmann::json work = nlohmann::json::parse(saved ? saved : "", nullptr, false);
-  if (work.is_object()) {
-    if (work.contains("last") && work["last"].is_string()) p.last_lesson = work["last"];
-    if (work.contains("lessons") && work["lessons"].is_object())
-      for (const auto& [id, text] : work["lessons"].items())
-        if (text.is_string()) p.saved_work.emplace_back(id, text.get<std::string>());
-    if (work.contains("language") && work["language"].is_string())
-      p.saved_language = work["language"];
-    if (work.contains("languages") && work["languages"].is_array())
-      for (const auto& tag : work["languages"])
-        if (tag.is_string()) p.preferred_languages.push_back(tag.get<std::string>());
-  }
+  attn::app::read_saved_work(saved ? saved : "", p);
   shell().app->start(p);
   attn::web::start_loop();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_lessons() {
-  return keep(nlohmann::json(shell().app->lesson_ids()).dump());
+  return keep(nlohmann::json(shell().api->lesson_ids()).dump());
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_lesson(const char* id) {
-  return after_call(shell().app->set_lesson(id));
+  return after_call(shell().api->set_lesson(id));
 }
 // A lesson file's bytes as read (not a C string), so the loader itself judges
 // their encoding. The caller (window.attention.loadLesson, a host page over
-// postMessage) gets a refused file's one-line error: the learner's page stays
-// as it was, without a notice they cannot act on, so the file is checked here
-// before the app, which would add one (App::load), sees it.
+// postMessage) gets a refused file's one-line error; the learner's page stays
+// as it was (Api::add_lesson).
 EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, const char* source) {
-  const std::string_view file(bytes, static_cast<size_t>(size));
-  if (const attn::LoadResult checked = attn::load_lesson(file); !checked.ok())
-    return keep(checked.error.message(source));
-  return after_call(shell().app->add_lesson(file, source));
+  return after_call(
+      shell().api->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
-  return after_call(shell().app->set_step(step));
+  return after_call(shell().api->set_step(step));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int col,
                                                 double value) {
   const double start = emscripten_get_now();
-  std::string error = shell().app->set_value(matrix, row, col, value);
+  std::string error = shell().api->set_value(matrix, row, col, value);
   shell().pending_ms += emscripten_get_now() - start;  // the recompute belongs to the next frame
   return after_call(std::move(error));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_value_text(const char* matrix, int row, int col,
                                                      const char* text) {
-  return after_call(shell().app->set_value_text(matrix, row, col, text));
+  return after_call(shell().api->set_value_text(matrix, row, col, text));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_apply_state(const char* state) {
-  return after_call(shell().app->apply_state(state));
+  return after_call(shell().api->apply_state(state));
 }
 EMSCRIPTEN_KEEPALIVE void attn_reset() {
   shell().app->apply(attn::ui::request::ResetNumbers{});
@@ -108,13 +93,13 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
   shell().app->apply(attn::ui::request::SetTheme{dark != 0});
   after_call("");
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_trace() { return keep(shell().app->trace_json()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_state() { return keep(shell().app->state_json()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_link() { return keep(shell().app->link_json()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(shell().app->numpy_snippet()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().app->text_view_json()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_progress() { return keep(shell().app->progress_json()); }
-EMSCRIPTEN_KEEPALIVE const char* attn_saved_work() { return keep(shell().app->saved_work_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_trace() { return keep(shell().api->trace_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_state() { return keep(shell().api->state_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_link() { return keep(shell().api->link_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_numpy() { return keep(shell().api->numpy_snippet()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_text_view() { return keep(shell().api->text_view_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_progress() { return keep(shell().api->progress_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_saved_work() { return keep(shell().api->saved_work_json()); }
 // Predictions and challenges from the text view's form controls.
 EMSCRIPTEN_KEEPALIVE const char* attn_answer(const char* prediction, double picked) {
   return after_call(shell().app->apply(attn::ui::request::AnswerPrediction{prediction, picked}));
@@ -148,17 +133,16 @@ EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
   attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
-// A figure for slides, drawn after the next frame (page.js hears "figure").
+// A figure for slides, drawn after the next frame: {"id": n}, answered by
+// the page's "figure" or "figurefailed" event with that id, or {"error": why}.
 EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const char* matrix,
                                                   int download) {
-  attn::ui::request::SaveFigure f;
-  f.scale = static_cast<float>(scale);
-  f.dark = dark != 0;
-  f.matrix = matrix;
-  f.download = download != 0;
-  const std::string error = shell().app->apply(f);
+  uint64_t id = 0;
+  const std::string error = shell().api->save_figure(static_cast<float>(scale), dark != 0, matrix,
+                                                     download != 0, &id);
   attn::web::wake();
-  return keep(error);
+  return keep(error.empty() ? nlohmann::json{{"id", id}}.dump()
+                            : nlohmann::json{{"error", error}}.dump());
 }
 // Why the frame loop stands still, as bits: 1 stopped, 2 the tab hidden,
 // 4 scrolled out of view, 8 the WebGL context lost (stopped alone: idle).
@@ -174,47 +158,32 @@ EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
     attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { attn::web::set_paste_text(text); }
-// A font pack the app asked for ("needfont"): its file, or why there is none.
-EMSCRIPTEN_KEEPALIVE void attn_provide_font(const char* name, const char* bytes, int size) {
-  shell().app->provide_font(name, std::string(bytes, static_cast<size_t>(size)));
-  attn::web::wake();
-}
-EMSCRIPTEN_KEEPALIVE void attn_font_failed(const char* name, const char* why) {
-  shell().app->font_failed(name, why);
-  attn::web::wake();
-}
-// The catalog the app asked for ("needcatalog"): its text, or why there is none.
-EMSCRIPTEN_KEEPALIVE void attn_provide_catalog(const char* code, const char* text, int size) {
-  shell().app->provide_catalog(code, std::string_view(text, static_cast<size_t>(size)));
-  attn::web::wake();
-  attn::web::report_state();
-}
-EMSCRIPTEN_KEEPALIVE void attn_catalog_failed(const char* code, const char* why) {
-  shell().app->catalog_failed(code, why);
-  attn::web::wake();
-  attn::web::report_state();
-}
-// A built-in lesson's file (lessons/<id>.json): the one the page opens with,
-// before attn_start, or one the app asked for ("needlesson"). Returns why it
-// cannot be used, or "".
-EMSCRIPTEN_KEEPALIVE const char* attn_provide_lesson(const char* id, const char* bytes, int size) {
+// A file the app asked for ("needasset": a lesson's, a catalog, a font pack),
+// or the lesson the page opens with, before attn_start: its bytes. Returns
+// why it cannot be used, or "".
+EMSCRIPTEN_KEEPALIVE const char* attn_provide_asset(const char* kind, const char* name,
+                                                    const char* bytes, int size) {
+  const std::optional<attn::app::AssetKind> k = attn::app::asset_kind_of(kind);
+  if (!k) return keep("no asset kind " + attn::app::quoted_value(kind));
   const std::string error =
-      shell().app->provide_lesson(id, std::string_view(bytes, static_cast<size_t>(size)));
+      shell().app->provide_asset({*k, name}, std::string(bytes, static_cast<size_t>(size)));
   if (shell().started) {
     attn::web::wake();
     attn::web::report_state();
   }
   return keep(error);
 }
-EMSCRIPTEN_KEEPALIVE void attn_lesson_failed(const char* id, const char* why) {
-  shell().app->lesson_failed(id, why);
+// ...or why the page could not fetch it.
+EMSCRIPTEN_KEEPALIVE void attn_asset_failed(const char* kind, const char* name, const char* why) {
+  if (const std::optional<attn::app::AssetKind> k = attn::app::asset_kind_of(kind))
+    shell().app->asset_failed({*k, name}, why);
   attn::web::wake();
   attn::web::report_state();
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_language(const char* code) {
-  return after_call(shell().app->set_language(code));
+  return after_call(shell().api->set_language(code));
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_glyphs() { return keep(shell().app->glyphs_json()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_glyphs() { return keep(shell().api->glyphs_json()); }
 
 // --- window.attention.testing ------------------------------------------------
 EMSCRIPTEN_KEEPALIVE int attn_frames_drawn() { return shell().frames_drawn; }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "app/api.h"
 #include "app/app.h"
 #include "render/heatmap_gl.h"
 
@@ -30,6 +31,7 @@ struct Shell {
   GLFWwindow* window = nullptr;  // null without WebGL2: the API and the text view still work
   std::unique_ptr<ui::HeatmapRenderer> heatmaps;
   std::unique_ptr<app::App> app;
+  std::unique_ptr<app::Api> api;  // over `app`
   double css_w = 0, css_h = 0, dpr = 0;
   double last_activity = 0;
   bool started = false;  // App::start has run and the loop is going

@@ -1,0 +1,151 @@
+// The app's API: names as text in, typed requests to App::apply, JSON out.
+#include "app/api.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/state_link.h"
+#include "core/trace_json.h"
+#include "ui/number_editor.h"
+
+namespace attn::app {
+
+using json = nlohmann::json;
+
+namespace {
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+}  // namespace
+
+std::vector<std::string> Api::lesson_ids() const { return app_.library().ids(); }
+
+std::string Api::set_lesson(std::string_view id) { return app_.open_lesson(id); }
+
+std::string Api::add_lesson(std::string_view bytes, std::string_view source) {
+  return app_.load(bytes, source, false, false);
+}
+
+std::string Api::set_step(int step) { return app_.apply(ui::request::GoToStep{step}); }
+
+std::string Api::set_value(std::string_view matrix, int row, int col, double value) {
+  const std::optional<MatrixKey> key = app_.session().trace().key_of(matrix);
+  if (!key) return "no matrix " + quoted_value(matrix) + " in this lesson";
+  return app_.apply(ui::request::EditCell{*key, row, col, value});
+}
+
+std::string Api::set_value_text(std::string_view matrix, int row, int col, std::string_view text) {
+  double value = 0.0;
+  if (!ui::parse_number(std::string(text), value)) return quoted_value(text) + " is not a number";
+  return set_value(matrix, row, col, value);
+}
+
+std::string Api::apply_state(std::string_view state) { return app_.apply_link_state(state); }
+
+std::string Api::set_language(std::string_view code) {
+  return app_.apply(ui::request::SetLanguage{std::string(code)});
+}
+
+std::string Api::save_figure(float scale, bool dark, std::string_view matrix, bool download,
+                             uint64_t* id) {
+  ui::request::SaveFigure f;
+  f.scale = scale;
+  f.dark = dark;
+  f.download = download;
+  if (!matrix.empty()) {
+    f.matrix = app_.session().trace().key_of(matrix);
+    if (!f.matrix) return "no matrix " + quoted_value(matrix) + " on this step";
+  }
+  return app_.queue_figure(f, id);
+}
+
+std::string Api::trace_json() const { return trace_to_json(app_.session().trace()); }
+
+std::string Api::state_json() const {
+  const ReportedState r = app_.reported();
+  json overrides = json::array();  // the what-ifs, named as setValue takes them
+  for (const ReportedOverride& o : r.overrides)
+    overrides.push_back({{"matrix", o.matrix},
+                         {"row", o.row},
+                         {"col", o.col},
+                         {"rowToken", o.row_token},
+                         {"colToken", o.col_token},
+                         {"value", o.value}});
+  return dump(json{{"lesson", r.lesson},
+                   {"title", r.title},
+                   {"builtin", r.builtin},
+                   {"notices", r.notices},
+                   {"step", r.step},
+                   {"steps", r.steps},
+                   {"stepId", r.step_id},
+                   {"stepTitle", r.step_title},
+                   {"theme", r.dark ? "dark" : "light"},
+                   {"language", r.language},
+                   {"mode", r.explore ? "explore" : "learn"},
+                   {"embed", r.embed},
+                   {"keepRowSum", r.keep_row_sum},
+                   {"challenge", r.challenge},
+                   {"edited", r.edited},
+                   {"changes", r.changes},
+                   {"overrides", std::move(overrides)},
+                   {"revision", r.revision},
+                   {"progress", progress_object()}});
+}
+
+std::string Api::progress_json() const { return dump(progress_object()); }
+
+json Api::progress_object() const {
+  const Lesson& lesson = app_.session().lesson();
+  const ProgressCounts c = count_progress(lesson, app_.slot().progress);
+  return json{{"lesson", lesson.id},
+              {"steps", c.steps},
+              {"visited", c.visited},
+              {"predictions", c.predictions},
+              {"answered", c.answered},
+              {"right", c.right},
+              {"challenges", c.challenges},
+              {"solved", c.solved},
+              {"complete", c.complete()},
+              {"score", c.score() < 0 ? json() : json(c.score())}};
+}
+
+std::string Api::saved_work_json() const {
+  const Session& session = app_.session();
+  SavedWork w;
+  w.step = app_.view().step;
+  w.state = encode_state(session.lesson(), session.state());
+  w.progress = app_.slot().progress;
+  w.opened = app_.opened();
+  // Nothing kept beyond the first step seen: nothing to save.
+  const bool nothing = w.state.empty() && w.step == 0 && w.progress.answers.empty() &&
+                       w.progress.solved.empty() && w.progress.hints.empty() &&
+                       w.progress.visited.size() <= 1;
+  return dump(json{{"lesson", session.lesson().id},
+                   {"language", app_.view().language},
+                   {"work", nothing ? json() : json(encode_saved(session.lesson(), w))}});
+}
+
+std::string Api::link_json() const {
+  const ui::ViewState& view = app_.view();
+  const Session& session = app_.session();
+  json link = json::object();
+  if (!app_.slot().file.empty())
+    link["lesson-url"] = app_.slot().file;
+  else
+    link["lesson"] = session.lesson().id;
+  link["step"] = std::to_string(view.step + 1);
+  if (view.dark) link["theme"] = "dark";
+  if (view.embed) link["embed"] = "1";
+  if (view.language != "en") link["lang"] = view.language;
+  if (const std::string state = encode_state(session.lesson(), session.state()); !state.empty())
+    link["state"] = state;
+  return dump(link);
+}
+
+std::string Api::glyphs_json() const {
+  json missing = json::array();
+  for (const CharacterUse& c : app_.undrawable_characters())
+    missing.push_back({{"character", utf8_of(c.codepoint)},
+                       {"codepoint", codepoint_name(c.codepoint)},
+                       {"where", c.where}});
+  return json{{"loading", app_.font_loading()}, {"missing", missing}}.dump();
+}
+
+}  // namespace attn::app
