@@ -36,7 +36,7 @@ import tempfile
 
 XGETTEXT = [
     "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_", "--keyword=trc:1c,2",
-    "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap",
+    "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap", "--add-location=file",
     "--package-name=attention-lab", "--msgid-bugs-address=", "--copyright-holder=",
 ]
 
@@ -151,14 +151,14 @@ def extract_page(sources, out, tmp):
         for n in names if n.endswith(".js")])
     script_pot = os.path.join(tmp, "page-js.pot")
     run(["xgettext", "--from-code=UTF-8", "--language=JavaScript", "--keyword=", "--keyword=NP_:1c,2",
-         "--add-comments=TRANSLATORS:", "--no-wrap", "--force-po", "-o", script_pot] + scripts)
-    entries = [f"#: {path}:{line}\nmsgctxt {po_string(PAGE)}\nmsgid {po_string(english)}\nmsgstr \"\"\n"
+         "--add-comments=TRANSLATORS:", "--no-wrap", "--add-location=file", "--force-po", "-o", script_pot] + scripts)
+    entries = [f"#: {path}\nmsgctxt {po_string(PAGE)}\nmsgid {po_string(english)}\nmsgstr \"\"\n"
                for path in sources if path.endswith(".html") for line, english in html_messages(path)]
     header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
     html_pot = os.path.join(tmp, "page-html.pot")
     with open(html_pot, "w", encoding="utf-8") as f:
         f.write(header + "\n" + "\n".join(entries))
-    run(["msgcat", "--use-first", "--no-wrap", "-o", out, script_pot, html_pot])
+    run(["msgcat", "--use-first", "--no-wrap", "--add-location=file", "-o", out, script_pot, html_pot])
 
 
 def extract_all(cli, lessons_dir, sources, out, tmp):
@@ -166,7 +166,7 @@ def extract_all(cli, lessons_dir, sources, out, tmp):
     extract(sources, code)
     extract_page(sources, page, tmp)
     extract_lessons(cli, lessons_dir, lessons)
-    run(["msgcat", "--use-first", "--no-wrap", "-o", out, code, page, lessons])
+    run(["msgcat", "--use-first", "--no-wrap", "--add-location=file", "-o", out, code, page, lessons])
 
 
 def update(po_dir, cli, lessons_dir, sources):
@@ -174,7 +174,7 @@ def update(po_dir, cli, lessons_dir, sources):
     with tempfile.TemporaryDirectory() as tmp:
         extract_all(cli, lessons_dir, sources, pot, tmp)
     for po in sorted(glob.glob(os.path.join(po_dir, "*.po"))):
-        run(["msgmerge", "--quiet", "--update", "--no-fuzzy-matching", "--backup=off", "--no-wrap", "--sort-by-file", po, pot])
+        run(["msgmerge", "--quiet", "--update", "--no-fuzzy-matching", "--backup=off", "--no-wrap", "--add-location=file", "--sort-by-file", po, pot])
     print(f"catalogs.py: {pot} and {len(glob.glob(os.path.join(po_dir, '*.po')))} translations updated")
 
 
