@@ -231,8 +231,15 @@ std::string App::apply(const ui::Request& request) {
           view_.explore = q.explore;
         } else if constexpr (std::is_same_v<T, r::SetLanguage>) {
           const Language* language = find_language(q.code);
+          const std::vector<std::string>& offered = view_.offered_languages;
           if (!language) {
             error = quoted_value(q.code) + " is not one of these languages: " + language_codes();
+          } else if (!offered.empty() && std::find(offered.begin(), offered.end(),
+                                                   language->code) == offered.end()) {
+            std::string codes;
+            for (const std::string& code : offered) codes += (codes.empty() ? "" : ", ") + code;
+            error = std::string(language->code) + " is not in this offline file, which has " +
+                    codes + " only";
           } else if (auto catalog = catalog_for(language->code);
                      catalog || language->code == "en") {
             use_language(language->code, std::move(catalog));

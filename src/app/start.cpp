@@ -73,9 +73,11 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
       if (saved.is_string()) p.saved_work.emplace_back(id, saved.get<std::string>());
   if (work.contains("language") && work["language"].is_string())
     p.saved_language = work["language"];
-  if (work.contains("languages") && work["languages"].is_array())
-    for (const auto& tag : work["languages"])
-      if (tag.is_string()) p.preferred_languages.push_back(tag.get<std::string>());
+  for (const auto& [key, list] : {std::pair{"languages", &p.preferred_languages},
+                                  std::pair{"offered", &p.offered_languages}})
+    if (work.contains(key) && work[key].is_array())
+      for (const auto& tag : work[key])
+        if (tag.is_string()) list->push_back(tag.get<std::string>());
   return true;
 }
 
@@ -83,14 +85,6 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
 // App::start
 //-----------------------------------------------------------------------------
 
-namespace {
-bool is_lesson_id(std::string_view s) {
-  return !s.empty() && s.size() <= Limits::kMaxIdChars &&
-         std::all_of(s.begin(), s.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-         });
-}
-}  // namespace
 
 std::string App::open_lesson(std::string_view id) {
   const int index = library_.index_of(id);
@@ -134,6 +128,7 @@ void App::start(const StartParameters& parameters) {
     return std::nullopt;
   };
 
+  view_.offered_languages = parameters.offered_languages;
   // The language: the link's, else the one picked last time, else the first
   // of the browser's (the system's) that is shipped, else English.
   const Language* language = nullptr;
@@ -194,7 +189,7 @@ void App::start(const StartParameters& parameters) {
       lesson_ok = false;
     }
   } else if (auto lesson = value_of("lesson")) {
-    if (!is_lesson_id(*lesson)) {
+    if (!is_valid_id(*lesson)) {
       notice(trf("The lesson {value} is not a lesson id; showing \"{title}\".",
                  {{"value", quoted_value(*lesson)}, {"title", session().lesson().title}}));
       lesson_ok = false;

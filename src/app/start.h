@@ -41,12 +41,16 @@ struct StartParameters {
   // (or the system's) languages, best first, as BCP 47 tags.
   std::string saved_language;
   std::vector<std::string> preferred_languages;
+  // The languages this build can show (the single file: English alone, it
+  // carries no catalog); empty: every shipped one.
+  std::vector<std::string> offered_languages;
 };
 
 // Reads the learner's saved work as the shells keep it (the page's local
 // storage, the desktop app's file): {"last": id, "lessons": {id: text},
-// "language": code, "languages": [the browser's, best first]}, each key
-// optional. False (and nothing read) when it is not such a JSON object.
+// "language": code}, and what the page knows of its browser: "languages"
+// (the browser's, best first) and "offered" (the codes this page can show),
+// each key optional. False (and nothing read) when it is not such a JSON object.
 bool read_saved_work(std::string_view json, StartParameters& p);
 
 // Reads a command line: "--KEY VALUE" for the keys above, "--dark" for

@@ -65,8 +65,15 @@ void TopBar::draw() {
   auto button_w = [&](const char* s) { return ImGui::CalcTextSize(s).x + st.FramePadding.x * 2; };
   // The language menu, at the right end: the language's own name (the base
   // font has the characters of each name, so the menu needs no font pack).
+  // Only the languages this build can show (the single file: English alone, so no menu).
   const Language* language = find_language(view.language);
-  const float language_w = button_w(language->name.data()) + ImGui::GetFrameHeight();
+  const auto offered = [&](const Language& l) {
+    const std::vector<std::string>& codes = view.offered_languages;
+    return codes.empty() || std::find(codes.begin(), codes.end(), l.code) != codes.end();
+  };
+  const bool language_menu = std::count_if(languages().begin(), languages().end(), offered) > 1;
+  const float language_w =
+      language_menu ? button_w(language->name.data()) + ImGui::GetFrameHeight() : 0.0f;
   float buttons = 0.0f;
   for (const Action& a : actions)
     if (a.shown) buttons += button_w(a.label) + st.ItemSpacing.x;
@@ -145,18 +152,21 @@ void TopBar::draw() {
       ImGui::EndPopup();
     }
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(language_w);
-  const bool language_open = ImGui::BeginCombo("##language", language->name.data());
-  if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
-  if (language_open) {
-    for (const Language& l : languages())
-      if (ImGui::Selectable(l.name.data(), &l == language, 0, ImVec2(0, ImGui::GetFrameHeight())))
-        ui->request(request::SetLanguage{std::string(l.code)});
-    ImGui::EndCombo();
+  if (language_menu) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(language_w);
+    const bool language_open = ImGui::BeginCombo("##language", language->name.data());
+    if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
+    if (language_open) {
+      for (const Language& l : languages())
+        if (offered(l) && ImGui::Selectable(l.name.data(), &l == language, 0,
+                                            ImVec2(0, ImGui::GetFrameHeight())))
+          ui->request(request::SetLanguage{std::string(l.code)});
+      ImGui::EndCombo();
+    }
+    // TRANSLATORS: the tooltip of the menu that picks the interface's language.
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
   }
-  // TRANSLATORS: the tooltip of the menu that picks the interface's language.
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
 
   for (size_t i = 0; i < view.notices.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));

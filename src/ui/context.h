@@ -38,6 +38,7 @@ struct ViewState {
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
   std::string language = "en";  // a code of core/translation.h's languages()
+  std::vector<std::string> offered_languages;  // those this build can show; empty: all
   bool embed = false;           // a focused embed: no lesson picker, less chrome
   bool touch = false;           // a finger is the pointer: larger targets, a keypad to type
   bool keep_row_sum = true;     // editing a weight rescales the query's others to sum to 1

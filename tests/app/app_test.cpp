@@ -228,8 +228,7 @@ TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's 
   ui.frame();
   ui.key(ImGuiKey_Enter);
   ui.frames(2);
-  CHECK(ui.app().view().precision >= 0);
-  CHECK(ui.app().view().precision <= 8);
+  CHECK(ui.app().view().precision == 8);  // the slider's top: the typed number arrived, clamped
 }
 
 TEST_CASE(
@@ -418,4 +417,17 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
   CHECK(app.provide_asset({app::AssetKind::lesson, "qk-transpose"}, std::string(builtin_lesson_file("qk-transpose"))) == "");
   CHECK(state_of(api)["lesson"] == "i-am-batman");
   ui.frames(2);
+}
+
+TEST_CASE("a page that carries English alone offers no other language") {
+  app::StartParameters p;
+  p.offered_languages = {"en"};
+  p.preferred_languages = {"es-ES"};  // the page filters these too; the app must not follow
+  test::HeadlessUi ui(p);
+  ui.frames(2);
+  CHECK(ui.app().view().language == "en");
+  CHECK(ui.api().set_language("es") == "es is not in this offline file, which has en only");
+  CHECK(ui.app().view().language == "en");
+  ui::ItemRect menu;
+  CHECK_FALSE(ui::find_item("##language", &menu));  // no menu with one language in it
 }

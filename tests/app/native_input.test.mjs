@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,6 +16,11 @@ import { PNG } from "pngjs";
 const APP = process.env.ATTN_APP;
 const OUT = "test-output/native";
 const PATIENCE_MS = 90_000; // a slow, loaded machine; a hang still ends
+// The learner's saved work lives here ($XDG_DATA_HOME/attention-lab/work.json),
+// not in the home of whoever runs the tests.
+const DATA = fs.mkdtempSync(path.join(os.tmpdir(), "attention-native-data-"));
+const WORK = path.join(DATA, "attention-lab", "work.json");
+const appEnv = { ...process.env, XDG_DATA_HOME: DATA };
 
 const xdotool = (...args) => execFileSync("xdotool", args.map(String), { encoding: "utf8" }).trim();
 
@@ -41,6 +47,18 @@ function changesOf(report) {
   return Object.fromEntries(set.map(([name, r, c, v]) => [`${name}:${r}:${c}`, v]));
 }
 
+let edited = null; // the numbers the first test left, which a restart must bring back
+
+// Starts the app with these arguments and a report; resolves with {report
+// file, app, exited}.
+function start(args, name) {
+  const report = path.join(OUT, `${name}-report.json`);
+  fs.rmSync(report, { force: true });
+  const app = spawn(APP, [...args, "--report", report], { stdio: "inherit", env: appEnv });
+  const exited = new Promise((resolve) => app.on("exit", (code) => resolve(code)));
+  return { report, app, exited };
+}
+
 test("a mouse drag and the keyboard change numbers in the desktop window", async () => {
   assert.ok(APP, "ATTN_APP names the attention-lab binary");
   fs.mkdirSync(OUT, { recursive: true });
@@ -50,6 +68,7 @@ test("a mouse drag and the keyboard change numbers in the desktop window", async
   fs.rmSync(shot, { force: true });
   const app = spawn(APP, ["--lesson", "the-cat-sat", "--report", report, "--screenshot", shot], {
     stdio: "inherit",
+    env: appEnv,
   });
   const exited = new Promise((resolve) => app.on("exit", (code) => resolve(code)));
   try {
@@ -102,6 +121,14 @@ test("a mouse drag and the keyboard change numbers in the desktop window", async
     });
     assert.ok(typed["X:0:1"] > 0, `+ nudged X[The, 1] up from 0 (now ${typed["X:0:1"]})`);
     assert.equal(typed["X:0:0"], dragged["X:0:0"], "the dragged number stayed");
+    edited = typed;
+    // The keyboard walks to step 3 (PageDown twice): the place is kept too.
+    xdotool("key", "Escape");
+    await until("the keyboard off the numbers", () => readReport(report)?.focus === null);
+    for (const step of [1, 2]) {
+      xdotool("key", "Next");
+      await until(`step ${step + 1}`, () => readReport(report)?.state.step === step);
+    }
   } finally {
     app.kill("SIGTERM"); // closes as the window's close button would, writing the screenshot
   }
@@ -111,4 +138,42 @@ test("a mouse drag and the keyboard change numbers in the desktop window", async
   for (let i = 0; i < png.data.length; i += 4)
     colours.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
   assert.ok(colours.size > 20, `the last frame is drawn (${colours.size} colours)`);
+});
+
+test("the desktop app keeps the learner's work: after a restart the numbers and the step are back", async () => {
+  assert.ok(edited, "the first test left edited numbers");
+  assert.ok(fs.existsSync(WORK), `the work is kept in ${WORK}`);
+  const { report, app, exited } = start([], "restart"); // no lesson named: the one open last
+  try {
+    const r = await until("the first frame", () => {
+      const x = readReport(report);
+      return x && x.frame >= 2 ? x : null;
+    });
+    assert.equal(r.state.lesson, "the-cat-sat");
+    assert.equal(r.state.step, 2);
+    assert.deepEqual(changesOf(r), edited);
+    assert.deepEqual(r.state.notices, []);
+  } finally {
+    app.kill("SIGTERM");
+  }
+  assert.equal(await exited, 0);
+});
+
+test("damaged saved work is set aside with one notice, and the app starts afresh", async () => {
+  fs.writeFileSync(WORK, "{not json");
+  const { report, app, exited } = start(["--lesson", "the-cat-sat"], "damaged");
+  try {
+    const r = await until("the first frame", () => {
+      const x = readReport(report);
+      return x && x.items["##X:0:0"] ? x : null;
+    });
+    assert.deepEqual(changesOf(r), {});
+    assert.equal(r.state.notices.length, 1);
+    assert.match(r.state.notices[0], /could not be read; it was set aside as .*work\.json\.damaged/);
+    assert.equal(fs.readFileSync(`${WORK}.damaged`, "utf8"), "{not json");
+  } finally {
+    app.kill("SIGTERM");
+  }
+  assert.equal(await exited, 0);
+  fs.rmSync(DATA, { recursive: true, force: true });
 });

@@ -83,3 +83,33 @@ test("a figure keeps covered what an open prediction covers", async () => {
   await whole.page.close();
   await page.close();
 });
+
+test("two figures asked before a frame, with a step between them, both answer with their own step", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4&mode=explore`);
+  const names = await page.evaluate(async () => {
+    const a = window.attention.figure({ scale: 1 });
+    window.attention.setStep(2);
+    const b = window.attention.figure({ scale: 1, theme: "dark" });
+    return (await Promise.all([a, b])).map((f) => f.name);
+  });
+  assert.deepEqual(names, ["the-cat-sat-step4.png", "the-cat-sat-step3-dark.png"]);
+  // The learner's screen stayed on the step they went to.
+  assert.equal((await page.evaluate(() => window.attention.state())).step, 2);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the canvas's theme button changes the page's colours, state().theme and a figure's default", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2&mode=explore`);
+  const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+  assert.equal(await dark(), false);
+  const button = await itemCentre(page, "Dark theme");
+  await page.mouse.click(button.x, button.y);
+  await page.waitForFunction(() => window.attention.state().theme === "dark");
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.notEqual(background, "rgb(255, 255, 255)", background);
+  assert.equal((await figure(page, { scale: 1 })).name, "the-cat-sat-step2-dark.png");
+  assert.deepEqual(problems, []);
+  await page.close();
+});

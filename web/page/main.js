@@ -117,7 +117,7 @@ function start() {
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
-          JSON.stringify({ ...saved, languages }), // the inputs of chooseLanguage, above
+          JSON.stringify({ ...saved, languages, offered: offeredLanguages }), // the inputs of chooseLanguage, above
         ],
       );
       announceProgress();
