@@ -32,9 +32,7 @@ std::string quoted_value(std::string_view s) {
 //-----------------------------------------------------------------------------
 
 App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files)
-    : heatmaps_(heatmaps),
-      library_(files == LessonFiles::compiled_in),
-      window_(&ui_) {
+    : heatmaps_(heatmaps), library_(files == LessonFiles::compiled_in), window_(&ui_) {
   ui_.view = &view_;
   ui_.lessons = &library_.entries();
   ui_.fonts = fonts_.fonts();
@@ -67,6 +65,7 @@ void App::select(int index) {
   view_.focus = {};
   view_.challenge.clear();
   if (!s.restore_checked) restore_saved();
+  refresh_cover();
 }
 
 bool App::restore_saved() {
@@ -107,8 +106,8 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
 }
 
 void App::add(const ui::request::AddLesson& added) {
-  const int index = library_.add(added.lesson, added.text, added.file, added.characters,
-                                 current_catalog());
+  const int index =
+      library_.add(added.lesson, added.text, added.file, added.characters, current_catalog());
   select(index);
   need_fonts();
   std::vector<CharacterUse> missing;
@@ -125,7 +124,8 @@ std::string App::answer(const std::string& id, double picked) {
   const Prediction* p = find_prediction(session().lesson(), id);
   if (!p) return "no prediction " + quoted_value(id) + " in this lesson";
   LessonProgress& progress = slot_mut().progress;
-  if (progress.answers.count(id)) return "the prediction " + quoted_value(id) + " is already answered";
+  if (progress.answers.count(id))
+    return "the prediction " + quoted_value(id) + " is already answered";
   if (!std::isfinite(picked)) return "an answer must be a number";
   if (p->kind == Prediction::Kind::Estimate) {
     picked = std::clamp(picked, p->estimate.min, p->estimate.max);
@@ -234,8 +234,8 @@ std::string App::apply(const ui::Request& request) {
           const std::vector<std::string>& offered = view_.offered_languages;
           if (!language) {
             error = quoted_value(q.code) + " is not one of these languages: " + language_codes();
-          } else if (!offered.empty() && std::find(offered.begin(), offered.end(),
-                                                   language->code) == offered.end()) {
+          } else if (!offered.empty() &&
+                     std::find(offered.begin(), offered.end(), language->code) == offered.end()) {
             std::string codes;
             for (const std::string& code : offered) codes += (codes.empty() ? "" : ", ") + code;
             error = std::string(language->code) + " is not in this offline file, which has " +
@@ -280,9 +280,36 @@ std::string App::apply(const ui::Request& request) {
       },
       request);
   note_progress();
+  refresh_cover();
   if (!(reported() == before)) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
+}
+
+void App::refresh_cover() {
+  if (!slot().session) return;
+  const Session& s = session();
+  CoverInputs now{&s, &s.lesson(), view_.step, view_.explore, {}, {}};
+  for (const auto& [id, answer] : slot().progress.answers) now.settled.push_back(id);
+  for (const TraceMatrix& m : s.trace().matrices)
+    now.shape.emplace_back(m.key.packed(), m.value.rows() * 4096 + m.value.cols());
+  const bool same_cover = now == cover_inputs_;
+  if (!same_cover) {
+    cover_inputs_ = std::move(now);
+    cover_ = view_.explore
+                 ? Cover(s.trace())
+                 : cover_open_predictions(s.lesson(), s.trace(), slot().progress, view_.step);
+  }
+  ui_.cover = cover_.empty() ? nullptr : &cover_;
+  if (!ui_.cover) {
+    ui_.veiled = nullptr;
+    veiled_ = {};
+    return;
+  }
+  if (same_cover && ui_.veiled && veiled_revision_ == s.revision()) return;
+  veiled_ = veiled(s.lesson(), ui_.evaluation(), cover_);
+  veiled_revision_ = s.revision();
+  ui_.veiled = &veiled_;
 }
 
 void App::notice(std::string text) {
@@ -303,10 +330,16 @@ std::string App::shown_numpy_snippet() const {
   const TraceStep& step = t.steps[view_.step];
   SnippetRequest request;
   request.part = step.part;
-  for (int i : window_.matrices_in_order()) request.shown.push_back(t.matrices[i].key);
+  std::string withheld;  // numbers an open prediction covers are not printed either
+  for (int i : window_.matrices_in_order())
+    if (ui_.cover && ui_.cover->any(i))
+      withheld += "\n# Not printed: " + t.matrices[i].label +
+                  " (it answers the prediction at step " + std::to_string(ui_.asked_step(i)) + ")";
+    else
+      request.shown.push_back(t.matrices[i].key);
   request.digits = ui_.digits(step);
-  request.heading =
-      session().lesson().title + ", step " + std::to_string(view_.step + 1) + ": " + step.title;
+  request.heading = session().lesson().title + ", step " + std::to_string(view_.step + 1) + ": " +
+                    step.title + withheld;
   return numpy_snippet(session().lesson(), session().state(), t, request);
 }
 
@@ -358,6 +391,7 @@ bool App::animating() const {
 
 void App::frame() {
   ui::item_registry_new_frame();
+  refresh_cover();  // a lesson or saved work arrived since the last change
   changed_this_frame_ = false;
   ui_.can_copy_link = static_cast<bool>(on_copy_link);
   ui_.can_show_text = static_cast<bool>(on_show_text_view);
@@ -373,8 +407,7 @@ void App::frame() {
 }
 
 bool App::wants_keyboard() const {
-  return view_.focus.valid() || window_.number_editor_open() ||
-         ImGui::GetIO().WantCaptureKeyboard;
+  return view_.focus.valid() || window_.number_editor_open() || ImGui::GetIO().WantCaptureKeyboard;
 }
 
 bool App::wants_tab(bool back) const {

@@ -17,6 +17,7 @@ namespace attn {
 
 struct Part;
 struct Lesson;
+class Cover;
 
 // "Which key will "The" attend to most?": one of a slice's keys, judged by
 // where the slice is largest (or smallest).
@@ -113,8 +114,10 @@ struct PredictionView {
   std::string answer_then;     // the right answer when they answered, if it differs now
   std::vector<std::string> reveal;
 };
+// `cover`: what open predictions cover (core/cover.h), "?" in the texts; null: nothing.
 PredictionView view_prediction(const Prediction& p, const Evaluation& e,
-                               const PredictionAnswer* given, int digits);
+                               const PredictionAnswer* given, int digits,
+                               const Cover* cover = nullptr);
 
 struct ChallengeView {
   std::string task, allowed, status;
@@ -125,6 +128,7 @@ struct ChallengeView {
   std::vector<std::string> success;  // once solved
 };
 ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
-                             int hints_shown, bool solved, int digits);
+                             int hints_shown, bool solved, int digits,
+                             const Cover* cover = nullptr);
 
 }  // namespace attn

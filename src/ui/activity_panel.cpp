@@ -88,7 +88,7 @@ void ActivityPanel::draw() {
 void ActivityPanel::draw_open(const Prediction& p) {
   const Palette& pal = palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
-  const PredictionView v = view_prediction(p, ui->evaluation(), nullptr, digits);
+  const PredictionView v = view_prediction(p, ui->evaluation(), nullptr, digits, ui->cover);
   ImGui::PushID(p.id.c_str());
   card(pal.accent, [&] {
     ImGui::PushFont(ui->fonts->body);
@@ -134,7 +134,7 @@ void ActivityPanel::draw_open(const Prediction& p) {
 void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a) {
   const Palette& pal = palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
-  const PredictionView v = view_prediction(p, ui->evaluation(), &a, digits);
+  const PredictionView v = view_prediction(p, ui->evaluation(), &a, digits, ui->cover);
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", v.ask.c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
@@ -165,7 +165,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
   const auto hints = progress.hints.find(c.id);
   const ChallengeView v = view_challenge(
       c, ui->evaluation(), lesson.parts[part], hints == progress.hints.end() ? 0 : hints->second,
-      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3));
+      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3), ui->cover);
   const bool taken = ui->view->challenge == c.id;
   ImGui::PushID(c.id.c_str());
   card(v.solved ? pal.good : pal.override_mark, [&] {

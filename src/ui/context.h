@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/characters.h"
+#include "core/cover.h"
 #include "core/dependencies.h"
 #include "core/progress.h"
 #include "core/session.h"
@@ -37,14 +38,14 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  std::string language = "en";  // a code of core/translation.h's languages()
+  std::string language = "en";                 // a code of core/translation.h's languages()
   std::vector<std::string> offered_languages;  // those this build can show; empty: all
-  bool embed = false;           // a focused embed: no lesson picker, less chrome
-  bool touch = false;           // a finger is the pointer: larger targets, a keypad to type
-  bool keep_row_sum = true;     // editing a weight rescales the query's others to sum to 1
-  bool explore = false;         // ?mode=explore: no predictions or challenges, the bare explorer
-  std::string challenge;        // the challenge the learner took on (its id), shown on every step
-  CellRef focus;                // the cell the keyboard is on (valid() while it is)
+  bool embed = false;                          // a focused embed: no lesson picker, less chrome
+  bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
+  bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
+  bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
+  std::string challenge;     // the challenge the learner took on (its id), shown on every step
+  CellRef focus;             // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -207,7 +208,11 @@ struct UiContext {
 
   void request(Request r) { requests.push_back(std::move(r)); }
 
-  const Trace& trace() const { return session->trace(); }
+  // The trace as the learner may see it: the session's, with what open
+  // predictions cover taken out (NaN, written "?"). The page's API reads the
+  // session's whole trace instead.
+  const Trace* veiled = nullptr;
+  const Trace& trace() const { return veiled ? *veiled : session->trace(); }
   const TraceStep& step() const { return session->trace().steps[view->step]; }
   // Digits for a step: the learner's choice, or the notebook's (0 to 12 either
   // way: a typed-in 9999999 must not ask printf for ten million decimals).
@@ -232,34 +237,28 @@ struct UiContext {
       if (!progress || !progress->answers.count(p.id)) return &p;
     return nullptr;
   }
-  // Whether the open prediction keeps matrix `index` of the trace covered:
-  // what its answer is read from, the step's results that give it away too
-  // (its variants; head 2's scores beside a question on head 2's largest
-  // weight), and whatever is computed from those (the weights after a
-  // question on the scores). The rest stays shown: a question on the scores
-  // leaves Q and Kᵀ beside it, one on the weights the scaled scores it gives.
-  bool covered(int index) const {
-    const Prediction* open = open_prediction();
-    if (!open || index < 0) return false;
-    const std::vector<MatrixKey> reads = answer_reads(*open);
-    std::vector<MatrixKey> sources = reads;
-    // A variant's own computation tells its answer too ("Your answer"'s
-    // attention and heads beside a question on its output), though not the
-    // plain matrices it is a variant of.
-    const MatrixKey& key = trace().matrices[index].key;
-    for (const MatrixKey& read : reads)
-      if (read.variant != 0 && key.variant == read.variant && follows_from(trace(), read, {key}))
-        return true;
-    for (int r : step().matrices) {
-      const MatrixKey& result = trace().matrices[r].key;
-      MatrixKey plain = result;
-      plain.variant = 0;
-      bool answers = reads.empty()  // a question on no matrix (none in the built-in lessons)
-                     || (plain != result && follows_from(trace(), plain, reads));
-      for (const MatrixKey& read : reads) answers = answers || ranks_like(result, read);
-      if (answers) sources.push_back(result);
-    }
-    return follows_from(trace(), key, sources);
+  // What the lesson's open predictions cover (core/cover.h: the rule), and
+  // the trace with those numbers taken out: what every panel reads. The app
+  // keeps both current (App::refresh_cover); null: nothing is covered.
+  const Cover* cover = nullptr;
+  // Matrix `index` covered whole: it is left out, a "?" in its place.
+  bool covered(int index) const { return cover && cover->all(index); }
+  // Entry (row, col) of matrix `index` covered: a "?" in its cell.
+  bool covered(int index, int row, int col) const { return cover && cover->at(index, row, col); }
+  // The step that asks the question covering matrix `index`, or the regions:
+  // "answer the prediction at step 4" (1-based here, as the step bar counts).
+  int asked_step(int index) const { return cover ? cover->asked_at(index) + 1 : 0; }
+  int asked_step(const std::vector<Region>& regions) const {
+    return cover ? cover->asked_at(session->trace(), regions) + 1 : 0;
+  }
+  // Whether one query's weights (its row, or its column when keys are rows)
+  // are covered in part: the live bars and the temperature curves show them.
+  bool query_covered(const TraceMatrix& weights, int query) const {
+    const int index = trace().index_of(weights.key);
+    const bool column = weights.row_kind == AxisKind::Key;
+    for (int k = 0; k < (column ? weights.value.rows() : weights.value.cols()); ++k)
+      if (covered(index, column ? k : query, column ? query : k)) return true;
+    return false;
   }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own

@@ -6,6 +6,7 @@
 
 #include "core/activity.h"
 #include "core/number_text.h"
+#include "core/reads.h"
 #include "core/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
@@ -65,9 +66,12 @@ void LivePanel::draw() {
   // The challenge taken on, in one line: how close, while the learner drags
   // wherever its numbers are (on a phone the challenge's card scrolls away).
   // Not while a prediction is open (its numbers could give the answer away).
-  if (const Challenge* c = view.explore || ui->open_prediction()
+  const Challenge* taken = view.explore || ui->open_prediction()
                                ? nullptr
-                               : find_challenge(ui->session->lesson(), view.challenge)) {
+                               : find_challenge(ui->session->lesson(), view.challenge);
+  if (taken && ui->cover && ui->cover->touches(ui->session->trace(), challenge_regions(*taken)))
+    taken = nullptr;  // its numbers answer a question not asked yet
+  if (const Challenge* c = taken) {
     const ChallengeStatus st = challenge_status(*c, ui->evaluation());
     const bool solved = ui->progress && ui->progress->solved.count(c->id) && st.solved();
     if (solved) {
@@ -123,16 +127,6 @@ void LivePanel::draw() {
       if (ImGui::RadioButton(label, view.head == h)) ui->request(request::ShowHead{h});
     }
   }
-  // An open prediction covers the weights when they are its answer or follow
-  // from it (not at the output step, which shows them): here, at the same size.
-  if (ui->covered(ui->trace().index_of(w.key))) {
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
-    ImGui::PopTextWrapPos();
-    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
-    return;
-  }
   ImGui::PushFont(ui->fonts->small);
   const std::string where =
       s.key_rows
@@ -173,6 +167,20 @@ void LivePanel::draw() {
           ui->request(request::FollowQuery{i});
       ImGui::EndCombo();
     }
+  }
+
+  // A query whose weights answer an open prediction: no bars (their lengths
+  // would tell), and a word on when they show; another query's stay live.
+  if (ui->query_covered(w, q)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", covered_text(ui->asked_step(ui->trace().index_of(w.key))).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##live-covered");
+    ImGui::PushFont(ui->fonts->small);
+    draw_output(q, query);
+    ImGui::PopFont();
+    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+    return;
   }
 
   // One bar per key: the weight, the notebook's as a faint mark, the change.
@@ -267,17 +275,27 @@ void LivePanel::draw() {
     ImGui::TextDisabled("%s", tr("| marks the notebook's value; they sum to 1"));
   }
 
-  // The query's output row: what the weights mix.
-  if (const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output)) {
-    if (ui->covered(ui->trace().index_of(out->key))) {  // a "?", as in the pipeline
-      ImGui::TextDisabled("%s", (out->label + "[" + query + "] = ?").c_str());
-      if (item_registry_enabled()) name_last_item("##live-output-covered");
-    } else {
-      draw_output_row(*out, q, query);
-    }
-  }
+  draw_output(q, query);
   ImGui::PopFont();
   last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+}
+
+// The query's output row: what the weights mix; a "?" where it is covered.
+void LivePanel::draw_output(int q, const std::string& query) const {
+  const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output);
+  if (!out) return;
+  const int index = ui->trace().index_of(out->key);
+  bool all_covered = true;
+  for (int d = 0; d < dim_count(*out); ++d) {
+    const auto [r, c] = is_token_axis(out->row_kind) ? std::pair{q, d} : std::pair{d, q};
+    all_covered = all_covered && ui->covered(index, r, c);
+  }
+  if (all_covered) {  // one "?", as in the pipeline
+    ImGui::TextDisabled("%s", (out->label + "[" + query + "] = ?").c_str());
+    if (item_registry_enabled()) name_last_item("##live-output-covered");
+  } else {
+    draw_output_row(*out, q, query);
+  }
 }
 
 void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string& query) const {

@@ -96,6 +96,27 @@ bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
 
 }  // namespace
 
+std::string covered_text(int step) {
+  // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
+  // {step}, so they stay covered until the learner answers it or skips it.
+  return trf("? is covered until you answer (or skip) the prediction at step {step}.",
+             {{"step", std::to_string(step)}});
+}
+
+std::string covered_matrix_text(const UiContext& ui, int index) {
+  const std::string& matrix = ui.trace().matrices[index].label;
+  const int asked = ui.asked_step(index);
+  if (asked == ui.view->step + 1)
+    // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of
+    // its numbers while the learner has not answered the question about them.
+    return trf("{matrix}: covered until you answer (or skip) the prediction above.",
+               {{"matrix", matrix}});
+  // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of its
+  // numbers: they answer the question the lesson asks at step {step}.
+  return trf("{matrix}: covered until you answer (or skip) the prediction at step {step}.",
+             {{"matrix", matrix}, {"step", std::to_string(asked)}});
+}
+
 namespace {
 
 // The hint beside a changeable matrix's name, or null.
@@ -306,6 +327,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     for (int c = 0; c < cols; ++c) {
       uint8_t& f = req.flags[static_cast<size_t>(r) * cols + c];
       const double v = m.value(r, c);
+      if (ui.covered(index, r, c)) f |= kCellCovered;
       if (std::isinf(v) && v < 0) f |= kCellMasked;
       if (differs_from_notebook(m, notebook, r, c)) f |= kCellChanged;
       if (m.overridable && part.override_at(m.key.stage, m.key.head, r, c)) f |= kCellOverride;
@@ -346,7 +368,8 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       ImGui::SetCursorScreenPos(p0);
       ImGui::PushID(r * cols + c);  // ids from integers: any matrix name length is fine
       const double v = m.value(r, c);
-      if (changeable) {
+      const bool hidden = ui.covered(index, r, c);  // "?": an open prediction's answer
+      if (changeable && !hidden) {
         double dragged = v;
         ImGui::SetNextItemWidth(cell_w);
         const double lo = -Limits::kMaxAbsValue, hi = Limits::kMaxAbsValue;
@@ -385,7 +408,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !view.touch) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-        draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
+        if (hidden)
+          ImGui::TextUnformatted(covered_text(ui.asked_step(index)).c_str());
+        else
+          draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -401,6 +427,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     const bool column = m.row_kind == AxisKind::Key;
     for (int i = 0; i < (column ? cols : rows); ++i) {
       double sum = 0;
+      if (ui.query_covered(m, i)) continue;  // its numbers are "?"
       if (!slice_sums_to_one(m, column ? 0 : i, column ? i : 0, &sum)) off.emplace_back(i, sum);
     }
     for (const auto& [i, sum] : off) {
@@ -448,6 +475,12 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   }
   // TRANSLATORS: under a matrix shown as colours only (no numbers in its cells).
   if (!g.numbers) ImGui::TextDisabled("%s", tr("Point at or tap a cell for its number"));
+  if (ui.cover && ui.cover->any(index) && !options.figure) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(label_w + grid_w, 160.0f));
+    ImGui::TextDisabled("%s", covered_text(ui.asked_step(index)).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##covered:" + trace.id_of(m.key));
+  }
   if (other && differing > 0) {
     const std::string count = std::to_string(differing), total = std::to_string(rows * cols);
     std::string s;

@@ -32,6 +32,13 @@ ColorScale color_scale_for(const TraceMatrix& m);
 // whole weighted sum.
 void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits);
 
+// "? is covered until you answer (or skip) the prediction at step 4.": under
+// and over numbers an open prediction covers (`step` 1-based).
+std::string covered_text(int step);
+// "{matrix}: covered until you answer (or skip) the prediction above." (or
+// "at step 4"), in place of a matrix of the step covered whole.
+std::string covered_matrix_text(const UiContext& ui, int index);
+
 // The grid a dragged number snaps to: decimals that suit the matrix's size
 // (0.001 for numbers around 1), so a drag gives 1.66, not 1.66000007.
 int drag_decimals(const TraceMatrix& m);

@@ -77,7 +77,7 @@ void StepPanel::draw_text(bool veiled) {
                          ImGui::GetCursorPosX());
   std::string paragraph;
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences)
-    if (s.holds) paragraph += (paragraph.empty() ? "" : " ") + s.text;
+    if (s.holds && !s.covered) paragraph += (paragraph.empty() ? "" : " ") + s.text;
   if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
@@ -91,7 +91,7 @@ void StepPanel::draw_stale_text(bool veiled) {
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
                          ImGui::GetCursorPosX());
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
-    if (s.holds) continue;
+    if (s.holds || s.covered) continue;
     // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
     // TRANSLATORS: above a sentence of the lesson that holds for the Jupyter
     // notebook's numbers but not for the numbers the learner changed.
@@ -188,12 +188,7 @@ void StepPanel::draw() {
   for (int i : step.matrices)
     if (ui->covered(i)) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      const std::string& matrix = trace.matrices[i].label;
-      const std::string covered =
-          // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of
-          // its numbers while the learner has not answered the question about them.
-          trf("{matrix}: covered until you answer (or skip) the prediction above.",
-              {{"matrix", matrix}});
+      const std::string covered = covered_matrix_text(*ui, i);
       ImGui::TextWrapped("%s", covered.c_str());
       ImGui::PopStyleColor();
     }
@@ -209,7 +204,10 @@ void StepPanel::draw() {
       ImGui::Indent(8.0f);
       ImGui::BeginGroup();
       ImGui::PushTextWrapPos(0.0f);
-      draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
+      if (ui->covered(pinned, v.pin_row, v.pin_col))
+        ImGui::TextUnformatted(covered_text(ui->asked_step(pinned)).c_str());
+      else
+        draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
       ImGui::PopTextWrapPos();
       ImGui::EndGroup();
       ImGui::Unindent(8.0f);

@@ -119,10 +119,15 @@ TEST_CASE("the temperature plot hides while a prediction covers the weights, not
   REQUIRE(spreads.click("##skip-prediction"));
   spreads.frames(2);
   CHECK(shown("##temperature-plot"));
-  // About what an output will be: its weights are shown, and so are their curves.
+  // About what an output will be: its weights are shown, and so are their
+  // curves, once step 4's question on those weights is settled.
   test::HeadlessUi output(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
   output.frames(3);
   CHECK(shown("##estimate"));
+  CHECK_FALSE(shown("##temperature-plot"));  // "The"'s curves would answer step 4
+  CHECK(shown("##temperature-covered"));
+  REQUIRE(output.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  output.frames(2);
   CHECK(shown("##temperature-plot"));
 }
 
@@ -137,6 +142,7 @@ TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
 
 TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  REQUIRE(ui.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
   ui.frames(3);
   CHECK(shown("##estimate"));
   CHECK_FALSE(shown("##output:0:0"));     // the step's result is covered, in the step...

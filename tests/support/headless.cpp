@@ -1,11 +1,20 @@
 #include "support/headless.h"
 
+#include <cmath>
+#include <map>
+
 #include "core/builtin_lessons.h"
+#include "imgui_internal.h"
 #include "ui/item_registry.h"
 
 namespace attn::test {
 
 namespace {
+void ImTextCharToUtf8_append(std::string& out, unsigned int c) {
+  char buf[5] = {};
+  ImTextCharToUtf8(buf, c);
+  out += buf;
+}
 // Key indices for io.KeysDown: ImGuiKey values themselves, mapped 1:1.
 void map_keys(ImGuiIO& io) {
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
@@ -60,6 +69,42 @@ void HeadlessUi::frame() {
   ImGui::NewFrame();
   app_->frame();
   ImGui::Render();
+}
+
+std::string HeadlessUi::drawn_text() const {
+  // Each glyph's top-left texture corner, in every font of the atlas.
+  std::map<std::pair<float, float>, const ImFontGlyph*> glyphs;
+  const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  for (const ImFont* font : atlas->Fonts)
+    for (const ImFontGlyph& g : font->Glyphs)
+      if (g.Visible) glyphs.emplace(std::pair{g.U0, g.V0}, &g);
+  std::string out;
+  const ImDrawData* data = ImGui::GetDrawData();
+  if (!data) return out;
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImVector<ImDrawVert>& v = data->CmdLists[l]->VtxBuffer;
+    float last_x = -1e9f, last_y = -1e9f, last_h = 0.0f;
+    for (int i = 0; i + 2 < v.Size; ++i) {
+      const auto it = glyphs.find({v[i].uv.x, v[i].uv.y});
+      // A glyph quad: corners a, b, c, d with c's corner at (U1, V1).
+      if (it == glyphs.end() || v[i + 2].uv.x != it->second->U1 || v[i + 2].uv.y != it->second->V1)
+        continue;
+      const ImFontGlyph& g = *it->second;
+      // Where the glyph's pen position was, and where the next one's would be.
+      const float origin = v[i].pos.x - g.X0, y = v[i].pos.y, h = v[i + 2].pos.y - y;
+      if (std::fabs(y - last_y) > std::max(h, last_h))
+        out += '\n';
+      else if (origin - last_x > 0.25f * std::max(h, last_h) || origin < last_x - 1.0f)
+        out += ' ';
+      ImTextCharToUtf8_append(out, g.Codepoint);
+      last_x = origin + g.AdvanceX;
+      last_y = y;
+      last_h = h;
+      i += 3;  // the quad's other corners
+    }
+    out += '\n';
+  }
+  return out;
 }
 
 bool HeadlessUi::settled_rect(std::string_view label, ui::ItemRect* r) {

@@ -35,6 +35,10 @@ class HeadlessUi {
   bool drag(std::string_view label, float dx);
   bool click(std::string_view label);
   void key(int imgui_key);  // press and release, held one frame each (1.86 drops shorter presses)
+  // The text the last frame drew, read back from its draw lists: each glyph
+  // quad's texture corner names the character (spaces where glyphs stand
+  // apart, a line break where a line ends). What is on screen, whatever drew it.
+  std::string drawn_text() const;
   ui::NullHeatmapRenderer heatmaps;
 
  private:
