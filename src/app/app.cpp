@@ -136,7 +136,8 @@ std::string App::answer(const std::string& id, double picked) {
              " options";
   }
   const Evaluation e = ui_.evaluation();
-  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e)};
+  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e),
+                          encode_state(session().lesson(), session().state())};
   return "";
 }
 
@@ -208,7 +209,7 @@ std::string App::apply(const ui::Request& request) {
           if (!find_prediction(s.lesson(), q.id))
             error = "no prediction " + quoted_value(q.id) + " in this lesson";
           else if (!slot_mut().progress.answers.count(q.id))
-            slot_mut().progress.answers[q.id] = {true, 0.0, false, ""};
+            slot_mut().progress.answers[q.id] = {true, 0.0, false, "", std::nullopt};
         } else if constexpr (std::is_same_v<T, r::TakeChallenge>) {
           if (!q.id.empty() && !find_challenge(s.lesson(), q.id))
             error = "no challenge " + quoted_value(q.id) + " in this lesson";
@@ -300,6 +301,24 @@ void App::refresh_cover() {
                  ? Cover(s.trace())
                  : cover_open_predictions(s.lesson(), s.trace(), slot().progress, view_.step);
   }
+  // The numbers each answer was given on, for its reveal (rebuilt only when
+  // the answers or the lesson's texts changed).
+  std::map<std::string, std::optional<std::string>> states;
+  for (const auto& [id, answer] : slot().progress.answers) states[id] = answer.state;
+  if (states != answered_states_ || answered_lesson_ != &s.lesson()) {
+    answered_states_ = std::move(states);
+    answered_lesson_ = &s.lesson();
+    answered_.clear();
+    for (const auto& [id, state] : answered_states_) {
+      if (!state) continue;
+      const DecodedState d = decode_state(s.lesson(), *state);
+      if (!d.state) continue;
+      AnsweredNumbers& n = answered_[id];
+      n.state = *d.state;
+      n.trace = build_trace(s.lesson(), n.state, &s.notebook(), &s.defaults());
+    }
+  }
+  ui_.answered = &answered_;
   ui_.cover = cover_.empty() ? nullptr : &cover_;
   if (!ui_.cover) {
     ui_.veiled = nullptr;

@@ -242,6 +242,9 @@ class App {
     bool operator==(const CoverInputs&) const = default;
   } cover_inputs_;
   uint64_t veiled_revision_ = 0;
+  std::map<std::string, std::optional<std::string>> answered_states_;
+  const Lesson* answered_lesson_ = nullptr;
+  std::map<std::string, AnsweredNumbers> answered_;  // by prediction id
   Cover cover_;
   Trace veiled_;
   ui::FontSet fonts_;

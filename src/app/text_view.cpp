@@ -11,6 +11,7 @@
 #include "app/api.h"
 #include "core/number_text.h"
 #include "core/translation.h"
+#include "ui/activity_panel.h"
 #include "ui/matrix_view.h"
 
 namespace attn::app {
@@ -204,18 +205,17 @@ std::string Api::text_view_json() const {
     for (const Prediction& p : spec.predictions) {
       const auto a = progress.answers.find(p.id);
       if (a == progress.answers.end() || a->second.skipped) continue;
-      const PredictionView v = view_prediction(p, e, &a->second, words_digits, context.cover);
-      std::string changed_since;  // the answer then and now, when they differ
-      if (!v.answer_then.empty())
-        changed_since =
-            trf("(When you answered, the answer was \"{then}\"; with your numbers now it is "
-                "\"{now}\".)",
-                {{"then", v.answer_then}, {"now", v.answer}});
+      const std::optional<Evaluation> then = context.evaluation_then(p.id);
+      const PredictionView v =
+          view_prediction(p, e, &a->second, words_digits, context.cover, then ? &*then : nullptr);
+      // The answer now, when the learner's numbers changed it since.
+      const std::string changed_since =
+          v.answer_now.empty() ? "" : ui::answer_changed_text(v.answer_now);
       answers.push_back({{"ask", v.ask},
                          {"picked", v.picked},
                          {"right", v.right},
                          {"answer", v.answer},
-                         {"answerThen", v.answer_then},
+                         {"answerNow", v.answer_now},
                          {"reveal", v.reveal},
                          {"verdict", v.right ? tr("Right.") : tr("Not quite.")},
                          {"answerChanged", changed_since}});

@@ -212,7 +212,8 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
 }
 
 PredictionView view_prediction(const Prediction& p, const Evaluation& e,
-                               const PredictionAnswer* given, int digits, const Cover* cover) {
+                               const PredictionAnswer* given, int digits, const Cover* cover,
+                               const Evaluation* then) {
   PredictionView v;
   Filling plain{e, digits, "", ""};
   plain.cover = cover;
@@ -221,16 +222,20 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
   if (!given) return v;
   v.skipped = given->skipped;
   v.answered = !given->skipped;
-  v.answer = answer_text(p, e, digits);
-  if (!v.answered) return v;
+  if (!v.answered) {
+    v.answer = answer_text(p, e, digits);
+    return v;
+  }
   v.right = given->right;
-  v.picked = picked_text(p, e.now, given->picked, digits);
-  if (given->answer != answer_key(p, e))
-    v.answer_then = answer_of_key(p, e.now, given->answer, digits);
-  Filling filled{e, digits, v.picked, v.answer};
+  const Evaluation& at = then ? *then : e;
+  v.picked = picked_text(p, at.now, given->picked, digits);
+  // Without the numbers then, the answer kept in no language is still theirs.
+  v.answer = then ? answer_text(p, *then, digits) : answer_of_key(p, e.now, given->answer, digits);
+  if (given->answer != answer_key(p, e)) v.answer_now = answer_text(p, e, digits);
+  Filling filled{at, digits, v.picked, v.answer};
   filled.cover = cover;
   for (const TextBlock& b : p.reveal)
-    if (!b.when || holds(*b.when, e)) v.reveal.push_back(render_text(b.text, filled));
+    if (!b.when || holds(*b.when, at)) v.reveal.push_back(render_text(b.text, filled));
   return v;
 }
 

@@ -53,9 +53,11 @@ ProgressCounts count_progress(const Lesson& lesson, const LessonProgress& p) {
 
 std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
   json answers = json::object();
-  for (const auto& [id, a] : work.progress.answers)
+  for (const auto& [id, a] : work.progress.answers) {
     answers[id] = a.skipped ? json{{"skipped", true}}
                             : json{{"picked", a.picked}, {"right", a.right}, {"answer", a.answer}};
+    if (!a.skipped && a.state) answers[id]["state"] = *a.state;
+  }
   json doc = {{"v", 1},
               {"lesson", lesson.id},
               {"step", work.step},
@@ -121,6 +123,13 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
         x.picked = picked->get<double>();
         x.right = right->get<bool>();
         x.answer = answer->get<std::string>();
+        // The numbers it was given on: kept if they are this lesson's, else
+        // the reveal speaks of today's, as before they were kept.
+        if (const auto state = a.find("state");
+            state != a.end() && state->is_string() &&
+            (state->get_ref<const std::string&>().empty() ||
+             decode_state(lesson, state->get_ref<const std::string&>()).state))
+          x.state = state->get<std::string>();
       }
       w.progress.answers[id] = std::move(x);
     }

@@ -3,7 +3,7 @@
 // with the lesson's numbers across a reload:
 //   {"v": 1, "lesson": "the-cat-sat", "step": 3, "state": {...state link...},
 //    "visited": [0, 1, 2, 3], "answers": {"the-attends": {"picked": 2, "right": false,
-//    "answer": "cat"}, "flatter": {"skipped": true}}, "hints": {"sat-wins": 1},
+//    "answer": "cat", "state": ""}, "flatter": {"skipped": true}}, "hints": {"sat-wins": 1},
 //    "solved": ["sat-wins"], "opened": "step=1"}
 // `opened` is the link the work was saved under (its step), so a link to
 // another step wins over the saved one.
@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "core/lesson.h"
+#include "core/trace.h"
 
 namespace attn {
 
@@ -24,7 +25,16 @@ struct PredictionAnswer {
   double picked = 0.0;  // an option's index, or the estimate
   bool right = false;   // judged on the numbers when it was given
   std::string answer;   // the right answer then, in no language (core/activity.h, answer_key)
+  // The numbers it was given on, as a state link (core/state_link.h; "" the
+  // notebook's): the reveal speaks of them. None in work saved before they were kept.
+  std::optional<std::string> state;
   bool operator==(const PredictionAnswer&) const = default;
+};
+
+// The numbers a prediction was answered on, rebuilt from its state link.
+struct AnsweredNumbers {
+  LessonState state;
+  Trace trace;
 };
 
 struct LessonProgress {

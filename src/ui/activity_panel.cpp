@@ -60,6 +60,13 @@ int option_buttons(const std::vector<std::string>& options, const char* test_pre
 
 }  // namespace
 
+std::string answer_changed_text(const std::string& now) {
+  // TRANSLATORS: under the reveal of a prediction answered earlier: the learner has changed
+  // numbers since, and with them the right answer is now {now} (an option or a number).
+  return trf("Since you answered, your numbers changed: with them the answer is now \"{now}\".",
+             {{"now", now}});
+}
+
 void ActivityPanel::draw() {
   if (ui->view->explore || !ui->progress) return;
   const StepSpec& spec = ui->step_spec();
@@ -134,7 +141,9 @@ void ActivityPanel::draw_open(const Prediction& p) {
 void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a) {
   const Palette& pal = palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
-  const PredictionView v = view_prediction(p, ui->evaluation(), &a, digits, ui->cover);
+  const std::optional<Evaluation> then = ui->evaluation_then(p.id);
+  const PredictionView v =
+      view_prediction(p, ui->evaluation(), &a, digits, ui->cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", v.ask.c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
@@ -146,14 +155,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
       coloured(pal.bad, tr("Not quite."));
     }
     for (const std::string& s : v.reveal) wrapped(s);
-    if (!v.answer_then.empty()) {
-      const std::string changed = trf(
-          // TRANSLATORS: {then} and {now} are answers to the prediction question; the learner
-          // has changed numbers since answering, so the right answer changed.
-          "(When you answered, the answer was \"{then}\"; with your numbers now it is \"{now}\".)",
-          {{"then", v.answer_then}, {"now", v.answer}});
-      ImGui::TextDisabled("%s", changed.c_str());
-    }
+    if (!v.answer_now.empty()) coloured(pal.changed, answer_changed_text(v.answer_now));
   });
 }
 

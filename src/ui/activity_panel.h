@@ -11,6 +11,10 @@
 
 namespace attn::ui {
 
+// Under a reveal, when the learner's numbers changed the answer since: a line
+// of its own (the reveal speaks of the numbers it was answered on).
+std::string answer_changed_text(const std::string& now);
+
 struct ActivityPanel {
   UiContext* ui = nullptr;
   void draw();

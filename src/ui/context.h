@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -228,6 +229,15 @@ struct UiContext {
   }
   Evaluation evaluation() const {
     return {session->trace(), session->notebook(), session->state(), session->defaults()};
+  }
+  // The numbers each answered prediction was answered on (by id), kept by the
+  // app: a reveal speaks of them. Null, or no entry: unknown (older saved work).
+  const std::map<std::string, AnsweredNumbers>* answered = nullptr;
+  std::optional<Evaluation> evaluation_then(const std::string& prediction) const {
+    if (!answered) return std::nullopt;
+    const auto it = answered->find(prediction);
+    if (it == answered->end()) return std::nullopt;
+    return Evaluation{it->second.trace, session->notebook(), it->second.state, session->defaults()};
   }
   // The step's first prediction not yet answered or skipped, while the learner
   // has predictions on: the step keeps its result covered until then.

@@ -73,7 +73,7 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
   for (const Part& part : s.lesson().parts)
     for (const StepSpec& spec : part.steps) {
       for (const Prediction& p : spec.predictions) {
-        const PredictionAnswer a{false, 0.0, is_right(p, e, 0.0), answer_key(p, e)};
+        const PredictionAnswer a{false, 0.0, is_right(p, e, 0.0), answer_key(p, e), ""};
         const PredictionView v = view_prediction(p, e, &a, 3);
         if (v.picked.empty()) broken("a prediction's answer has no words", p.id);
         progress.answers[p.id] = a;
