@@ -149,7 +149,7 @@ void App::note_progress() {
   const Evaluation e = ui_.evaluation();
   auto check = [&](const Challenge& c) {
     if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
-    s.progress.solved.insert(c.id);
+    s.progress.solved[c.id] = encode_state(*s.lesson, session().state());
     show_toast(tr("Challenge solved!"));
   };
   for (const Challenge& c : ui_.step_spec().challenges) check(c);
@@ -195,6 +195,8 @@ std::string App::apply(const ui::Request& request) {
           window_.open_number_editor(q.cell, q.typed);
         } else if constexpr (std::is_same_v<T, r::RemoveOverride>) {
           s.remove_override(q.cell.key, q.cell.row, q.cell.col);
+        } else if constexpr (std::is_same_v<T, r::ResetCell>) {
+          error = s.reset_value(q.cell.key, q.cell.row, q.cell.col);
         } else if constexpr (std::is_same_v<T, r::ClearOverrides>) {
           s.clear_overrides();
         } else if constexpr (std::is_same_v<T, r::SetKeepRowSum>) {

@@ -242,13 +242,9 @@ std::string Api::text_view_json() const {
         // TRANSLATORS: how close the learner is to a challenge's goal.
         // xgettext:no-c-format
         closeness = trf("{percent}% of the way there.", {{"percent", percent(v.now.closeness)}});
-      const std::string rules =
-          v.now.within_rules
-              ? trf("You may change {allowed}.", {{"allowed", v.allowed}})
-              // TRANSLATORS: {allowed} lists what the challenge lets the learner change,
-              // e.g. "W_q or the temperature".
-              : trf("This challenge allows only {allowed}: take back the other changes.",
-                    {{"allowed", v.allowed}});
+      const std::string rules = v.now.within_rules
+                                    ? trf("You may change {allowed}.", {{"allowed", v.allowed}})
+                                    : ui::rules_broken_text(v.allowed);
       const bool taken = view.challenge == c->id;
       challenges.push_back({{"id", c->id},
                             {"task", v.task},
@@ -262,7 +258,9 @@ std::string Api::text_view_json() const {
                             {"hintsLeft", v.hints_left},
                             {"success", v.success},
                             {"taken", taken},
-                            {"heading", v.solved ? tr("Challenge solved") : tr("Challenge")},
+                            {"heading", v.now.solved() ? tr("Challenge solved")
+                                        : v.solved     ? tr("Challenge (solved before)")
+                                                       : tr("Challenge")},
                             {"closenessText", closeness},
                             {"rules", rules},
                             {"hintTexts", std::move(hints_texts)},

@@ -4,7 +4,8 @@
 //   {"v": 1, "lesson": "the-cat-sat", "step": 3, "state": {...state link...},
 //    "visited": [0, 1, 2, 3], "answers": {"the-attends": {"picked": 2, "right": false,
 //    "answer": "cat", "state": ""}, "flatter": {"skipped": true}}, "hints": {"sat-wins": 1},
-//    "solved": ["sat-wins"], "opened": "step=1"}
+//    "solved": ["sat-wins"], "solvedWith": {"sat-wins": "{...state link...}"},
+//    "opened": "step=1"}
 // `opened` is the link the work was saved under (its step), so a link to
 // another step wins over the saved one.
 #pragma once
@@ -41,7 +42,9 @@ struct LessonProgress {
   std::set<int> visited;  // step indices
   std::map<std::string, PredictionAnswer> answers;
   std::map<std::string, int> hints;  // challenge id -> hints shown
-  std::set<std::string> solved;      // challenge ids
+  // Challenge ids, each with the numbers it was solved with (a state link),
+  // to go back to (none in work saved before they were kept).
+  std::map<std::string, std::optional<std::string>> solved;
   bool operator==(const LessonProgress&) const = default;
   bool empty() const { return *this == LessonProgress{}; }
 };

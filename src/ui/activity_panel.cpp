@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/lesson.h"
+#include "core/state_link.h"
 #include "core/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
@@ -59,6 +60,17 @@ int option_buttons(const std::vector<std::string>& options, const char* test_pre
 }
 
 }  // namespace
+
+std::string rules_broken_text(const std::string& allowed) {
+  // TRANSLATORS: {allowed} lists what the challenge lets the learner change. The quoted button
+  // names are those of the box that opens on a tap on a number ("Back to the notebook's
+  // value ({number})", "Take back this what-if") and of the top bar ("Reset to notebook values").
+  return trf(
+      "This challenge allows only {allowed}. Take back your other changes: tap a changed "
+      "number and choose \"Back to the notebook's value\" (a what-if: \"Take back this "
+      "what-if\"), or Reset to notebook values.",
+      {{"allowed", allowed}});
+}
 
 std::string answer_changed_text(const std::string& now) {
   // TRANSLATORS: under the reveal of a prediction answered earlier: the learner has changed
@@ -169,12 +181,18 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       c, ui->evaluation(), lesson.parts[part], hints == progress.hints.end() ? 0 : hints->second,
       progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3), ui->cover);
   const bool taken = ui->view->challenge == c.id;
+  // Solved once, and undone by later edits since: not "solved", and the way back.
+  const bool solved_before = v.solved && !v.now.solved();
   ImGui::PushID(c.id.c_str());
-  card(v.solved ? pal.good : pal.override_mark, [&] {
+  card(v.now.solved() ? pal.good : pal.override_mark, [&] {
     ImGui::PushFont(ui->fonts->body);
-    if (v.solved) {
+    if (v.now.solved()) {
       // TRANSLATORS: heading of a challenge's card once the learner has reached its goal.
       coloured(pal.good, tr("Challenge solved"));
+    } else if (solved_before) {
+      // TRANSLATORS: heading of a challenge's card: the learner reached its goal once, and
+      // their numbers have changed since, so the goal does not hold now.
+      coloured(pal.override_mark, tr("Challenge (solved before)"));
     } else {
       // TRANSLATORS: heading of a card setting the learner a task: a goal to reach by changing
       // numbers.
@@ -182,7 +200,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
     }
     ImGui::PopFont();
     wrapped(v.task);
-    if (v.solved && v.now.solved()) {
+    if (v.now.solved()) {
       for (const std::string& s : v.success) wrapped(s);
     } else if (!taken && !v.solved) {
       // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or
@@ -209,16 +227,25 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       }
       if (!v.status.empty()) wrapped(v.status);
       if (!v.now.within_rules) {
-        // TRANSLATORS: {allowed} lists what the challenge lets the learner change. "Reset" is
-        // the button that puts the numbers back; × is the button beside a what-if that removes it.
-        coloured(pal.bad, trf("This challenge allows only {allowed}. Take back the other changes "
-                              "(Reset, or × beside a what-if).",
-                              {{"allowed", v.allowed}}));
-      } else if (v.solved) {
-        ImGui::TextDisabled("%s", tr("You solved it before; your numbers now are elsewhere."));
+        coloured(pal.bad, rules_broken_text(v.allowed));
+      } else if (solved_before) {
+        // TRANSLATORS: a challenge solved earlier whose goal the learner's numbers no longer
+        // reach (they changed them since).
+        ImGui::TextDisabled("%s", tr("Your numbers have moved since: the goal does not hold now."));
       } else {
         const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
         ImGui::TextDisabled("%s", may.c_str());
+      }
+    }
+    if (solved_before) {  // the numbers it was solved with, to go back to
+      const auto with = progress.solved.find(c.id);
+      if (with != progress.solved.end() && with->second) {
+        // TRANSLATORS: a button that puts back the numbers the learner had when they solved
+        // this challenge.
+        if (ImGui::Button(tr("Back to my solution")))
+          if (const DecodedState d = decode_state(lesson, *with->second); d.state)
+            ui->request(request::RestoreState{*d.state});
+        if (item_registry_enabled()) name_last_item("##back-to-solution:" + c.id);
       }
     }
     for (size_t i = 0; i < v.hints.size(); ++i) {

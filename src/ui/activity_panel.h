@@ -14,6 +14,8 @@ namespace attn::ui {
 // Under a reveal, when the learner's numbers changed the answer since: a line
 // of its own (the reveal speaks of the numbers it was answered on).
 std::string answer_changed_text(const std::string& now);
+// A challenge's rules broken: what it allows, and how to take the rest back.
+std::string rules_broken_text(const std::string& allowed);
 
 struct ActivityPanel {
   UiContext* ui = nullptr;

@@ -114,6 +114,11 @@ struct EditNumber {
 struct RemoveOverride {
   CellRef cell;
 };
+// One number back to the notebook's, on its own (an input's entry, or a
+// what-if taken back).
+struct ResetCell {
+  CellRef cell;
+};
 struct ClearOverrides {};
 struct SetKeepRowSum {
   bool keep;
@@ -174,17 +179,16 @@ struct Notice {
 };
 }  // namespace request
 
-using Request =
-    std::variant<request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
-                 request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
-                 request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
-                 request::SetDigits, request::DismissNotice, request::CopySnippet,
-                 request::CopyLink, request::EditNumber, request::RemoveOverride,
-                 request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
-                 request::SetTouch, request::ShowTextView, request::AnswerPrediction,
-                 request::SkipPrediction, request::TakeChallenge, request::ShowHint,
-                 request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
-                 request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
+using Request = std::variant<
+    request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
+    request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
+    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
+    request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
+    request::FocusCell, request::SetTouch, request::ShowTextView, request::AnswerPrediction,
+    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
+    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
+    request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {

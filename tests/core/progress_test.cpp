@@ -43,7 +43,7 @@ TEST_CASE("counts: steps seen, predictions answered and right, challenges solved
   CHECK_FALSE(c.complete());
   p.visited = {0, 1, 2, 3, 4, 99};  // a step the lesson does not have is not counted
   p.answers[first_prediction(l)] = {false, 1, true, "cat", ""};
-  p.solved.insert(first_challenge(l));
+  p.solved[first_challenge(l)] = "";
   c = count_progress(l, p);
   CHECK(c.visited == 5);
   CHECK(c.complete());
@@ -61,7 +61,7 @@ TEST_CASE("saved work round-trips: step, numbers, answers, hints, solved") {
   w.progress.visited = {0, 1, 3};
   w.progress.answers[first_prediction(l)] = {false, 2, false, "cat", w.state};
   w.progress.hints[first_challenge(l)] = 1;
-  w.progress.solved.insert(first_challenge(l));
+  w.progress.solved[first_challenge(l)] = w.state;
   w.opened = "1";
   const DecodedWork d = decode_saved(l, encode_saved(l, w));
   REQUIRE_MESSAGE(d.work, d.error);

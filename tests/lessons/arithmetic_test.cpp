@@ -9,6 +9,7 @@
 #include <cmath>
 #include <random>
 #include <regex>
+#include <tuple>
 
 #include "core/activity.h"
 #include "core/builtin_lessons.h"
@@ -150,11 +151,13 @@ TEST_CASE(
         }
       }
       // Edits as a learner makes them: a few inputs dragged to new values.
-      for (const TraceMatrix& m : s.trace().matrices) {
-        if (!m.editable || m.key.stage == Stage::weights) continue;
-        const int r = static_cast<int>(random() % m.value.rows());
-        const int c = static_cast<int>(random() % m.value.cols());
-        (void)s.set_value(m.key, r, c, thousandths(random) / 1000.0);
+      std::vector<std::tuple<MatrixKey, int, int>> inputs;  // an edit recomputes the trace
+      for (const TraceMatrix& m : s.trace().matrices)
+        if (m.editable && m.key.stage != Stage::weights)
+          inputs.emplace_back(m.key, m.value.rows(), m.value.cols());
+      for (const auto& [key, rows, cols] : inputs) {
+        const int r = static_cast<int>(random() % rows), c = static_cast<int>(random() % cols);
+        (void)s.set_value(key, r, c, thousandths(random) / 1000.0);
       }
     }
   }
