@@ -210,6 +210,12 @@ struct UiContext {
   // are highlighted. Views set `hot_next` while drawing; the app makes it
   // `hot` for the next frame (cells drawn before it would miss it otherwise).
   CellRef hot, hot_next;
+  // The number being dragged, unrounded: a slow drag moves it by less than
+  // the grid it snaps to each frame, which adds up here instead of being lost.
+  struct Drag {
+    unsigned id = 0;  // the cell's ImGui id while it is dragged
+    double raw = 0.0;
+  } drag;
 
   void request(Request r) { requests.push_back(std::move(r)); }
 

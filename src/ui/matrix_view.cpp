@@ -195,6 +195,32 @@ int drag_decimals(const TraceMatrix& m) {
   return std::clamp(3 - magnitude, 0, 3);
 }
 
+double drag_speed(double value, int decimals, const DragInput& input) {
+  // A pixel moves a number around 1 by 0.002, a number around 50 by 0.1: the
+  // same share of it, never less than the grid's step.
+  const double step = std::pow(10.0, -decimals);
+  double speed = std::max(step, 0.002 * std::max(1.0, std::fabs(value)));
+  // Pointer ballistics, as desktops move a cursor: a brisk move goes further
+  // per pixel (up to ten times), a slow one stays precise.
+  speed *= std::clamp(input.pixels_per_second / 400.0, 1.0, 10.0);
+  if (input.fine) speed *= 0.1;
+  if (input.coarse) speed *= 10.0;
+  return speed;
+}
+
+DragInput drag_input(const ImGuiIO& io) {
+  const float dt = std::max(io.DeltaTime, 1e-4f);
+  return {std::fabs(io.MouseDelta.x) / dt, io.KeyShift, io.KeyAlt || io.KeyCtrl};
+}
+
+float imgui_drag_speed(double speed, const ImGuiIO& io) {
+  // DragScalar's own: Alt divides a move by 100, Shift multiplies it by 10.
+  double imgui = 1.0;
+  if (io.KeyAlt) imgui *= 0.01;
+  if (io.KeyShift) imgui *= 10.0;
+  return static_cast<float>(speed / imgui);
+}
+
 double snap(double value, int decimals) {
   // Dividing by an exact power of ten gives the double nearest the decimal
   // (1660 / 1000 is 1.66); multiplying by 0.001 would not.
@@ -353,7 +379,6 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
 
   // Cells: drag fields on numbers the learner may change, hover targets on the rest.
   const int decimals = drag_decimals(m);
-  const float speed = 2.0f * static_cast<float>(std::pow(10.0, -decimals));  // per pixel
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, (cell_h - line_h) * 0.5f));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
@@ -370,9 +395,12 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       const double v = m.value(r, c);
       const bool hidden = ui.covered(index, r, c);  // "?": an open prediction's answer
       if (changeable && !hidden) {
-        double dragged = v;
+        // The unrounded number while this cell is dragged (UiContext::drag).
+        const ImGuiID id = ImGui::GetID("##cell");
+        double dragged = ui.drag.id == id ? ui.drag.raw : v;
         ImGui::SetNextItemWidth(cell_w);
         const double lo = -Limits::kMaxAbsValue, hi = Limits::kMaxAbsValue;
+        const float speed = imgui_drag_speed(drag_speed(v, decimals, drag_input(io)), io);
         // The number is drawn below, as every number is (number_text); typing
         // goes through the number editor (a click or a tap), not Ctrl+click.
         if (ImGui::DragScalar("##cell", ImGuiDataType_Double, &dragged, speed, &lo, &hi, "",
@@ -381,6 +409,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
           const double snapped = snap(dragged, decimals);
           if (snapped != v) ui.request(request::EditCell{m.key, r, c, snapped});
         }
+        if (ImGui::IsItemActive())
+          ui.drag = {id, dragged};
+        else if (ui.drag.id == id)
+          ui.drag = {};
         // A click or a tap that did not drag: type the number.
         if (ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit() &&
             io.MouseDragMaxDistanceSqr[0] < 36.0f)

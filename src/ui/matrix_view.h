@@ -42,6 +42,19 @@ std::string covered_matrix_text(const UiContext& ui, int index);
 // The grid a dragged number snaps to: decimals that suit the matrix's size
 // (0.001 for numbers around 1), so a drag gives 1.66, not 1.66000007.
 int drag_decimals(const TraceMatrix& m);
+
+// How far a pixel of a drag moves a number: a share of its size (0.002 per
+// pixel around 1), faster as the pointer moves faster (up to 10×), a tenth
+// with Shift (fine), ten times with Alt or Ctrl (coarse).
+struct DragInput {
+  double pixels_per_second = 0.0;
+  bool fine = false, coarse = false;
+};
+double drag_speed(double value, int decimals, const DragInput& input);
+// This frame's: the pointer's speed and the modifier keys held.
+DragInput drag_input(const ImGuiIO& io);
+// The speed to give DragScalar for `speed`: undoes its own modifier keys.
+float imgui_drag_speed(double speed, const ImGuiIO& io);
 double snap(double value, int decimals);
 
 // Whether the query's weights that (row, col) belongs to sum to 1.

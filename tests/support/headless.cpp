@@ -122,7 +122,7 @@ bool HeadlessUi::settled_rect(std::string_view label, ui::ItemRect* r) {
   return true;
 }
 
-bool HeadlessUi::drag(std::string_view label, float dx) {
+bool HeadlessUi::drag(std::string_view label, float dx, int moves) {
   ui::ItemRect r;
   if (!settled_rect(label, &r)) return false;
   ImGuiIO& io = ImGui::GetIO();
@@ -131,8 +131,8 @@ bool HeadlessUi::drag(std::string_view label, float dx) {
   frame();  // hover first, as a real pointer does
   io.MouseDown[0] = true;
   frame();
-  for (int i = 1; i <= 5; ++i) {
-    io.MousePos = ImVec2(centre.x + dx * i / 5.0f, centre.y);
+  for (int i = 1; i <= moves; ++i) {
+    io.MousePos = ImVec2(centre.x + dx * i / static_cast<float>(moves), centre.y);
     frame();
   }
   io.MouseDown[0] = false;
