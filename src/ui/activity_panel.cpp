@@ -31,9 +31,7 @@ void card(ImU32 colour, F&& body) {
   ImGui::Spacing();
 }
 
-void wrapped(const std::string& text) {
-  ImGui::TextWrapped("%s", unbreakable_numbers(text).c_str());
-}
+void wrapped(const std::string& text) { ImGui::TextWrapped("%s", unbreakable(text).c_str()); }
 
 void coloured(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -249,7 +247,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       }
     }
     for (size_t i = 0; i < v.hints.size(); ++i) {
-      const std::string number = std::to_string(i + 1), text = unbreakable_numbers(v.hints[i]);
+      const std::string number = std::to_string(i + 1), text = unbreakable(v.hints[i]);
       // TRANSLATORS: {number} counts the hints shown (1, 2, ...); {hint} is the hint's text.
       const std::string hint = trf("Hint {number}: {hint}", {{"number", number}, {"hint", text}});
       ImGui::TextWrapped("%s", hint.c_str());

@@ -314,7 +314,7 @@ void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string
   }
   line += "]";
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
+  ImGui::TextUnformatted(unbreakable(line).c_str());
   ImGui::PopTextWrapPos();
   if (item_registry_enabled()) name_last_item("##live-output");
   if (line.find('*') != std::string::npos) {

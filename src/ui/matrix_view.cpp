@@ -96,6 +96,20 @@ bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
 
 }  // namespace
 
+namespace {
+// A note under a matrix: muted, wrapped at the matrix's width (or the
+// panel's, if narrower), never cut off.
+void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(avail, std::max(width, 160.0f)));
+  ImGui::PushStyleColor(ImGuiCol_Text, colour ? ImGui::ColorConvertU32ToFloat4(colour)
+                                              : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
+}  // namespace
+
 std::string covered_text(int step) {
   // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
   // {step}, so they stay covered until the learner answers it or skips it.
@@ -495,7 +509,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
       // row) should sum to 1, as softmax makes them. {count} is 2 or more.
       s = trf("{count} rows do not sum to 1: not a softmax any more", {{"count", count}});
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+    wrapped_note(s, label_w + grid_w, pal.changed);
   }
   if (g.numbers && g.digits < options.digits) {
     const std::string s =
@@ -503,14 +517,12 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
         // shown of the {digits} the step has; hovering or tapping a number shows it whole.
         trf("{shown} of {digits} decimals shown: point at or tap a number for all of it",
             {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
-    ImGui::TextDisabled("%s", s.c_str());
+    wrapped_note(s, label_w + grid_w);
   }
   // TRANSLATORS: under a matrix shown as colours only (no numbers in its cells).
-  if (!g.numbers) ImGui::TextDisabled("%s", tr("Point at or tap a cell for its number"));
+  if (!g.numbers) wrapped_note(tr("Point at or tap a cell for its number"), label_w + grid_w);
   if (ui.cover && ui.cover->any(index) && !options.figure) {
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(label_w + grid_w, 160.0f));
-    ImGui::TextDisabled("%s", covered_text(ui.asked_step(index)).c_str());
-    ImGui::PopTextWrapPos();
+    wrapped_note(covered_text(ui.asked_step(index)), label_w + grid_w);
     if (item_registry_enabled()) name_last_item("##covered:" + trace.id_of(m.key));
   }
   if (other && differing > 0) {
@@ -526,7 +538,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       // many of its {total} numbers differ from it.
       s = trf("Differs in {count} of {total} entries from {matrix}",
               {{"count", count}, {"total", total}, {"matrix", other->label}});
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+    wrapped_note(s, label_w + grid_w, pal.changed);
   }
   ImGui::PopFont();
   ImGui::EndGroup();

@@ -470,15 +470,18 @@ void SettingsPanel::draw() {
   const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
   // TRANSLATORS: the learner's progress on this lesson; the last part counts the challenges
   // solved.
-  ImGui::TextDisabled("%s", trf("Seen {visited} of {steps} steps; {right} of {predictions} "
-                                "predictions right; {solved} of {challenges} challenges",
-                                {{"visited", std::to_string(c.visited)},
-                                 {"steps", std::to_string(c.steps)},
-                                 {"right", std::to_string(c.right)},
-                                 {"predictions", std::to_string(c.predictions)},
-                                 {"solved", std::to_string(c.solved)},
-                                 {"challenges", std::to_string(c.challenges)}})
-                                .c_str());
+  const std::string progress = trf(
+      "Seen {visited} of {steps} steps; {right} of {predictions} predictions right; {solved} of "
+      "{challenges} challenges",
+      {{"visited", std::to_string(c.visited)},
+       {"steps", std::to_string(c.steps)},
+       {"right", std::to_string(c.right)},
+       {"predictions", std::to_string(c.predictions)},
+       {"solved", std::to_string(c.solved)},
+       {"challenges", std::to_string(c.challenges)}});
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", progress.c_str());  // a narrow column wraps it, never cuts it
+  ImGui::PopStyleColor();
   // TRANSLATORS: button that asks whether to start the lesson again from the beginning.
   if (ImGui::Button(tr("Start over…"))) ImGui::OpenPopup("##start-over");
   if (item_registry_enabled()) name_last_item("##start-over");

@@ -5,6 +5,7 @@
 
 #include "core/dependencies.h"
 #include "core/translation.h"
+#include "imgui_internal.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -55,8 +56,11 @@ std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
 void StepPanel::draw_heading() {
   const TraceStep& step = ui->step();
   const Lesson& lesson = ui->session->lesson();
-  if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty())
-    ImGui::TextDisabled("%s", lesson.parts[step.part].title.c_str());
+  if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", lesson.parts[step.part].title.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::PushFont(ui->fonts->title);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(step.title.c_str());
@@ -78,7 +82,7 @@ void StepPanel::draw_text(bool veiled) {
   std::string paragraph;
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences)
     if (s.holds && !s.covered) paragraph += (paragraph.empty() ? "" : " ") + s.text;
-  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
+  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable(paragraph).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
 }
@@ -97,7 +101,7 @@ void StepPanel::draw_stale_text(bool veiled) {
     // notebook's numbers but not for the numbers the learner changed.
     const char* only = tr("The notebook's numbers only (yours differ):");
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", only);
-    ImGui::TextDisabled("%s", unbreakable_numbers(s.text).c_str());
+    ImGui::TextDisabled("%s", unbreakable(s.text).c_str());
   }
   ImGui::PopTextWrapPos();
 }
@@ -176,6 +180,13 @@ void StepPanel::draw() {
   const Palette& pal = palette();
   const float top = ImGui::GetCursorPosY();
   draw_heading();
+  // Just answered: the reveal and the result it uncovered come into view
+  // (in a small embed they would open below the fold).
+  const std::pair<int, int> here{ui->view->lesson, ui->view->step};
+  const bool revealed = open_before_ && open_on_ == here && ui->open_prediction() != open_before_;
+  open_before_ = ui->open_prediction();
+  open_on_ = here;
+  const float reveal_top = ImGui::GetCursorScreenPos().y;
   activities_.ui = ui;
   activities_.draw();
   // An open prediction covers what the step says and shows about its result.
@@ -184,6 +195,13 @@ void StepPanel::draw() {
   keep_matrices_in_place(top);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
+  if (revealed) {  // the results are drawn last: their end, and above it what fits
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float bottom = ImGui::GetCursorScreenPos().y;
+    const float top = std::max(reveal_top, bottom - window->InnerRect.GetHeight());
+    ImGui::ScrollToBringRectIntoView(
+        window, ImRect(window->InnerRect.Min.x, top, window->InnerRect.Max.x, bottom));
+  }
   draw_stale_text(veiled);
   for (int i : step.matrices)
     if (ui->covered(i)) {

@@ -344,3 +344,14 @@ TEST_CASE("the step a learner opens on counts as seen, with nothing else done") 
   test::HeadlessUi at_three(parameters({{"lesson", "the-cat-sat"}, {"step", "3"}}));
   CHECK(json_of(at_three.api().progress_json())["visited"] == 1);
 }
+
+TEST_CASE("in a small embed, answering scrolls the reveal and the result it uncovered into view") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}), ImVec2(800, 500));
+  ui.frames(3);
+  REQUIRE(ui.click("##option:1"));  // "cat"
+  ui.frames(3);
+  ui::ItemRect r;
+  REQUIRE(ui::find_item("##weights:0:0", &r));
+  CHECK(r.y1 <= 500.0f);  // the first row of the weights is on screen
+  CHECK(r.y0 >= 0.0f);
+}

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "core/builtin_lessons.h"
 #include "imgui_internal.h"
@@ -103,6 +104,56 @@ std::string HeadlessUi::drawn_text() const {
       i += 3;  // the quad's other corners
     }
     out += '\n';
+  }
+  return out;
+}
+
+std::vector<std::string> HeadlessUi::cut_text() const {
+  std::map<std::pair<float, float>, const ImFontGlyph*> glyphs;
+  for (const ImFont* font : ImGui::GetIO().Fonts->Fonts)
+    for (const ImFontGlyph& g : font->Glyphs)
+      if (g.Visible) glyphs.emplace(std::pair{g.U0, g.V0}, &g);
+  std::vector<std::string> out;
+  const ImDrawData* data = ImGui::GetDrawData();
+  if (!data) return out;
+  // A panel that scrolls sideways shows part of its text on purpose (a wide
+  // matrix's numbers, with their scrollbar).
+  std::set<const ImDrawList*> sideways;
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (w->ScrollMax.x > 0.0f) sideways.insert(w->DrawList);
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList& list = *data->CmdLists[l];
+    if (sideways.count(&list)) continue;
+    // Each vertex's clip rectangle, from the command that draws it.
+    std::vector<ImVec4> clip(list.VtxBuffer.Size, ImVec4(-1e9f, -1e9f, 1e9f, 1e9f));
+    for (const ImDrawCmd& cmd : list.CmdBuffer)
+      for (unsigned e = 0; e < cmd.ElemCount; ++e)
+        clip[cmd.VtxOffset + list.IdxBuffer[cmd.IdxOffset + e]] = cmd.ClipRect;
+    const ImVector<ImDrawVert>& v = list.VtxBuffer;
+    std::string run;
+    bool cut = false;
+    float last_x = -1e9f, last_y = -1e9f;
+    auto flush = [&] {
+      if (cut && !run.empty()) out.push_back(run);
+      run.clear();
+      cut = false;
+    };
+    for (int i = 0; i + 2 < v.Size; ++i) {
+      const auto it = glyphs.find({v[i].uv.x, v[i].uv.y});
+      if (it == glyphs.end() || v[i + 2].uv.x != it->second->U1 || v[i + 2].uv.y != it->second->V1)
+        continue;
+      const ImFontGlyph& g = *it->second;
+      const float origin = v[i].pos.x - g.X0, y = v[i].pos.y - g.Y0;
+      if (std::fabs(y - last_y) > 1.0f || origin - last_x > 20.0f || origin < last_x - 1.0f)
+        flush();
+      ImTextCharToUtf8_append(run, g.Codepoint);
+      // Part of the glyph, or all of it, past the right edge of its clip.
+      if (v[i + 2].pos.x > clip[i].z + 0.5f && v[i].pos.x < clip[i].z + 200.0f) cut = true;
+      last_x = origin + g.AdvanceX;
+      last_y = y;
+      i += 3;
+    }
+    flush();
   }
   return out;
 }

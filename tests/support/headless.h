@@ -39,6 +39,9 @@ class HeadlessUi {
   // quad's texture corner names the character (spaces where glyphs stand
   // apart, a line break where a line ends). What is on screen, whatever drew it.
   std::string drawn_text() const;
+  // The runs of text the last frame drew that run past the right edge of
+  // what clips them (a word cut off by its panel), as their glyphs spell them.
+  std::vector<std::string> cut_text() const;
   ui::NullHeatmapRenderer heatmaps;
 
  private:
