@@ -210,10 +210,11 @@ int drag_decimals(const TraceMatrix& m) {
 }
 
 double drag_speed(double value, int decimals, const DragInput& input) {
-  // A pixel moves a number around 1 by 0.002, a number around 50 by 0.1: the
-  // same share of it, never less than the grid's step.
+  // A pixel moves a number by 0.6% of it (0.006 around 1, 0.3 around 50),
+  // and a small number by 0.004: a long move goes far (0.02 to past 4 in
+  // 600 pixels), a short one stays fine. Never less than the grid's step.
   const double step = std::pow(10.0, -decimals);
-  double speed = std::max(step, 0.002 * std::max(1.0, std::fabs(value)));
+  double speed = std::max({step, 0.004, 0.006 * std::fabs(value)});
   // Pointer ballistics, as desktops move a cursor: a brisk move goes further
   // per pixel (up to ten times), a slow one stays precise.
   speed *= std::clamp(input.pixels_per_second / 400.0, 1.0, 10.0);
@@ -458,6 +459,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
           ImGui::TextUnformatted(covered_text(ui.asked_step(index)).c_str());
         else
           draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
+        if (item_registry_enabled()) name_last_item("##cell-tooltip");
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }

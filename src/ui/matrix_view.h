@@ -43,8 +43,8 @@ std::string covered_matrix_text(const UiContext& ui, int index);
 // (0.001 for numbers around 1), so a drag gives 1.66, not 1.66000007.
 int drag_decimals(const TraceMatrix& m);
 
-// How far a pixel of a drag moves a number: a share of its size (0.002 per
-// pixel around 1), faster as the pointer moves faster (up to 10×), a tenth
+// How far a pixel of a drag moves a number: 0.6% of it, at least 0.004 (and
+// the grid's step), faster as the pointer moves faster (up to 10×), a tenth
 // with Shift (fine), ten times with Alt or Ctrl (coarse).
 struct DragInput {
   double pixels_per_second = 0.0;
