@@ -114,7 +114,8 @@ run_in_root() {  # run_in_root <log> <command line>: in a subshell, so its pid i
     "mount --rbind /dev '$root/dev' && mount --rbind /sys '$root/sys' && $binds
      exec chroot '$root' /usr/bin/env -i ${env[*]} /bin/bash -c 'cd /root/p && $2'" > "$1" 2>&1
 }
-quoted=$(printf ' %q' "${args[@]+"${args[@]}"}")
+quoted=''
+[ ${#args[@]} -eq 0 ] || quoted=$(printf ' %q' "${args[@]}")
 log "./dev $command$quoted (log: $out/$command.log)"
 started=$(date +%s)
 status=0
@@ -155,10 +156,10 @@ local_after=$(kib_of "$root/usr/local")
 mib() { echo $((($1 + 512) / 1024)); }
 summary="./dev $command$quoted: $([ "$status" -eq 0 ] && echo pass || echo "FAIL ($status)") in $((elapsed / 60)) min $((elapsed % 60)) s;"
 summary+=" installed: $((packages_after - packages_before)) Debian packages, $(mib $((kib_after - kib_before))) MiB"
-[ "$local_after" -gt "$local_before" ] && summary+="; /usr/local (Node) $(mib $((local_after - local_before))) MiB"
+[ "$(mib $((local_after - local_before)))" -gt 0 ] && summary+="; /usr/local (Node) $(mib $((local_after - local_before))) MiB"
 [ -d "$root/root/p/node_modules" ] && summary+="; node_modules $(mib "$(kib_of "$root/root/p/node_modules")") MiB"
 summary+=". Also: build/ $(mib "$(kib_of "$root/root/p/build")") MiB, caches (apt, npm, ccache)"
-summary+=" $(mib $(($(kib_of "$root/var/cache/apt") + $(kib_of "$root/root/.npm") + $(kib_of "$root/root/.cache"))))) MiB"
+summary+=" $(mib $(($(kib_of "$root/var/cache/apt") + $(kib_of "$root/root/.npm") + $(kib_of "$root/root/.cache")))) MiB"
 changed=$(as_root chroot "$root" /bin/sh -c 'cd /root/p && command -v git >/dev/null && git status --short' 2>/dev/null || true)
 [ -n "$changed" ] && summary+=$'\n'"files the command changed in the clone:"$'\n'"$changed"
 echo "$summary" | tee -a "$out/summary.txt"
