@@ -142,18 +142,19 @@ install_imgui() {
   echo "deps: fetching Dear ImGui sources (Debian source package)"
   local tmp
   tmp=$(mktemp -d) && chmod 755 "$tmp"  # readable by apt's sandbox user
-  trap 'rm -rf "$tmp"' RETURN
-  mkdir -p "$tmp/parts" "$tmp/lists/partial"
+  trap 'rm -rf "$tmp"; trap - RETURN' RETURN  # once: a RETURN trap outlives its function
+  mkdir -p "$tmp/parts" "$tmp/lists/partial" "$tmp/src"
+  chown _apt "$tmp/src" 2>/dev/null || true  # apt downloads as _apt where it can write
   write_src_twins "$tmp/parts"
   local opts=(-o Dir::Etc::sourcelist=/dev/null -o Dir::Etc::sourceparts="$tmp/parts"
               -o Dir::State::Lists="$tmp/lists")
   # A source the twin names that has no deb-src side (a third party's
   # repository) fails its update alone; apt-get source then says what it lacks.
   apt_get -qq "${opts[@]}" update > "$tmp/update.log" 2>&1 || true
-  (cd "$tmp" && apt-get -qq "${opts[@]}" source --download-only imgui >/dev/null) ||
+  (cd "$tmp/src" && apt-get -qq "${opts[@]}" source --download-only imgui >/dev/null) ||
     { cat "$tmp/update.log" >&2; echo "deps: apt-get source imgui failed (the sources above)" >&2; exit 1; }
   local orig
-  orig=$(ls "$tmp"/imgui_*.orig.tar.* | head -1)
+  orig=$(ls "$tmp"/src/imgui_*.orig.tar.* | head -1)
   mkdir -p "$tmp/x" && tar -xf "$orig" -C "$tmp/x"
   rm -rf "$dest" && mkdir -p "$cache"
   mv "$tmp"/x/imgui-* "$dest"
