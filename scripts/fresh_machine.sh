@@ -8,7 +8,12 @@
 # Not part of ./dev test: each run downloads and builds everything from cold
 # (several minutes to half an hour a command on 2 cores).
 #
-#   scripts/fresh_machine.sh [--keep] COMMAND [ARGS...]
+#   scripts/fresh_machine.sh [--keep] COMMAND [ARGS...] [--then COMMAND [ARGS...]]...
+#
+# Commands after --then run in the same root, one after another, each timed
+# and measured on its own: for commands of one deps group (serve and
+# package-scorm; native and translations), where the first proves the
+# group suffices.
 #
 #   serve        waits until http://localhost:PORT/ serves index.html and
 #                every dist/*.wasm, then stops the server (PORT: 18080, or
@@ -29,7 +34,12 @@ set -euo pipefail
 keep=0
 [ "${1:-}" = --keep ] && { keep=1; shift; }
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-command=$1; shift
+commands=()  # each "COMMAND ARGS..." as one %q-quoted line
+line=''
+for a in "$@"; do
+  if [ "$a" = --then ]; then commands+=("$line"); line=''; else line+=" $(printf '%q' "$a")"; fi
+done
+commands+=("$line")
 repo=$(cd "$(dirname "$0")/.." && pwd)
 out="$repo/test-output/fresh-machine"
 mkdir -p "$out"
@@ -80,30 +90,8 @@ log "$(git -C "$repo" log -1 --format='%h %s' | cut -c1-80) in $root"
 
 kib_packages() { as_root chroot "$root" dpkg-query -W -f='${Installed-Size}\n' | awk '{s += $1} END {print s + 0}'; }
 kib_of() { as_root du -sk "$1" 2>/dev/null | cut -f1 || echo 0; }
-packages_before=$(as_root chroot "$root" dpkg-query -W -f='${Package}\n' | wc -l)
-kib_before=$(kib_packages)
-local_before=$(kib_of "$root/usr/local")
-
-env=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb)
-[ -n "${NODE_EXTRA_CA_CERTS:-}" ] && env+=(NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS")
-binds=''
-args=("$@")
-port=18080
-case "$command" in
-  serve)
-    for ((i = 0; i < ${#args[@]}; ++i)); do [ "${args[i]}" = --port ] && port=${args[i + 1]}; done
-    [[ " ${args[*]} " == *" --port "* ]] || args+=(--port "$port") ;;
-  native)
-    command -v Xvfb >/dev/null || { echo "native needs the host's Xvfb (apt-get install xvfb)" >&2; exit 1; }
-    display=99
-    while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
-    Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp > "$out/xvfb.log" 2>&1 &
-    xvfb_pid=$!
-    for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
-    [ -e "/tmp/.X11-unix/X$display" ] || { cat "$out/xvfb.log"; exit 1; }
-    env+=(DISPLAY=":$display")
-    binds="mkdir -p '$root/tmp/.X11-unix' && mount --bind /tmp/.X11-unix '$root/tmp/.X11-unix' && " ;;
-esac
+count_packages() { as_root chroot "$root" dpkg-query -W -f='${Package}\n' | wc -l; }
+mib() { echo $((($1 + 512) / 1024)); }
 
 # Its own mount and process namespaces: the mounts go, and every process in
 # it ends, when the command does.
@@ -114,15 +102,11 @@ run_in_root() {  # run_in_root <log> <command line>: in a subshell, so its pid i
     "mount --rbind /dev '$root/dev' && mount --rbind /sys '$root/sys' && $binds
      exec chroot '$root' /usr/bin/env -i ${env[*]} /bin/bash -c 'cd /root/p && $2'" > "$1" 2>&1
 }
-quoted=''
-[ ${#args[@]} -eq 0 ] || quoted=$(printf ' %q' "${args[@]}")
-log "./dev $command$quoted (log: $out/$command.log)"
-started=$(date +%s)
-status=0
-if [ "$command" = serve ]; then
-  (run_in_root "$out/$command.log" "./dev serve$quoted") &
-  server=$!
-  answered=0
+
+# serve: until the page answers, then every dist/*.wasm served whole.
+run_serve() {  # run_serve <log> <args>
+  (run_in_root "$1" "./dev serve $2") &
+  local server=$! answered=0
   while kill -0 "$server" 2>/dev/null; do
     if curl -fsS -o "$out/index.html" "http://localhost:$port/index.html" 2>/dev/null; then answered=1; break; fi
     sleep 2
@@ -130,6 +114,7 @@ if [ "$command" = serve ]; then
   elapsed=$(($(date +%s) - started))
   if [ "$answered" -eq 1 ]; then
     for wasm in "$root"/root/p/dist/*.wasm; do
+      local name got
       name=$(basename "$wasm")
       got=$(curl -fsS "http://localhost:$port/$name" | wc -c)
       [ "$got" -eq "$(stat -c %s "$wasm")" ] || { echo "FAIL $name: $got bytes served" >&2; status=1; }
@@ -139,28 +124,73 @@ if [ "$command" = serve ]; then
   else
     status=1
   fi
-  as_root kill "$server" 2>/dev/null || true  # unshare: its child, and so the namespace, dies with it
+  # unshare --fork ignores SIGTERM while it waits, and the namespace's first
+  # process (the server, by then) has no default action for it: SIGKILL that
+  # process, by its id, and the kernel ends the rest of the namespace with it.
+  local init
+  for init in $(pgrep -P "$server"); do as_root kill -KILL "$init" 2>/dev/null || true; done
   wait "$server" 2>/dev/null || true
-else
-  (run_in_root "$out/$command.log" "./dev $command$quoted") || status=$?
-  elapsed=$(($(date +%s) - started))
-  if [ "$command" = native ]; then
-    for png in "$root"/tmp/*.png; do [ -f "$png" ] && as_root cp "$png" "$out/"; done
-  fi
-fi
-tail -5 "$out/$command.log"
+}
 
-packages_after=$(as_root chroot "$root" dpkg-query -W -f='${Package}\n' | wc -l)
-kib_after=$(kib_packages)
-local_after=$(kib_of "$root/usr/local")
-mib() { echo $((($1 + 512) / 1024)); }
-summary="./dev $command$quoted: $([ "$status" -eq 0 ] && echo pass || echo "FAIL ($status)") in $((elapsed / 60)) min $((elapsed % 60)) s;"
-summary+=" installed: $((packages_after - packages_before)) Debian packages, $(mib $((kib_after - kib_before))) MiB"
-[ "$(mib $((local_after - local_before)))" -gt 0 ] && summary+="; /usr/local (Node) $(mib $((local_after - local_before))) MiB"
-[ -d "$root/root/p/node_modules" ] && summary+="; node_modules $(mib "$(kib_of "$root/root/p/node_modules")") MiB"
-summary+=". Also: build/ $(mib "$(kib_of "$root/root/p/build")") MiB, caches (apt, npm, ccache)"
-summary+=" $(mib $(($(kib_of "$root/var/cache/apt") + $(kib_of "$root/root/.npm") + $(kib_of "$root/root/.cache")))) MiB"
-changed=$(as_root chroot "$root" /bin/sh -c 'cd /root/p && command -v git >/dev/null && git status --short' 2>/dev/null || true)
-[ -n "$changed" ] && summary+=$'\n'"files the command changed in the clone:"$'\n'"$changed"
-echo "$summary" | tee -a "$out/summary.txt"
-exit "$status"
+env=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb)
+[ -n "${NODE_EXTRA_CA_CERTS:-}" ] && env+=(NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS")
+binds=''
+port=18080
+failures=0
+for line in "${commands[@]}"; do
+  eval "args=($line)"
+  command=${args[0]}
+  args=("${args[@]:1}")
+  case "$command" in
+    serve)
+      for ((i = 0; i < ${#args[@]}; ++i)); do [ "${args[i]}" = --port ] && port=${args[i + 1]}; done
+      [[ " ${args[*]} " == *" --port "* ]] || args+=(--port "$port") ;;
+    native)
+      if [ -z "$xvfb_pid" ]; then
+        command -v Xvfb >/dev/null || { echo "native needs the host's Xvfb (apt-get install xvfb)" >&2; exit 1; }
+        display=99
+        while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
+        Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp > "$out/xvfb.log" 2>&1 &
+        xvfb_pid=$!
+        for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+        [ -e "/tmp/.X11-unix/X$display" ] || { cat "$out/xvfb.log"; exit 1; }
+        env+=(DISPLAY=":$display")
+        binds="mkdir -p '$root/tmp/.X11-unix' && mount --bind /tmp/.X11-unix '$root/tmp/.X11-unix' && "
+      fi ;;
+  esac
+  quoted=''
+  [ ${#args[@]} -eq 0 ] || quoted=$(printf ' %q' "${args[@]}")
+  packages_before=$(count_packages)
+  kib_before=$(kib_packages)
+  local_before=$(kib_of "$root/usr/local")
+  modules_before=$(kib_of "$root/root/p/node_modules")
+  log "./dev $command$quoted (log: $out/$command.log)"
+  started=$(date +%s)
+  status=0
+  if [ "$command" = serve ]; then
+    run_serve "$out/$command.log" "$quoted"
+  else
+    (run_in_root "$out/$command.log" "./dev $command$quoted") || status=$?
+    elapsed=$(($(date +%s) - started))
+    if [ "$command" = native ]; then
+      for png in "$root"/tmp/*.png; do [ -f "$png" ] && as_root cp "$png" "$out/"; done
+    fi
+  fi
+  tail -5 "$out/$command.log"
+
+  packages_after=$(count_packages)
+  kib_after=$(kib_packages)
+  local_after=$(kib_of "$root/usr/local")
+  modules_after=$(kib_of "$root/root/p/node_modules")
+  summary="./dev $command$quoted: $([ "$status" -eq 0 ] && echo pass || echo "FAIL ($status)") in $((elapsed / 60)) min $((elapsed % 60)) s;"
+  summary+=" installed: $((packages_after - packages_before)) Debian packages, $(mib $((kib_after - kib_before))) MiB"
+  [ "$(mib $((local_after - local_before)))" -gt 0 ] && summary+="; /usr/local (Node) $(mib $((local_after - local_before))) MiB"
+  [ "$(mib $((modules_after - modules_before)))" -gt 0 ] && summary+="; node_modules $(mib $((modules_after - modules_before))) MiB"
+  summary+=". Root now: build/ $(mib "$(kib_of "$root/root/p/build")") MiB, caches (apt, npm, ccache)"
+  summary+=" $(mib $(($(kib_of "$root/var/cache/apt") + $(kib_of "$root/root/.npm") + $(kib_of "$root/root/.cache")))) MiB"
+  changed=$(as_root chroot "$root" /bin/sh -c 'cd /root/p && command -v git >/dev/null && git status --short' 2>/dev/null || true)
+  [ -n "$changed" ] && summary+=$'\n'"files the command changed in the clone:"$'\n'"$changed"
+  echo "$summary" | tee -a "$out/summary.txt"
+  [ "$status" -eq 0 ] || failures=$((failures + 1))
+done
+[ "$failures" -eq 0 ]
