@@ -39,7 +39,8 @@ tests=(python3-numpy                                               # runs the "C
        xdotool                                                     # real mouse and keys for the desktop app
        desktop-file-utils)                                         # desktop-file-validate for the package's menu entry
 sanitizers=(clang libclang-rt-14-dev)                              # the native-asan tree: ASan, UBSan, libFuzzer
-bench=(python3-numpy)                                              # the core's speed beside numpy's
+bench=(python3-numpy                                               # the core's speed beside numpy's
+       dpkg-dev)                                                   # dpkg-buildflags: the release tree's hardening (cmake/hardening.cmake)
 format=(clang-format)                                              # the C++ (prettier, for JavaScript, comes from npm)
 
 # Node: package.json's "engines" (playwright-core, selenium-webdriver and
