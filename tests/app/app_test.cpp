@@ -219,14 +219,23 @@ TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's 
   ui.frames(2);
   REQUIRE(ui.click("Digits as the notebook printed"));  // unchecked: the slider appears
   ui.frames(2);
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = true;
-  REQUIRE(ui.click("##digits"));
-  io.KeyCtrl = false;
-  for (const char* c = "9999999"; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
-  ui.frame();
-  ui.key(ImGuiKey_Enter);
-  ui.frames(2);
+  const int notebook = ui.app().view().precision;  // the step's own digits (numpy's 8 here)
+  REQUIRE(notebook >= 0);
+  auto type_into_slider = [&](const char* text) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    REQUIRE(ui.click("##digits"));
+    io.KeyCtrl = false;
+    for (const char* c = text; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
+    ui.frame();
+    ui.key(ImGuiKey_Enter);
+    ui.frames(2);
+  };
+  // A number in range first, unlike the step's: the typed text arrives.
+  const int in_range = notebook == 3 ? 2 : 3;
+  type_into_slider(std::to_string(in_range).c_str());
+  REQUIRE(ui.app().view().precision == in_range);
+  type_into_slider("9999999");
   CHECK(ui.app().view().precision == 8);  // the slider's top: the typed number arrived, clamped
 }
 

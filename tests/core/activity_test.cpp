@@ -12,6 +12,7 @@
 #include "core/session.h"
 #include "core/state_link.h"
 #include "core/translation.h"
+#include "support/english_after.h"
 #include "support/printed.h"
 
 using namespace attn;
@@ -116,6 +117,7 @@ TEST_CASE("answer_reads: the matrices each kind of prediction is judged on") {
 }
 
 TEST_CASE("an answer is kept in no language, and read in the current one") {
+  const test::EnglishAfter english_after;
   Session s(lesson());
   const Prediction& pick = step(s).predictions[0];
   const Prediction& choices = step(s).predictions[1];
