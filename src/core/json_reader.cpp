@@ -246,6 +246,7 @@ bool Reader::expect_object(const json& v, const Pointer& path) {
 
 bool Reader::known_keys(const json& obj, const Pointer& path,
                         const std::vector<std::string>& allowed) {
+  if (!obj.is_object()) return expect_object(obj, path);  // an array's iterator has no key()
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     const std::string& k = it.key();
     if (k.rfind('_', 0) == 0 || std::find(allowed.begin(), allowed.end(), k) != allowed.end())
