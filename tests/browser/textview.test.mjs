@@ -176,7 +176,7 @@ test("what an open prediction covers is \"?\" in the text view too, with the ste
   assert.match(await page.textContent("#text-view"), /output: covered until you answer \(or skip\) the prediction above/);
   // The API's trace stays whole.
   const trace = await page.evaluate(() => window.attention.trace());
-  assert.ok(trace.matrices.find((m) => m.name === "weights").data[0].every(Number.isFinite));
+  assert.ok(trace.steps.flatMap((s) => s.matrices).find((m) => m.name === "weights").data[0].every(Number.isFinite));
   assert.deepEqual(problems, []);
   await page.close();
 });
