@@ -34,7 +34,12 @@ test(`each of the ${corpus.length} malformed lessons: its error to the caller, a
           error = e.message;
         }
         const state = window.attention.state();
-        return { error, lesson: state.lesson, step: state.step, noticesKept: JSON.stringify(state.notices) === JSON.stringify(before) };
+        return {
+          error,
+          lesson: state.lesson,
+          step: state.step,
+          noticesKept: JSON.stringify(state.notices) === JSON.stringify(before),
+        };
       },
       { bytes: [...bytes], name: file },
     );

@@ -111,7 +111,8 @@ for (const size of SIZES) {
         const at = live.map(([k]) => k.match(/:(\d+):(\d+)$/).slice(1));
         const shown = at.every(([r]) => r === at[0][0]) ? at[0][0] : at[0][1];
         const cells = Object.entries(all).filter(
-          ([k]) => inputs.some((m) => k.startsWith(`##${m}:`)) && (!k.startsWith("##Q:") || k.startsWith(`##Q:${shown}:`)),
+          ([k]) =>
+            inputs.some((m) => k.startsWith(`##${m}:`)) && (!k.startsWith("##Q:") || k.startsWith(`##Q:${shown}:`)),
         );
         for (const [k, r] of live) assert.ok(inside(r, width, height), `${lesson}: ${k} on screen`);
         const liveRect = union(live.map(([, r]) => r));
