@@ -160,7 +160,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   const PredictionView v =
       view_prediction(p, ui->evaluation(), &a, digits, ui->cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
-    ImGui::TextDisabled("%s", v.ask.c_str());
+    ImGui::TextDisabled("%s", unbreakable(v.ask).c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
     if (v.right) {
       // TRANSLATORS: the verdict on a prediction the learner got right.
@@ -209,7 +209,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or
       // the temperature".
       const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
-      ImGui::TextDisabled("%s", may.c_str());
+      ImGui::TextDisabled("%s", unbreakable(may).c_str());
       // TRANSLATORS: button: accept the challenge (it then stays in view on every step).
       if (ImGui::Button(tr("Take it on"))) ui->request(request::TakeChallenge{c.id});
       if (item_registry_enabled()) name_last_item("##take:" + c.id);
@@ -237,7 +237,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
         ImGui::TextDisabled("%s", tr("Your numbers have moved since: the goal does not hold now."));
       } else {
         const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
-        ImGui::TextDisabled("%s", may.c_str());
+        ImGui::TextDisabled("%s", unbreakable(may).c_str());
       }
     }
     if (solved_before) {  // the numbers it was solved with, to go back to

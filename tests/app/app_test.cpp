@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "core/builtin_lessons.h"
 #include "core/trace.h"
@@ -445,23 +446,46 @@ TEST_CASE("a page that carries English alone offers no other language") {
   CHECK_FALSE(ui::find_item("##language", &menu));  // no menu with one language in it
 }
 
-TEST_CASE("in a small embed and on a small phone no text is cut off, in any lesson, at any step") {
+TEST_CASE(
+    "in a small embed and on a small phone no text is cut off and no number breaks across lines, "
+    "in any lesson, at any step, before and after answering") {
   struct Size {
     ImVec2 size;
     bool touch;
   };
-  for (const Size& at : {Size{ImVec2(800, 500), false}, Size{ImVec2(360, 640), true}})
+  // "0.\n35": a wrap inside a number (not "8․0." ending a line, whose dot
+  // inside is U+2024, last byte A4, as unbreakable() writes it).
+  const std::regex broken_number("(^|[^0-9\xA4])[0-9]+\\.\n[0-9]");
+  for (const Size& at :
+       {Size{ImVec2(800, 500), false}, Size{ImVec2(390, 844), true}, Size{ImVec2(360, 640), true}})
     for (const BuiltinLessonEntry& entry : builtin_lesson_index()) {
       app::StartParameters start;
       start.values = {{"lesson", entry.id}};
       test::HeadlessUi ui(start, at.size);
       if (at.touch) ui.app().apply(ui::request::SetTouch{true});
-      for (int step = 0; step < static_cast<int>(ui.app().session().trace().steps.size()); ++step) {
-        REQUIRE(ui.app().apply(ui::request::GoToStep{step}).empty());
-        ui.frames(3);
-        for (const std::string& cut : ui.cut_text())
-          CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x << "×"
-                                        << at.size.y << ": \"" << cut << "\" is cut off");
+      for (const bool answered : {false, true}) {
+        const int steps = static_cast<int>(ui.app().session().trace().steps.size());
+        for (int step = 0; step < steps; ++step) {
+          REQUIRE(ui.app().apply(ui::request::GoToStep{step}).empty());
+          ui.frames(3);
+          for (const std::string& cut : ui.cut_text())
+            CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x << "×"
+                                          << at.size.y << ": \"" << cut << "\" is cut off");
+          std::smatch m;
+          const std::string text = ui.drawn_text();
+          if (std::regex_search(text, m, broken_number))
+            CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x
+                                          << ": a number breaks across lines in \""
+                                          << text.substr(std::max<long>(0, m.position() - 80), 120)
+                                          << "\"");
+        }
+        if (answered) break;
+        // Every question answered (the second option, or 1 as an estimate):
+        // the answered cards and their reveals are walked too.
+        for (const Part& part : ui.app().session().lesson().parts)
+          for (const StepSpec& s : part.steps)
+            for (const Prediction& p : s.predictions)
+              ui.app().apply(ui::request::AnswerPrediction{p.id, 1});
       }
     }
 }

@@ -92,8 +92,11 @@ std::string HeadlessUi::drawn_text() const {
         continue;
       const ImFontGlyph& g = *it->second;
       // Where the glyph's pen position was, and where the next one's would be.
-      const float origin = v[i].pos.x - g.X0, y = v[i].pos.y, h = v[i + 2].pos.y - y;
-      if (std::fabs(y - last_y) > std::max(h, last_h))
+      // Lines apart by their pen's y (the quad's top less the glyph's offset:
+      // the same for every glyph of a line, "." and "T" alike).
+      const float origin = v[i].pos.x - g.X0, y = v[i].pos.y - g.Y0,
+                  h = v[i + 2].pos.y - v[i].pos.y;
+      if (std::fabs(y - last_y) > 1.0f)
         out += '\n';
       else if (origin - last_x > 0.25f * std::max(h, last_h) || origin < last_x - 1.0f)
         out += ' ';
