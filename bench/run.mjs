@@ -62,7 +62,7 @@ function need(file, hint) {
 // interaction part uses a cross-origin-isolated twin so performance.now()
 // (and with it the frame-cost figures) has 5 µs rather than 100 µs grain.
 async function servers() {
-  need(path.join(DIST, "attention.wasm"), "run ./dev build");
+  need(path.join(DIST, "index.html"), "run ./dev build");
   need(path.join(WEB_BENCH, "bare/bare.wasm"), "run ./dev bench");
   const mounts = { "/bare/": path.join(WEB_BENCH, "bare") };
   const plain = await serve({ dir: DIST, port: 0, mounts });
@@ -122,14 +122,6 @@ async function sizePart(srv) {
     "≤ 300 kB",
     `${kb(total)} (${kb(totalRaw)} raw)`,
     total <= 300 * KB,
-  );
-  // The program's second part (scripts/split_wasm.mjs): fetched once the first frame is drawn.
-  const deferred = fs.readFileSync(path.join(DIST, "attention.deferred.wasm"));
-  row(
-    "download",
-    "  attention.deferred.wasm, after the first frame",
-    "",
-    `${kb(deferred.length)} raw, ${kb(gzip(deferred))} gz`,
   );
   // The built-in lessons: each file fetched when the lesson is first opened
   // (the one opened first is counted above).
@@ -196,8 +188,8 @@ async function sizePart(srv) {
     singleGz <= 450 * KB,
   );
 
-  // Attributed on the bench's twin of the page linked with a symbol map: the
-  // whole program, as it is before the build splits it in two.
+  // Attributed on the bench's twin of the page linked with a symbol map (the
+  // shipped program has no names).
   const wasm = path.join(WEB_BENCH, "symbols/attention.wasm");
   const symbols = path.join(WEB_BENCH, "symbols/attention.js.symbols");
   need(wasm, "run ./dev bench");

@@ -17,8 +17,7 @@ common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
         gettext                                                    # the translations (po/): msgfmt checks and compiles them
         xz-utils)                                                  # unpacking the ImGui source package
-web=(emscripten                                                    # the web build (3.1.6, clang-14, binaryen)
-     chromium)                                                     # splitting the program by what its first frames run
+web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
 native=(g++ pkg-config libglfw3-dev)                               # the desktop app and the CLI
 packaging=(dpkg-dev                                                # dpkg-shlibdeps and dpkg-buildflags: the .deb's Depends and hardening
            help2man                                                # the manual pages, from each program's --help
