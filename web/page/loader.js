@@ -8,6 +8,7 @@
 import PROGRAM from "attention:program";
 import { $ } from "./dom.js";
 import { fetchWithin, singleFile } from "./files.js";
+import { nextTask } from "./program.js";
 import { WORDS, fail } from "./words.js";
 
 // attention.<build>.js, attention.<build>.wasm (scripts/dist_files.mjs).
@@ -67,7 +68,9 @@ export function instantiateWasm(imports, receiveInstance) {
       const section = WebAssembly.Module.customSections(compiled, "attention.build")[0];
       const build = section ? new TextDecoder().decode(section) : "";
       if (build !== PROGRAM.build) throw anotherBuild(programFile("wasm"), build);
-      return WebAssembly.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled));
+      return WebAssembly.instantiate(compiled, imports)
+        .then(async (instance) => (await nextTask(), instance)) // then main() in a task of its own
+        .then((instance) => receiveInstance(instance, compiled));
     })
     .catch((error) => fail(WORDS.noProgram, { why: error.message }));
   return {};

@@ -37,7 +37,7 @@ import { chooseLanguage, findLanguage } from "./languages.js";
 import { first, readParameters } from "./links.js";
 import { instantiateWasm, loadProgramScript } from "./loader.js";
 import { announceProgress, onEvent, onFigure } from "./program-events.js";
-import { call, module, setModule } from "./program.js";
+import { call, module, nextTask, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
 import { WORDS, fail, say, sayInLanguage } from "./words.js";
@@ -102,12 +102,15 @@ function run() {
   Promise.all([createAttentionModule(options), lessonFile]).then(
     async ([instance, file]) => {
       setModule(instance);
+      // Each step in a task of its own: the lesson's file read, then the start.
+      await nextTask();
       try {
         await provideOpeningLesson();
       } catch (error) {
         fail(WORDS.noStart, { why: error.message });
         return;
       }
+      await nextTask();
       call(
         "attn_start",
         null,
