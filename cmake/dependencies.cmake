@@ -10,16 +10,22 @@ file(CREATE_LINK "${ATTN_JSON_INCLUDE}/nlohmann" "${attn_json_dir}/nlohmann" SYM
 add_library(attn_json INTERFACE)
 target_include_directories(attn_json SYSTEM INTERFACE "${attn_json_dir}")
 
-# Dear ImGui sources: $IMGUI_DIR, or the cache scripts/deps.sh fills.
+# Dear ImGui sources: $IMGUI_DIR, or the cache scripts/deps.sh fills
+# ($ATTENTION_CACHE/imgui, by default .cache/imgui).
 if(DEFINED ENV{IMGUI_DIR} AND NOT IMGUI_DIR)
   set(IMGUI_DIR "$ENV{IMGUI_DIR}")
 endif()
 set(IMGUI_DIR "${IMGUI_DIR}" CACHE PATH "Dear ImGui source folder (holds imgui.cpp)")
 if(NOT IMGUI_DIR)
-  set(IMGUI_DIR "${PROJECT_SOURCE_DIR}/.cache/imgui" CACHE PATH "" FORCE)
+  if(DEFINED ENV{ATTENTION_CACHE} AND NOT "$ENV{ATTENTION_CACHE}" STREQUAL "")
+    set(IMGUI_DIR "$ENV{ATTENTION_CACHE}/imgui" CACHE PATH "" FORCE)
+  else()
+    set(IMGUI_DIR "${PROJECT_SOURCE_DIR}/.cache/imgui" CACHE PATH "" FORCE)
+  endif()
 endif()
 if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
-  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/deps.sh imgui, or set IMGUI_DIR")
+  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/deps.sh build "
+                      "(any ./dev command fetches them), or set IMGUI_DIR")
 endif()
 
 # The web build never uses ImGui's built-in ProggyClean font (the app adds its

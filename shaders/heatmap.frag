@@ -1,6 +1,7 @@
 // A matrix as a grid of coloured cells. One texel per cell of u_values:
 // r = the value, g = flags (1 changed, 2 masked, 4 differs from its
-// comparison, 8 a what-if override, 16 related to the cell pointed at).
+// comparison, 8 a what-if override, 16 related to the cell pointed at, 32
+// covered: an open prediction's answer, drawn as a flat grey that tells nothing).
 // Texture row 0 is drawn at the top: ImGui shows v = 0 at the top edge.
 // Colours stay light in the light theme and dark in the dark one, so the
 // numbers drawn on top are readable in either.
@@ -44,6 +45,9 @@ void main() {
   vec2 px = v_uv * u_size;                   // pixel position in the target
   vec2 cell_px = u_size / u_cells;           // one cell in pixels
   vec2 in_cell = (cell_f - vec2(cell)) * cell_px;  // pixel position within the cell
+  if ((flags & 32) != 0) {                   // covered: one flat grey, whatever the value
+    color = u_dark == 1 ? vec3(0.24, 0.25, 0.28) : vec3(0.84, 0.85, 0.87);
+  }
   if ((flags & 2) != 0) {                    // masked: diagonal hatching
     float stripe = mod(px.x + px.y, 8.0);
     color = u_dark == 1 ? vec3(0.12) : vec3(0.90);

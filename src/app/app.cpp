@@ -32,9 +32,7 @@ std::string quoted_value(std::string_view s) {
 //-----------------------------------------------------------------------------
 
 App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files)
-    : heatmaps_(heatmaps),
-      library_(files == LessonFiles::compiled_in),
-      window_(&ui_) {
+    : heatmaps_(heatmaps), library_(files == LessonFiles::compiled_in), window_(&ui_) {
   ui_.view = &view_;
   ui_.lessons = &library_.entries();
   ui_.fonts = fonts_.fonts();
@@ -67,6 +65,7 @@ void App::select(int index) {
   view_.focus = {};
   view_.challenge.clear();
   if (!s.restore_checked) restore_saved();
+  refresh_cover();
 }
 
 bool App::restore_saved() {
@@ -107,8 +106,8 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
 }
 
 void App::add(const ui::request::AddLesson& added) {
-  const int index = library_.add(added.lesson, added.text, added.file, added.characters,
-                                 current_catalog());
+  const int index =
+      library_.add(added.lesson, added.text, added.file, added.characters, current_catalog());
   select(index);
   need_fonts();
   std::vector<CharacterUse> missing;
@@ -125,7 +124,8 @@ std::string App::answer(const std::string& id, double picked) {
   const Prediction* p = find_prediction(session().lesson(), id);
   if (!p) return "no prediction " + quoted_value(id) + " in this lesson";
   LessonProgress& progress = slot_mut().progress;
-  if (progress.answers.count(id)) return "the prediction " + quoted_value(id) + " is already answered";
+  if (progress.answers.count(id))
+    return "the prediction " + quoted_value(id) + " is already answered";
   if (!std::isfinite(picked)) return "an answer must be a number";
   if (p->kind == Prediction::Kind::Estimate) {
     picked = std::clamp(picked, p->estimate.min, p->estimate.max);
@@ -136,7 +136,8 @@ std::string App::answer(const std::string& id, double picked) {
              " options";
   }
   const Evaluation e = ui_.evaluation();
-  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e)};
+  progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e),
+                          encode_state(session().lesson(), session().state())};
   return "";
 }
 
@@ -148,7 +149,7 @@ void App::note_progress() {
   const Evaluation e = ui_.evaluation();
   auto check = [&](const Challenge& c) {
     if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
-    s.progress.solved.insert(c.id);
+    s.progress.solved[c.id] = encode_state(*s.lesson, session().state());
     show_toast(tr("Challenge solved!"));
   };
   for (const Challenge& c : ui_.step_spec().challenges) check(c);
@@ -194,6 +195,8 @@ std::string App::apply(const ui::Request& request) {
           window_.open_number_editor(q.cell, q.typed);
         } else if constexpr (std::is_same_v<T, r::RemoveOverride>) {
           s.remove_override(q.cell.key, q.cell.row, q.cell.col);
+        } else if constexpr (std::is_same_v<T, r::ResetCell>) {
+          error = s.reset_value(q.cell.key, q.cell.row, q.cell.col);
         } else if constexpr (std::is_same_v<T, r::ClearOverrides>) {
           s.clear_overrides();
         } else if constexpr (std::is_same_v<T, r::SetKeepRowSum>) {
@@ -208,7 +211,7 @@ std::string App::apply(const ui::Request& request) {
           if (!find_prediction(s.lesson(), q.id))
             error = "no prediction " + quoted_value(q.id) + " in this lesson";
           else if (!slot_mut().progress.answers.count(q.id))
-            slot_mut().progress.answers[q.id] = {true, 0.0, false, ""};
+            slot_mut().progress.answers[q.id] = {true, 0.0, false, "", std::nullopt};
         } else if constexpr (std::is_same_v<T, r::TakeChallenge>) {
           if (!q.id.empty() && !find_challenge(s.lesson(), q.id))
             error = "no challenge " + quoted_value(q.id) + " in this lesson";
@@ -234,8 +237,8 @@ std::string App::apply(const ui::Request& request) {
           const std::vector<std::string>& offered = view_.offered_languages;
           if (!language) {
             error = quoted_value(q.code) + " is not one of these languages: " + language_codes();
-          } else if (!offered.empty() && std::find(offered.begin(), offered.end(),
-                                                   language->code) == offered.end()) {
+          } else if (!offered.empty() &&
+                     std::find(offered.begin(), offered.end(), language->code) == offered.end()) {
             std::string codes;
             for (const std::string& code : offered) codes += (codes.empty() ? "" : ", ") + code;
             error = std::string(language->code) + " is not in this offline file, which has " +
@@ -280,9 +283,54 @@ std::string App::apply(const ui::Request& request) {
       },
       request);
   note_progress();
+  refresh_cover();
   if (!(reported() == before)) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
+}
+
+void App::refresh_cover() {
+  if (!slot().session) return;
+  const Session& s = session();
+  CoverInputs now{&s, &s.lesson(), view_.step, view_.explore, {}, {}};
+  for (const auto& [id, answer] : slot().progress.answers) now.settled.push_back(id);
+  for (const TraceMatrix& m : s.trace().matrices)
+    now.shape.emplace_back(m.key.packed(), m.value.rows() * 4096 + m.value.cols());
+  const bool same_cover = now == cover_inputs_;
+  if (!same_cover) {
+    cover_inputs_ = std::move(now);
+    cover_ = view_.explore
+                 ? Cover(s.trace())
+                 : cover_open_predictions(s.lesson(), s.trace(), slot().progress, view_.step);
+  }
+  // The numbers each answer was given on, for its reveal (rebuilt only when
+  // the answers or the lesson's texts changed).
+  std::map<std::string, std::optional<std::string>> states;
+  for (const auto& [id, answer] : slot().progress.answers) states[id] = answer.state;
+  if (states != answered_states_ || answered_lesson_ != &s.lesson()) {
+    answered_states_ = std::move(states);
+    answered_lesson_ = &s.lesson();
+    answered_.clear();
+    for (const auto& [id, state] : answered_states_) {
+      if (!state) continue;
+      const DecodedState d = decode_state(s.lesson(), *state);
+      if (!d.state) continue;
+      AnsweredNumbers& n = answered_[id];
+      n.state = *d.state;
+      n.trace = build_trace(s.lesson(), n.state, &s.notebook(), &s.defaults());
+    }
+  }
+  ui_.answered = &answered_;
+  ui_.cover = cover_.empty() ? nullptr : &cover_;
+  if (!ui_.cover) {
+    ui_.veiled = nullptr;
+    veiled_ = {};
+    return;
+  }
+  if (same_cover && ui_.veiled && veiled_revision_ == s.revision()) return;
+  veiled_ = veiled(s.lesson(), ui_.evaluation(), cover_);
+  veiled_revision_ = s.revision();
+  ui_.veiled = &veiled_;
 }
 
 void App::notice(std::string text) {
@@ -303,10 +351,16 @@ std::string App::shown_numpy_snippet() const {
   const TraceStep& step = t.steps[view_.step];
   SnippetRequest request;
   request.part = step.part;
-  for (int i : window_.matrices_in_order()) request.shown.push_back(t.matrices[i].key);
+  std::string withheld;  // numbers an open prediction covers are not printed either
+  for (int i : window_.matrices_in_order())
+    if (ui_.cover && ui_.cover->any(i))
+      withheld += "\n# Not printed: " + t.matrices[i].label +
+                  " (it answers the prediction at step " + std::to_string(ui_.asked_step(i)) + ")";
+    else
+      request.shown.push_back(t.matrices[i].key);
   request.digits = ui_.digits(step);
-  request.heading =
-      session().lesson().title + ", step " + std::to_string(view_.step + 1) + ": " + step.title;
+  request.heading = session().lesson().title + ", step " + std::to_string(view_.step + 1) + ": " +
+                    step.title + withheld;
   return numpy_snippet(session().lesson(), session().state(), t, request);
 }
 
@@ -358,6 +412,7 @@ bool App::animating() const {
 
 void App::frame() {
   ui::item_registry_new_frame();
+  refresh_cover();  // a lesson or saved work arrived since the last change
   changed_this_frame_ = false;
   ui_.can_copy_link = static_cast<bool>(on_copy_link);
   ui_.can_show_text = static_cast<bool>(on_show_text_view);
@@ -373,8 +428,7 @@ void App::frame() {
 }
 
 bool App::wants_keyboard() const {
-  return view_.focus.valid() || window_.number_editor_open() ||
-         ImGui::GetIO().WantCaptureKeyboard;
+  return view_.focus.valid() || window_.number_editor_open() || ImGui::GetIO().WantCaptureKeyboard;
 }
 
 bool App::wants_tab(bool back) const {

@@ -24,6 +24,7 @@
 #include "app/assets.h"
 #include "app/lesson_library.h"
 #include "app/start.h"
+#include "core/cover.h"
 #include "core/lesson.h"
 #include "core/progress.h"
 #include "core/session.h"
@@ -192,6 +193,10 @@ class App {
   // After every change: the step is seen, and a challenge on screen that is
   // solved now counts as solved.
   void note_progress();
+  // Keeps ui().cover and ui().veiled current: what the open predictions
+  // cover, for the lesson, step and answers now (recomputed only when one of
+  // those, or the trace's shape, changed; the veiled trace when the numbers did).
+  void refresh_cover();
   // Records a prediction's answer, judged on the numbers now.
   std::string answer(const std::string& id, double picked);
   void add(const ui::request::AddLesson& added);
@@ -222,10 +227,26 @@ class App {
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
-  AssetWants wants_;               // files asked of the shell, not yet here
-  int pending_lesson_ = -1;        // picked, its file not here yet
-  std::string pending_language_;   // picked, its catalog not here yet
+  AssetWants wants_;                               // files asked of the shell, not yet here
+  int pending_lesson_ = -1;                        // picked, its file not here yet
+  std::string pending_language_;                   // picked, its catalog not here yet
   ui::ViewState view_;
+  // What refresh_cover() last computed, and from what.
+  struct CoverInputs {
+    const Session* session = nullptr;
+    const Lesson* lesson = nullptr;
+    int step = -1;
+    bool explore = false;
+    std::vector<std::string> settled;             // predictions answered or skipped
+    std::vector<std::pair<uint32_t, int>> shape;  // each matrix's key and size
+    bool operator==(const CoverInputs&) const = default;
+  } cover_inputs_;
+  uint64_t veiled_revision_ = 0;
+  std::map<std::string, std::optional<std::string>> answered_states_;
+  const Lesson* answered_lesson_ = nullptr;
+  std::map<std::string, AnsweredNumbers> answered_;  // by prediction id
+  Cover cover_;
+  Trace veiled_;
   ui::FontSet fonts_;
   ui::UiContext ui_;
   ui::MainWindow window_;

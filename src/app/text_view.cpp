@@ -11,6 +11,8 @@
 #include "app/api.h"
 #include "core/number_text.h"
 #include "core/translation.h"
+#include "ui/activity_panel.h"
+#include "ui/matrix_view.h"
 
 namespace attn::app {
 
@@ -104,7 +106,7 @@ std::string Api::text_view_json() const {
   const ui::UiContext& context = app_.ui();
   const LessonLibrary& library = app_.library();
   const Session& s = app_.session();
-  const Trace& t = s.trace();
+  const Trace& t = context.trace();  // what open predictions cover is "?" here too
   const TraceStep& step = t.steps[view.step];
   const int digits = context.digits(step);
   json lessons = json::array();
@@ -117,10 +119,13 @@ std::string Api::text_view_json() const {
     const TraceMatrix* notebook = s.notebook().find(m.key);
     json cells = json::array(), changed = json::array(), overridden = json::array();
     json marks = json::array(), cell_labels = json::array();  // only a field has a label
+    json covered = json::array();                             // "?": no field, whatever the matrix
+    const int index = t.index_of(m.key);
     for (int r = 0; r < m.value.rows(); ++r) {
       json row_cells = json::array(), row_changed = json::array(), row_overridden = json::array();
-      json row_marks = json::array(), row_labels = json::array();
+      json row_marks = json::array(), row_labels = json::array(), row_covered = json::array();
       for (int c = 0; c < m.value.cols(); ++c) {
+        row_covered.push_back(context.covered(index, r, c));
         const bool is_changed = differs_from_notebook(m, notebook, r, c);
         const bool is_overridden =
             m.overridable && part.override_at(m.key.stage, m.key.head, r, c) != nullptr;
@@ -135,6 +140,7 @@ std::string Api::text_view_json() const {
       changed.push_back(std::move(row_changed));
       overridden.push_back(std::move(row_overridden));
       marks.push_back(std::move(row_marks));
+      covered.push_back(std::move(row_covered));
       if (m.editable || m.overridable) cell_labels.push_back(std::move(row_labels));
     }
     matrices.push_back({{"id", t.id_of(m.key)},
@@ -149,14 +155,22 @@ std::string Api::text_view_json() const {
                         {"overridden", std::move(overridden)},
                         {"caption", caption(m)},
                         {"marks", std::move(marks)},
-                        {"cellLabels", std::move(cell_labels)}});
+                        {"cellLabels", std::move(cell_labels)},
+                        {"covered", std::move(covered)},
+                        {"coveredNote", context.cover && context.cover->any(index)
+                                            ? ui::covered_text(context.asked_step(index))
+                                            : ""}});
   }
+  json covered_notes = json::array();  // the step's matrices covered whole, as the canvas says
+  for (int i : step.matrices)
+    if (context.covered(i)) covered_notes.push_back(ui::covered_matrix_text(context, i));
   // Predictions and challenges, as the canvas shows them: an open prediction
   // covers the step's sentences and results here too.
   const Prediction* open = context.open_prediction();
   json sentences = json::array();
   if (!open)
     for (const TraceSentence& x : step.sentences) {
+      if (x.covered) continue;  // whether it holds would answer an open prediction
       // A sentence that holds only for the notebook's numbers, as the page shows it.
       std::string stale;
       if (!x.holds)
@@ -173,7 +187,7 @@ std::string Api::text_view_json() const {
   if (!view.explore) {
     const StepSpec& spec = context.step_spec();
     if (open) {
-      const PredictionView v = view_prediction(*open, e, nullptr, words_digits);
+      const PredictionView v = view_prediction(*open, e, nullptr, words_digits, context.cover);
       prediction = {{"id", open->id},
                     {"ask", v.ask},
                     {"options", v.options},
@@ -191,18 +205,17 @@ std::string Api::text_view_json() const {
     for (const Prediction& p : spec.predictions) {
       const auto a = progress.answers.find(p.id);
       if (a == progress.answers.end() || a->second.skipped) continue;
-      const PredictionView v = view_prediction(p, e, &a->second, words_digits);
-      std::string changed_since;  // the answer then and now, when they differ
-      if (!v.answer_then.empty())
-        changed_since =
-            trf("(When you answered, the answer was \"{then}\"; with your numbers now it is "
-                "\"{now}\".)",
-                {{"then", v.answer_then}, {"now", v.answer}});
+      const std::optional<Evaluation> then = context.evaluation_then(p.id);
+      const PredictionView v =
+          view_prediction(p, e, &a->second, words_digits, context.cover, then ? &*then : nullptr);
+      // The answer now, when the learner's numbers changed it since.
+      const std::string changed_since =
+          v.answer_now.empty() ? "" : ui::answer_changed_text(v.answer_now);
       answers.push_back({{"ask", v.ask},
                          {"picked", v.picked},
                          {"right", v.right},
                          {"answer", v.answer},
-                         {"answerThen", v.answer_then},
+                         {"answerNow", v.answer_now},
                          {"reveal", v.reveal},
                          {"verdict", v.right ? tr("Right.") : tr("Not quite.")},
                          {"answerChanged", changed_since}});
@@ -217,9 +230,9 @@ std::string Api::text_view_json() const {
         if (&c != (shown.empty() ? nullptr : shown[0])) shown.push_back(&c);
     for (const Challenge* c : shown) {
       const auto hints = progress.hints.find(c->id);
-      const ChallengeView v = view_challenge(*c, e, s.lesson().parts[c->goal.part],
-                                             hints == progress.hints.end() ? 0 : hints->second,
-                                             progress.solved.count(c->id) > 0, words_digits);
+      const ChallengeView v = view_challenge(
+          *c, e, s.lesson().parts[c->goal.part], hints == progress.hints.end() ? 0 : hints->second,
+          progress.solved.count(c->id) > 0, words_digits, context.cover);
       json hints_texts = json::array();
       for (size_t i = 0; i < v.hints.size(); ++i)
         hints_texts.push_back(trf("Hint {number}: {hint}",
@@ -229,13 +242,9 @@ std::string Api::text_view_json() const {
         // TRANSLATORS: how close the learner is to a challenge's goal.
         // xgettext:no-c-format
         closeness = trf("{percent}% of the way there.", {{"percent", percent(v.now.closeness)}});
-      const std::string rules =
-          v.now.within_rules
-              ? trf("You may change {allowed}.", {{"allowed", v.allowed}})
-              // TRANSLATORS: {allowed} lists what the challenge lets the learner change,
-              // e.g. "W_q or the temperature".
-              : trf("This challenge allows only {allowed}: take back the other changes.",
-                    {{"allowed", v.allowed}});
+      const std::string rules = v.now.within_rules
+                                    ? trf("You may change {allowed}.", {{"allowed", v.allowed}})
+                                    : ui::rules_broken_text(v.allowed);
       const bool taken = view.challenge == c->id;
       challenges.push_back({{"id", c->id},
                             {"task", v.task},
@@ -249,7 +258,9 @@ std::string Api::text_view_json() const {
                             {"hintsLeft", v.hints_left},
                             {"success", v.success},
                             {"taken", taken},
-                            {"heading", v.solved ? tr("Challenge solved") : tr("Challenge")},
+                            {"heading", v.now.solved() ? tr("Challenge solved")
+                                        : v.solved     ? tr("Challenge (solved before)")
+                                                       : tr("Challenge")},
                             {"closenessText", closeness},
                             {"rules", rules},
                             {"hintTexts", std::move(hints_texts)},
@@ -282,9 +293,7 @@ std::string Api::text_view_json() const {
       {"predictFirst", tr("Predict first")},
       // TRANSLATORS: a button that submits the learner's answer to a prediction.
       {"check", tr("Check my answer")},
-      {"skip", tr("Skip")},
-      {"covered", tr("The step's result is covered until you answer (or skip) the prediction "
-                     "above.")}};
+      {"skip", tr("Skip")}};
   const std::string position =
       trf("Step {step} of {count}",
           {{"step", std::to_string(view.step + 1)}, {"count", std::to_string(t.steps.size())}});
@@ -295,25 +304,24 @@ std::string Api::text_view_json() const {
                      // follows), in the text view.
                      : trf("{title}: {source}", {{"title", s.lesson().title}, {"source", source}});
   const json out{{"lesson", s.lesson().id},
-                  {"lessons", std::move(lessons)},
-                  {"title", s.lesson().title},
-                  {"source", s.lesson().source},
-                  {"step", view.step},
-                  {"steps", t.steps.size()},
-                  {"stepTitle", step.title},
-                  {"formula", step.formula},
-                  {"sentences", sentences},
-                  {"digits", digits},
-                  {"matrices", std::move(matrices)},
-                  {"covered", std::count_if(step.matrices.begin(), step.matrices.end(),
-                                            [&](int i) { return context.covered(i); })},
-                  {"prediction", std::move(prediction)},
-                  {"answers", std::move(answers)},
-                  {"challenges", std::move(challenges)},
-                  {"progress", progress_object()},
-                  {"position", position},
-                  {"titleLine", title_line},
-                  {"labels", labels}};
+                 {"lessons", std::move(lessons)},
+                 {"title", s.lesson().title},
+                 {"source", s.lesson().source},
+                 {"step", view.step},
+                 {"steps", t.steps.size()},
+                 {"stepTitle", step.title},
+                 {"formula", step.formula},
+                 {"sentences", sentences},
+                 {"digits", digits},
+                 {"matrices", std::move(matrices)},
+                 {"covered", std::move(covered_notes)},
+                 {"prediction", std::move(prediction)},
+                 {"answers", std::move(answers)},
+                 {"challenges", std::move(challenges)},
+                 {"progress", progress_object()},
+                 {"position", position},
+                 {"titleLine", title_line},
+                 {"labels", labels}};
   return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -7,6 +7,7 @@
 #include "core/lesson.h"
 #include "core/number_text.h"
 #include "core/progress.h"
+#include "core/reads.h"
 #include "core/trace.h"
 #include "core/translation.h"
 
@@ -29,66 +30,12 @@ Condition changed_condition(const ChangeRule& rule, int part) {
   return c;
 }
 
-void add_read(std::vector<MatrixKey>& out, const MatrixKey& key) {
-  if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(key);
-}
-
-void add_reads(std::vector<MatrixKey>& out, const Measure& m) {
-  switch (m.kind) {
-    case MeasureKind::Number:
-    case MeasureKind::Divisor:
-      return;
-    case MeasureKind::Value:
-      add_read(out, m.cell.matrix);
-      return;
-    default:  // the slice measures
-      add_read(out, m.slice.matrix);
-  }
-}
-
-void add_reads(std::vector<MatrixKey>& out, const Condition& c) {
-  using Kind = Condition::Kind;
-  switch (c.kind) {
-    case Kind::All:
-    case Kind::Any:
-    case Kind::Not:
-      for (const Condition& child : c.children) add_reads(out, child);
-      return;
-    case Kind::Compare:
-      add_reads(out, c.left);
-      add_reads(out, c.right);
-      return;
-    case Kind::Largest:
-    case Kind::Smallest:
-    case Kind::Unchanged:
-      add_read(out, c.slice.matrix);
-      return;
-    case Kind::Same:
-      add_read(out, c.a);
-      add_read(out, c.b);
-      return;
-    case Kind::Changed:
-    case Kind::ScaleIs:
-    case Kind::MaskIs:
-      return;  // settings, not numbers
-  }
-}
-
 }  // namespace
 
 std::vector<MatrixKey> answer_reads(const Prediction& p) {
   std::vector<MatrixKey> out;
-  switch (p.kind) {
-    case Prediction::Kind::Pick:
-      add_read(out, p.pick.slice.matrix);
-      break;
-    case Prediction::Kind::Choose:
-      for (const Choice& c : p.choices) add_reads(out, c.when);
-      break;
-    case Prediction::Kind::Estimate:
-      add_reads(out, p.estimate.measure);
-      break;
-  }
+  for (const Region& r : answer_regions(p))
+    if (std::find(out.begin(), out.end(), r.matrix) == out.end()) out.push_back(r.matrix);
   return out;
 }
 
@@ -265,30 +212,38 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
 }
 
 PredictionView view_prediction(const Prediction& p, const Evaluation& e,
-                               const PredictionAnswer* given, int digits) {
+                               const PredictionAnswer* given, int digits, const Cover* cover,
+                               const Evaluation* then) {
   PredictionView v;
-  const Filling plain{e, digits, "", ""};
+  Filling plain{e, digits, "", ""};
+  plain.cover = cover;
   v.ask = render_text(p.ask, plain);
   v.options = prediction_options(p, e.now);
   if (!given) return v;
   v.skipped = given->skipped;
   v.answered = !given->skipped;
-  v.answer = answer_text(p, e, digits);
-  if (!v.answered) return v;
+  if (!v.answered) {
+    v.answer = answer_text(p, e, digits);
+    return v;
+  }
   v.right = given->right;
-  v.picked = picked_text(p, e.now, given->picked, digits);
-  if (given->answer != answer_key(p, e))
-    v.answer_then = answer_of_key(p, e.now, given->answer, digits);
-  const Filling filled{e, digits, v.picked, v.answer};
+  const Evaluation& at = then ? *then : e;
+  v.picked = picked_text(p, at.now, given->picked, digits);
+  // Without the numbers then, the answer kept in no language is still theirs.
+  v.answer = then ? answer_text(p, *then, digits) : answer_of_key(p, e.now, given->answer, digits);
+  if (given->answer != answer_key(p, e)) v.answer_now = answer_text(p, e, digits);
+  Filling filled{at, digits, v.picked, v.answer};
+  filled.cover = cover;
   for (const TextBlock& b : p.reveal)
-    if (!b.when || holds(*b.when, e)) v.reveal.push_back(render_text(b.text, filled));
+    if (!b.when || holds(*b.when, at)) v.reveal.push_back(render_text(b.text, filled));
   return v;
 }
 
 ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
-                             int hints_shown, bool solved, int digits) {
+                             int hints_shown, bool solved, int digits, const Cover* cover) {
   ChallengeView v;
-  const Filling f{e, digits, "", ""};
+  Filling f{e, digits, "", ""};
+  f.cover = cover;
   v.task = render_text(c.goal_text, f);
   v.allowed = allowed_text(c.allowed, part);
   v.status = render_text(c.status, f);

@@ -18,7 +18,7 @@ namespace {
 // back as values rather than exceptions.
 class SyntaxCheck : public nlohmann::json_sax<json> {
  public:
-  explicit SyntaxCheck(int max_depth) : max_depth_(max_depth) {}
+  SyntaxCheck(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
 
   LoadError error;
   bool failed = false;
@@ -58,12 +58,36 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
     } else {
       // TRANSLATORS: {detail} is the JSON parser's own description, in English: "line 1,
       // column 43: syntax error while parsing object key - unexpected end of input".
-      fail(trf("invalid JSON: {detail}", {{"detail", what}}));
+      fail(trf("invalid JSON: {detail}", {{"detail", in_characters(what)}}));
     }
     return false;
   }
 
  private:
+  // The parser counts a line's bytes; an editor counts its characters (a
+  // Cyrillic or Chinese line's column 50 is 38 on screen): "line L, column
+  // C" is rewritten with the characters before that byte.
+  std::string in_characters(const std::string& what) const {
+    unsigned line = 0, column = 0;
+    int used = 0;
+    if (std::sscanf(what.c_str(), "line %u, column %u%n", &line, &column, &used) != 2 || line == 0)
+      return what;
+    size_t start = 0;  // the line's first byte
+    for (unsigned l = 1; l < line && start != std::string_view::npos; ++l) {
+      start = text_.find('\n', start);
+      if (start != std::string_view::npos) ++start;
+    }
+    if (start == std::string_view::npos) return what;
+    // Each character's bytes after its first (the parser's column also counts
+    // the end of the input as one).
+    const std::string_view bytes = text_.substr(start, column);
+    const auto continuation = std::count_if(bytes.begin(), bytes.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+    });
+    return "line " + std::to_string(line) + ", column " + std::to_string(column - continuation) +
+           what.substr(static_cast<size_t>(used));
+  }
+
   struct Level {
     bool object;
     std::string key;
@@ -111,6 +135,7 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
     error = {path.to_string(), std::move(reason)};
   }
 
+  std::string_view text_;
   int max_depth_;
   std::vector<Level> path_;
 };
@@ -130,7 +155,7 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error) {
-  SyntaxCheck check(max_depth);
+  SyntaxCheck check(text, max_depth);
   // The JSON parser's SAX pass, as json::sax_parse runs it for JSON. That
   // function takes the format at run time, so calling it would compile
   // nlohmann's reader of its binary formats (CBOR, MessagePack, BJData...)
@@ -221,6 +246,7 @@ bool Reader::expect_object(const json& v, const Pointer& path) {
 
 bool Reader::known_keys(const json& obj, const Pointer& path,
                         const std::vector<std::string>& allowed) {
+  if (!obj.is_object()) return expect_object(obj, path);  // an array's iterator has no key()
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     const std::string& k = it.key();
     if (k.rfind('_', 0) == 0 || std::find(allowed.begin(), allowed.end(), k) != allowed.end())

@@ -157,9 +157,9 @@ bool LogicReader::measure(const json& v, const Pointer& path, Measure& out) {
     out.kind = MeasureKind::Number;
     return r_.number(v, path, 1e12, out.number);
   }
-  if (!r_.known_keys(v, path,
-                     {"value", "max", "min", "sum", "spread", "entropy", "divisor", "notebook"}) ||
-      !r_.expect_object(v, path))
+  if (!r_.expect_object(v, path) ||
+      !r_.known_keys(v, path,
+                     {"value", "max", "min", "sum", "spread", "entropy", "divisor", "notebook"}))
     return false;
   if (!r_.boolean(v, path, "notebook", out.notebook)) return false;
   if (v.contains("divisor")) {

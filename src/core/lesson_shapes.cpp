@@ -122,6 +122,25 @@ class ShapeCheck {
     if (canon(s).second == expected) return true;
     return does_not_fit(s, what);
   }
+  // Q and K (or W_q and W_k) must be equally wide for Q·Kᵀ. When they are
+  // not, the one that differs from V's width (W_v's) is the odd one out; with
+  // no such hint, K is blamed, as it comes second.
+  bool same_width(Stage q, Stage k, Stage v) {
+    const int wq = canon(q).second, wk = canon(k).second;
+    if (wq == wk) return true;
+    if (has(v) && canon(v).second == wk)
+      return does_not_fit(
+          q,
+          // TRANSLATORS: why the queries' matrix does not fit: Q (queries) needs
+          // as many columns as K (keys) has, {d_k}, a number. Keep "Q·Kᵀ".
+          trf("Q must be as wide as K ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(wk)}}));
+    return does_not_fit(
+        k,
+        // TRANSLATORS: why the keys' matrix does not fit: K (keys) needs as many
+        // columns as Q (queries) has, {d_k}, a number. Keep "Q·Kᵀ".
+        trf("K must be as wide as Q ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(wq)}}));
+  }
+
   bool does_not_fit(Stage s, const std::string& rule) {
     return r_.fail(
         where(s),
@@ -192,12 +211,8 @@ class ShapeCheck {
         rule = trf("X·Wᵀ needs as many columns as X has columns ({d})", {{"d", std::to_string(d)}});
       for (Stage w : {Stage::W_q, Stage::W_k, Stage::W_v})
         if (has(w) && canon(w).first != d) return does_not_fit(w, rule);
+      if (!same_width(Stage::W_q, Stage::W_k, Stage::W_v)) return false;
       d_k = canon(Stage::W_q).second;
-      if (!width(Stage::W_k, d_k,
-                 // TRANSLATORS: why the keys' matrix does not fit: K (keys) needs as many columns
-                 // as Q (queries) has, {d_k}, a number. Keep "Q·Kᵀ".
-                 trf("K must be as wide as Q ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(d_k)}})))
-        return false;
       has_v = has(Stage::W_v);
       if (has_v) d_v = canon(Stage::W_v).second;
       const std::pair<Stage, Stage> biases[] = {
@@ -229,10 +244,8 @@ class ShapeCheck {
       if (!has(Stage::Q)) return missing(Stage::Q, Stage::K);
       if (!has(Stage::K)) return missing(Stage::K, Stage::Q);
       if (!tokens_match(Stage::Q) || !tokens_match(Stage::K)) return false;
+      if (!same_width(Stage::Q, Stage::K, Stage::V)) return false;
       d_k = canon(Stage::Q).second;
-      if (!width(Stage::K, d_k,
-                 trf("K must be as wide as Q ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(d_k)}})))
-        return false;
       has_v = has(Stage::V);
       if (has_v) {
         if (!tokens_match(Stage::V)) return false;

@@ -2,9 +2,11 @@
 
 #include <cmath>
 
+#include "core/cover.h"
 #include "core/lesson.h"
 #include "core/number_text.h"
 #include "core/numpy_format.h"
+#include "core/reads.h"
 #include "core/trace.h"
 #include "core/translation.h"
 
@@ -63,6 +65,14 @@ std::string render_text(const LiveText& text, const Filling& f) {
   std::string out;
   const Trace& t = f.numbers.now;
   for (const Piece& p : text) {
+    if (f.cover && p.fill != Fill::Literal) {
+      std::vector<Region> reads;
+      add_reads(reads, p);
+      if (f.cover->touches(t, reads)) {
+        out += "?";
+        continue;
+      }
+    }
     switch (p.fill) {
       case Fill::Literal:
         out += p.text;

@@ -44,11 +44,16 @@ struct TextBlock {
   std::optional<Condition> when;
 };
 
+class Cover;
+
 // What fills the placeholders.
 struct Filling {
   const Evaluation& numbers;
   int digits = 3;              // for Number without its own digits
   std::string picked, answer;  // for Picked and Answer
+  // A placeholder that reads a number an open prediction covers is "?"
+  // (core/cover.h); null: every number is shown.
+  const Cover* cover = nullptr;
 };
 
 std::string render_text(const LiveText& text, const Filling& f);

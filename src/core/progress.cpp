@@ -11,6 +11,12 @@ namespace {
 
 constexpr size_t kMaxSavedBytes = 256 * 1024;
 
+// A state link of this lesson ("" the notebook's numbers), as saved work keeps them.
+bool is_state_of(const Lesson& lesson, const json& state) {
+  return state.is_string() && (state.get_ref<const std::string&>().empty() ||
+                               decode_state(lesson, state.get_ref<const std::string&>()).state);
+}
+
 template <class F>
 void for_each_activity(const Lesson& lesson, F&& f) {
   for (const Part& part : lesson.parts)
@@ -53,17 +59,23 @@ ProgressCounts count_progress(const Lesson& lesson, const LessonProgress& p) {
 
 std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
   json answers = json::object();
-  for (const auto& [id, a] : work.progress.answers)
+  for (const auto& [id, a] : work.progress.answers) {
     answers[id] = a.skipped ? json{{"skipped", true}}
                             : json{{"picked", a.picked}, {"right", a.right}, {"answer", a.answer}};
+    if (!a.skipped && a.state) answers[id]["state"] = *a.state;
+  }
   json doc = {{"v", 1},
               {"lesson", lesson.id},
               {"step", work.step},
               {"visited", work.progress.visited},
               {"answers", std::move(answers)},
               {"hints", work.progress.hints},
-              {"solved", work.progress.solved},
+              {"solved", json::array()},
               {"opened", work.opened}};
+  for (const auto& [id, state] : work.progress.solved) {
+    doc["solved"].push_back(id);
+    if (state) doc["solvedWith"][id] = *state;
+  }
   // A string_view: the one parser instantiation the rest of the code uses.
   if (!work.state.empty()) doc["state"] = json::parse(std::string_view(work.state));
   return doc.dump();
@@ -121,6 +133,10 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
         x.picked = picked->get<double>();
         x.right = right->get<bool>();
         x.answer = answer->get<std::string>();
+        // The numbers it was given on: kept if they are this lesson's, else
+        // the reveal speaks of today's, as before they were kept.
+        if (const auto state = a.find("state"); state != a.end() && is_state_of(lesson, *state))
+          x.state = state->get<std::string>();
       }
       w.progress.answers[id] = std::move(x);
     }
@@ -136,8 +152,13 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
     if (!solved->is_array()) return refuse("its solved challenges are not a list");
     for (const json& id : *solved)
       if (id.is_string() && find_challenge(lesson, id.get<std::string>()))
-        w.progress.solved.insert(id.get<std::string>());
+        w.progress.solved[id.get<std::string>()] = std::nullopt;
   }
+  // The numbers each was solved with, where they are this lesson's.
+  if (const auto with = doc.find("solvedWith"); with != doc.end() && with->is_object())
+    for (const auto& [id, state] : with->items())
+      if (w.progress.solved.count(id) && is_state_of(lesson, state))
+        w.progress.solved[id] = state.get<std::string>();
   if (const auto opened = doc.find("opened"); opened != doc.end() && opened->is_string() &&
                                               opened->get_ref<const std::string&>().size() < 100)
     w.opened = opened->get<std::string>();

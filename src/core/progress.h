@@ -3,8 +3,9 @@
 // with the lesson's numbers across a reload:
 //   {"v": 1, "lesson": "the-cat-sat", "step": 3, "state": {...state link...},
 //    "visited": [0, 1, 2, 3], "answers": {"the-attends": {"picked": 2, "right": false,
-//    "answer": "cat"}, "flatter": {"skipped": true}}, "hints": {"sat-wins": 1},
-//    "solved": ["sat-wins"], "opened": "step=1"}
+//    "answer": "cat", "state": ""}, "flatter": {"skipped": true}}, "hints": {"sat-wins": 1},
+//    "solved": ["sat-wins"], "solvedWith": {"sat-wins": "{...state link...}"},
+//    "opened": "step=1"}
 // `opened` is the link the work was saved under (its step), so a link to
 // another step wins over the saved one.
 #pragma once
@@ -16,6 +17,7 @@
 #include <string_view>
 
 #include "core/lesson.h"
+#include "core/trace.h"
 
 namespace attn {
 
@@ -24,14 +26,25 @@ struct PredictionAnswer {
   double picked = 0.0;  // an option's index, or the estimate
   bool right = false;   // judged on the numbers when it was given
   std::string answer;   // the right answer then, in no language (core/activity.h, answer_key)
+  // The numbers it was given on, as a state link (core/state_link.h; "" the
+  // notebook's): the reveal speaks of them. None in work saved before they were kept.
+  std::optional<std::string> state;
   bool operator==(const PredictionAnswer&) const = default;
+};
+
+// The numbers a prediction was answered on, rebuilt from its state link.
+struct AnsweredNumbers {
+  LessonState state;
+  Trace trace;
 };
 
 struct LessonProgress {
   std::set<int> visited;  // step indices
   std::map<std::string, PredictionAnswer> answers;
   std::map<std::string, int> hints;  // challenge id -> hints shown
-  std::set<std::string> solved;      // challenge ids
+  // Challenge ids, each with the numbers it was solved with (a state link),
+  // to go back to (none in work saved before they were kept).
+  std::map<std::string, std::optional<std::string>> solved;
   bool operator==(const LessonProgress&) const = default;
   bool empty() const { return *this == LessonProgress{}; }
 };

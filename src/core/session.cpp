@@ -106,6 +106,19 @@ std::string Session::set_value(const MatrixKey& key, int row, int col, double va
   return "";
 }
 
+std::string Session::reset_value(const MatrixKey& key, int row, int col) {
+  const TraceMatrix* m = trace_.find(key);
+  if (m && m->overridable && !m->editable) {
+    remove_override(key, row, col);
+    return "";
+  }
+  if (!m || !m->editable) return set_value(key, row, col, 0.0);  // says why not
+  const Matrix& given = defaults_.parts[key.part].inputs.at(key.stage);
+  if (row < 0 || col < 0 || row >= given.rows() || col >= given.cols())
+    return set_value(key, row, col, 0.0);
+  return set_value(key, row, col, given(row, col), {.keep_row_sum = false});
+}
+
 bool Session::remove_override(const MatrixKey& key, int row, int col) {
   if (key.part < 0 || key.part >= static_cast<int>(state_.parts.size())) return false;
   std::vector<Override>& overrides = state_.parts[key.part].overrides;

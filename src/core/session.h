@@ -38,6 +38,10 @@ class Session {
   // cannot be changed, outside the matrix, not a finite number).
   std::string set_value(const MatrixKey& key, int row, int col, double value,
                         const EditOptions& options = {});
+  // One entry back to the notebook's number, on its own: an input's entry as
+  // the lesson gives it (a weight alone, its row's others left as they are),
+  // or a what-if taken back. Returns "" or why not (as set_value).
+  std::string reset_value(const MatrixKey& key, int row, int col);
   // Takes one override back; false if there was none.
   bool remove_override(const MatrixKey& key, int row, int col);
   void clear_overrides();

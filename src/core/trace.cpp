@@ -7,7 +7,9 @@
 #include <cassert>
 
 #include "core/condition.h"
+#include "core/cover.h"
 #include "core/live_text.h"
+#include "core/reads.h"
 
 namespace attn {
 
@@ -413,6 +415,25 @@ std::optional<MatrixKey> Trace::key_of(std::string_view id) const {
   return key;
 }
 
+void fill_step_text(const StepSpec& spec, const Evaluation& numbers, const Cover* cover,
+                    TraceStep& step) {
+  Filling filling{numbers, std::min(step.precision, 3), "", ""};
+  filling.cover = cover;
+  step.formula = render_text(spec.formula, filling);
+  step.text.clear();
+  step.sentences.clear();
+  for (const TextBlock& b : spec.text) {
+    TraceSentence s{render_text(b.text, filling), !b.when || holds(*b.when, numbers)};
+    if (cover && b.when) {
+      std::vector<Region> reads;
+      add_reads(reads, *b.when);
+      s.covered = cover->touches(numbers.now, reads);
+    }
+    if (!s.covered) step.text += (step.text.empty() ? "" : " ") + s.text;
+    step.sentences.push_back(std::move(s));
+  }
+}
+
 namespace {
 
 // The steps, their text filled in from the finished trace.
@@ -431,13 +452,7 @@ void add_steps(const Lesson& lesson, const LessonState& state, const Trace* note
       step.part_step = static_cast<int>(i);
       step.precision = spec.precision >= 0 ? spec.precision : part.precision;
       step.suppress = part.suppress;
-      const Filling filling{numbers, std::min(step.precision, 3), "", ""};
-      step.formula = render_text(spec.formula, filling);
-      for (const TextBlock& b : spec.text) {
-        TraceSentence s{render_text(b.text, filling), !b.when || holds(*b.when, numbers)};
-        step.text += (step.text.empty() ? "" : " ") + s.text;
-        step.sentences.push_back(std::move(s));
-      }
+      fill_step_text(spec, numbers, nullptr, step);
       for (const MatrixKey& key : spec.show) {
         const int at = trace.index_of(key);
         if (at >= 0) step.matrices.push_back(at);  // `masked` is gone while the mask is off

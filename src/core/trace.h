@@ -15,6 +15,9 @@
 
 namespace attn {
 
+class Cover;
+struct Evaluation;
+
 // What runs along an axis of a matrix: token labels have meaning for queries
 // and keys, dimension labels are indices.
 enum class AxisKind { Dim, Token, Query, Key, Single };
@@ -80,6 +83,9 @@ inline double weight_for(const TraceMatrix& w, int q, int k) {
 struct TraceSentence {
   std::string text;
   bool holds = true;
+  // Its condition reads a number an open prediction covers: whether it holds
+  // would tell the answer, so it is shown neither way (core/cover.h).
+  bool covered = false;
 };
 
 struct TraceStep {
@@ -131,5 +137,10 @@ struct Trace {
 // not given, against this state as if it were the notebook's.
 Trace build_trace(const Lesson& lesson, const LessonState& state, const Trace* notebook = nullptr,
                   const LessonState* defaults = nullptr);
+
+// Fills a step's formula, text and sentences from the numbers (build_trace
+// does; core/cover.h's veiled() again, with "?" for what a cover hides).
+void fill_step_text(const StepSpec& spec, const Evaluation& numbers, const Cover* cover,
+                    TraceStep& step);
 
 }  // namespace attn

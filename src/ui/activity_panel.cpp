@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/lesson.h"
+#include "core/state_link.h"
 #include "core/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
@@ -30,9 +31,7 @@ void card(ImU32 colour, F&& body) {
   ImGui::Spacing();
 }
 
-void wrapped(const std::string& text) {
-  ImGui::TextWrapped("%s", unbreakable_numbers(text).c_str());
-}
+void wrapped(const std::string& text) { ImGui::TextWrapped("%s", unbreakable(text).c_str()); }
 
 void coloured(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -60,7 +59,25 @@ int option_buttons(const std::vector<std::string>& options, const char* test_pre
 
 }  // namespace
 
-void ActivityPanel::draw() {
+std::string rules_broken_text(const std::string& allowed) {
+  // TRANSLATORS: {allowed} lists what the challenge lets the learner change. The quoted button
+  // names are those of the box that opens on a tap on a number ("Back to the notebook's
+  // value ({number})", "Take back this what-if") and of the top bar ("Reset to notebook values").
+  return trf(
+      "This challenge allows only {allowed}. Take back your other changes: tap a changed "
+      "number and choose \"Back to the notebook's value\" (a what-if: \"Take back this "
+      "what-if\"), or Reset to notebook values.",
+      {{"allowed", allowed}});
+}
+
+std::string answer_changed_text(const std::string& now) {
+  // TRANSLATORS: under the reveal of a prediction answered earlier: the learner has changed
+  // numbers since, and with them the right answer is now {now} (an option or a number).
+  return trf("Since you answered, your numbers changed: with them the answer is now \"{now}\".",
+             {{"now", now}});
+}
+
+void ActivityPanel::draw_predictions() {
   if (ui->view->explore || !ui->progress) return;
   const StepSpec& spec = ui->step_spec();
   const LessonProgress& progress = *ui->progress;
@@ -80,15 +97,20 @@ void ActivityPanel::draw() {
     }
     if (!a->second.skipped) draw_answered(p, a->second);
   }
-  if (!ui->open_prediction())
-    for (const Challenge& c : spec.challenges) draw_challenge(c, true);
+  ImGui::PopID();
+}
+
+void ActivityPanel::draw_challenges() {
+  if (ui->view->explore || !ui->progress || ui->open_prediction()) return;
+  ImGui::PushID("##activities");
+  for (const Challenge& c : ui->step_spec().challenges) draw_challenge(c, true);
   ImGui::PopID();
 }
 
 void ActivityPanel::draw_open(const Prediction& p) {
   const Palette& pal = palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
-  const PredictionView v = view_prediction(p, ui->evaluation(), nullptr, digits);
+  const PredictionView v = view_prediction(p, ui->evaluation(), nullptr, digits, ui->cover);
   ImGui::PushID(p.id.c_str());
   card(pal.accent, [&] {
     ImGui::PushFont(ui->fonts->body);
@@ -134,7 +156,9 @@ void ActivityPanel::draw_open(const Prediction& p) {
 void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a) {
   const Palette& pal = palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
-  const PredictionView v = view_prediction(p, ui->evaluation(), &a, digits);
+  const std::optional<Evaluation> then = ui->evaluation_then(p.id);
+  const PredictionView v =
+      view_prediction(p, ui->evaluation(), &a, digits, ui->cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", v.ask.c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
@@ -146,14 +170,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
       coloured(pal.bad, tr("Not quite."));
     }
     for (const std::string& s : v.reveal) wrapped(s);
-    if (!v.answer_then.empty()) {
-      const std::string changed = trf(
-          // TRANSLATORS: {then} and {now} are answers to the prediction question; the learner
-          // has changed numbers since answering, so the right answer changed.
-          "(When you answered, the answer was \"{then}\"; with your numbers now it is \"{now}\".)",
-          {{"then", v.answer_then}, {"now", v.answer}});
-      ImGui::TextDisabled("%s", changed.c_str());
-    }
+    if (!v.answer_now.empty()) coloured(pal.changed, answer_changed_text(v.answer_now));
   });
 }
 
@@ -165,14 +182,20 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
   const auto hints = progress.hints.find(c.id);
   const ChallengeView v = view_challenge(
       c, ui->evaluation(), lesson.parts[part], hints == progress.hints.end() ? 0 : hints->second,
-      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3));
+      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3), ui->cover);
   const bool taken = ui->view->challenge == c.id;
+  // Solved once, and undone by later edits since: not "solved", and the way back.
+  const bool solved_before = v.solved && !v.now.solved();
   ImGui::PushID(c.id.c_str());
-  card(v.solved ? pal.good : pal.override_mark, [&] {
+  card(v.now.solved() ? pal.good : pal.override_mark, [&] {
     ImGui::PushFont(ui->fonts->body);
-    if (v.solved) {
+    if (v.now.solved()) {
       // TRANSLATORS: heading of a challenge's card once the learner has reached its goal.
       coloured(pal.good, tr("Challenge solved"));
+    } else if (solved_before) {
+      // TRANSLATORS: heading of a challenge's card: the learner reached its goal once, and
+      // their numbers have changed since, so the goal does not hold now.
+      coloured(pal.override_mark, tr("Challenge (solved before)"));
     } else {
       // TRANSLATORS: heading of a card setting the learner a task: a goal to reach by changing
       // numbers.
@@ -180,7 +203,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
     }
     ImGui::PopFont();
     wrapped(v.task);
-    if (v.solved && v.now.solved()) {
+    if (v.now.solved()) {
       for (const std::string& s : v.success) wrapped(s);
     } else if (!taken && !v.solved) {
       // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or
@@ -207,20 +230,29 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       }
       if (!v.status.empty()) wrapped(v.status);
       if (!v.now.within_rules) {
-        // TRANSLATORS: {allowed} lists what the challenge lets the learner change. "Reset" is
-        // the button that puts the numbers back; × is the button beside a what-if that removes it.
-        coloured(pal.bad, trf("This challenge allows only {allowed}. Take back the other changes "
-                              "(Reset, or × beside a what-if).",
-                              {{"allowed", v.allowed}}));
-      } else if (v.solved) {
-        ImGui::TextDisabled("%s", tr("You solved it before; your numbers now are elsewhere."));
+        coloured(pal.bad, rules_broken_text(v.allowed));
+      } else if (solved_before) {
+        // TRANSLATORS: a challenge solved earlier whose goal the learner's numbers no longer
+        // reach (they changed them since).
+        ImGui::TextDisabled("%s", tr("Your numbers have moved since: the goal does not hold now."));
       } else {
         const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
         ImGui::TextDisabled("%s", may.c_str());
       }
     }
+    if (solved_before) {  // the numbers it was solved with, to go back to
+      const auto with = progress.solved.find(c.id);
+      if (with != progress.solved.end() && with->second) {
+        // TRANSLATORS: a button that puts back the numbers the learner had when they solved
+        // this challenge.
+        if (ImGui::Button(tr("Back to my solution")))
+          if (const DecodedState d = decode_state(lesson, *with->second); d.state)
+            ui->request(request::RestoreState{*d.state});
+        if (item_registry_enabled()) name_last_item("##back-to-solution:" + c.id);
+      }
+    }
     for (size_t i = 0; i < v.hints.size(); ++i) {
-      const std::string number = std::to_string(i + 1), text = unbreakable_numbers(v.hints[i]);
+      const std::string number = std::to_string(i + 1), text = unbreakable(v.hints[i]);
       // TRANSLATORS: {number} counts the hints shown (1, 2, ...); {hint} is the hint's text.
       const std::string hint = trf("Hint {number}: {hint}", {{"number", number}, {"hint", text}});
       ImGui::TextWrapped("%s", hint.c_str());

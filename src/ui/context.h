@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/characters.h"
+#include "core/cover.h"
 #include "core/dependencies.h"
 #include "core/progress.h"
 #include "core/session.h"
@@ -37,14 +39,14 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  std::string language = "en";  // a code of core/translation.h's languages()
+  std::string language = "en";                 // a code of core/translation.h's languages()
   std::vector<std::string> offered_languages;  // those this build can show; empty: all
-  bool embed = false;           // a focused embed: no lesson picker, less chrome
-  bool touch = false;           // a finger is the pointer: larger targets, a keypad to type
-  bool keep_row_sum = true;     // editing a weight rescales the query's others to sum to 1
-  bool explore = false;         // ?mode=explore: no predictions or challenges, the bare explorer
-  std::string challenge;        // the challenge the learner took on (its id), shown on every step
-  CellRef focus;                // the cell the keyboard is on (valid() while it is)
+  bool embed = false;                          // a focused embed: no lesson picker, less chrome
+  bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
+  bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
+  bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
+  std::string challenge;     // the challenge the learner took on (its id), shown on every step
+  CellRef focus;             // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -112,6 +114,11 @@ struct EditNumber {
 struct RemoveOverride {
   CellRef cell;
 };
+// One number back to the notebook's, on its own (an input's entry, or a
+// what-if taken back).
+struct ResetCell {
+  CellRef cell;
+};
 struct ClearOverrides {};
 struct SetKeepRowSum {
   bool keep;
@@ -172,17 +179,16 @@ struct Notice {
 };
 }  // namespace request
 
-using Request =
-    std::variant<request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
-                 request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
-                 request::FollowQuery, request::ShowHead, request::Pin, request::Unpin,
-                 request::SetDigits, request::DismissNotice, request::CopySnippet,
-                 request::CopyLink, request::EditNumber, request::RemoveOverride,
-                 request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
-                 request::SetTouch, request::ShowTextView, request::AnswerPrediction,
-                 request::SkipPrediction, request::TakeChallenge, request::ShowHint,
-                 request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
-                 request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
+using Request = std::variant<
+    request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
+    request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
+    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
+    request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
+    request::FocusCell, request::SetTouch, request::ShowTextView, request::AnswerPrediction,
+    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
+    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
+    request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -204,10 +210,20 @@ struct UiContext {
   // are highlighted. Views set `hot_next` while drawing; the app makes it
   // `hot` for the next frame (cells drawn before it would miss it otherwise).
   CellRef hot, hot_next;
+  // The number being dragged, unrounded: a slow drag moves it by less than
+  // the grid it snaps to each frame, which adds up here instead of being lost.
+  struct Drag {
+    unsigned id = 0;  // the cell's ImGui id while it is dragged
+    double raw = 0.0;
+  } drag;
 
   void request(Request r) { requests.push_back(std::move(r)); }
 
-  const Trace& trace() const { return session->trace(); }
+  // The trace as the learner may see it: the session's, with what open
+  // predictions cover taken out (NaN, written "?"). The page's API reads the
+  // session's whole trace instead.
+  const Trace* veiled = nullptr;
+  const Trace& trace() const { return veiled ? *veiled : session->trace(); }
   const TraceStep& step() const { return session->trace().steps[view->step]; }
   // Digits for a step: the learner's choice, or the notebook's (0 to 12 either
   // way: a typed-in 9999999 must not ask printf for ten million decimals).
@@ -224,6 +240,15 @@ struct UiContext {
   Evaluation evaluation() const {
     return {session->trace(), session->notebook(), session->state(), session->defaults()};
   }
+  // The numbers each answered prediction was answered on (by id), kept by the
+  // app: a reveal speaks of them. Null, or no entry: unknown (older saved work).
+  const std::map<std::string, AnsweredNumbers>* answered = nullptr;
+  std::optional<Evaluation> evaluation_then(const std::string& prediction) const {
+    if (!answered) return std::nullopt;
+    const auto it = answered->find(prediction);
+    if (it == answered->end()) return std::nullopt;
+    return Evaluation{it->second.trace, session->notebook(), it->second.state, session->defaults()};
+  }
   // The step's first prediction not yet answered or skipped, while the learner
   // has predictions on: the step keeps its result covered until then.
   const Prediction* open_prediction() const {
@@ -232,34 +257,39 @@ struct UiContext {
       if (!progress || !progress->answers.count(p.id)) return &p;
     return nullptr;
   }
-  // Whether the open prediction keeps matrix `index` of the trace covered:
-  // what its answer is read from, the step's results that give it away too
-  // (its variants; head 2's scores beside a question on head 2's largest
-  // weight), and whatever is computed from those (the weights after a
-  // question on the scores). The rest stays shown: a question on the scores
-  // leaves Q and Kᵀ beside it, one on the weights the scaled scores it gives.
-  bool covered(int index) const {
-    const Prediction* open = open_prediction();
-    if (!open || index < 0) return false;
-    const std::vector<MatrixKey> reads = answer_reads(*open);
-    std::vector<MatrixKey> sources = reads;
-    // A variant's own computation tells its answer too ("Your answer"'s
-    // attention and heads beside a question on its output), though not the
-    // plain matrices it is a variant of.
-    const MatrixKey& key = trace().matrices[index].key;
-    for (const MatrixKey& read : reads)
-      if (read.variant != 0 && key.variant == read.variant && follows_from(trace(), read, {key}))
-        return true;
-    for (int r : step().matrices) {
-      const MatrixKey& result = trace().matrices[r].key;
-      MatrixKey plain = result;
-      plain.variant = 0;
-      bool answers = reads.empty()  // a question on no matrix (none in the built-in lessons)
-                     || (plain != result && follows_from(trace(), plain, reads));
-      for (const MatrixKey& read : reads) answers = answers || ranks_like(result, read);
-      if (answers) sources.push_back(result);
-    }
-    return follows_from(trace(), key, sources);
+  // What the lesson's open predictions cover (core/cover.h: the rule), and
+  // the trace with those numbers taken out: what every panel reads. The app
+  // keeps both current (App::refresh_cover); null: nothing is covered.
+  const Cover* cover = nullptr;
+  // Matrix `index` covered whole: it is left out, a "?" in its place.
+  bool covered(int index) const { return cover && cover->all(index); }
+  // Entry (row, col) of matrix `index` covered: a "?" in its cell.
+  bool covered(int index, int row, int col) const { return cover && cover->at(index, row, col); }
+  // The step that asks the question covering matrix `index`, or the regions:
+  // "answer the prediction at step 4" (1-based here, as the step bar counts).
+  int asked_step(int index) const { return cover ? cover->asked_at(index) + 1 : 0; }
+  int asked_step(const std::vector<Region>& regions) const {
+    return cover ? cover->asked_at(session->trace(), regions) + 1 : 0;
+  }
+  // Whether one query's weights (its row, or its column when keys are rows)
+  // are covered in part: the live bars and the temperature curves show them.
+  bool query_covered(const TraceMatrix& weights, int query) const {
+    const int index = trace().index_of(weights.key);
+    const bool column = weights.row_kind == AxisKind::Key;
+    for (int k = 0; k < (column ? weights.value.rows() : weights.value.cols()); ++k)
+      if (covered(index, column ? k : query, column ? query : k)) return true;
+    return false;
+  }
+  // The query the live bars and the temperature curves show: the followed
+  // one, or while an open question covers its weights the first query they
+  // do not cover, so a drag still shows its effect (-1 if every query's are).
+  int shown_query(const TraceMatrix& weights, int followed) const {
+    if (!query_covered(weights, followed)) return followed;
+    const int queries =
+        weights.row_kind == AxisKind::Key ? weights.value.cols() : weights.value.rows();
+    for (int q = 0; q < queries; ++q)
+      if (!query_covered(weights, q)) return q;
+    return -1;
   }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own

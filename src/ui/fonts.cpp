@@ -56,16 +56,32 @@ const FontPack* font_pack_for(char32_t c) {
   return nullptr;
 }
 
-std::string unbreakable_numbers(std::string_view text) {
-  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024
-  const auto digit = [&](size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+std::string unbreakable(std::string_view text) {
+  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024, looks like '.'
+  static constexpr std::string_view kLowComma = "\xE2\x80\x9A";      // U+201A, looks like ','
+  static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";      // U+00A0
+  const auto word = [&](size_t i) {
+    if (i >= text.size()) return false;
+    const char c = text[i];
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
   std::string out;
-  out.reserve(text.size() + 8);
+  out.reserve(text.size() + 16);
+  int call = 0;  // inside a call's parentheses: "rand(" ... ")"
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '.' && i > 0 && digit(i - 1) && digit(i + 1))
+    const char c = text[i];
+    if (c == '(' && i > 0 && word(i - 1)) ++call;
+    if (c == ')' && call > 0) --call;
+    const bool dotted = c == '.' && i > 0 && (word(i - 1) || text[i - 1] == ')') &&
+                        (word(i + 1) || (i + 1 < text.size() && text[i + 1] == '('));
+    if (dotted)
       out += kOneDotLeader;
+    else if (c == ',' && call > 0)
+      out += kLowComma;
+    else if (c == ' ' && call > 0)
+      out += kNoBreakSpace;
     else
-      out += text[i];
+      out += c;
   }
   return out;
 }
@@ -131,8 +147,7 @@ std::string FontSet::loading() const {
     for (char32_t c : needed_)
       unbuilt = unbuilt || (font_pack_for(c) == p.info && !can_draw(c) &&
                             std::find(reported_.begin(), reported_.end(), c) == reported_.end());
-    const bool pending =
-        p.state == State::Wanted || (p.state == State::Ready && unbuilt);
+    const bool pending = p.state == State::Wanted || (p.state == State::Ready && unbuilt);
     if (pending)
       out = out.empty()
                 ? std::string(tr(p.info->what))

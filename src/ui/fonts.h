@@ -31,11 +31,12 @@ bool base_font_has(char32_t codepoint);
 // The pack with this character, or nullptr (the base has it, or no pack has).
 const FontPack* font_pack_for(char32_t codepoint);
 
-// ImGui 1.86 lets a wrapped line break after any '.', even inside "0.52". For
-// wrapped text: each decimal point between digits becomes U+2024 ONE DOT
-// LEADER, which looks the same and never breaks. On the canvas only: copies
-// and the text view keep '.'.
-std::string unbreakable_numbers(std::string_view text);
+// ImGui 1.86 lets a wrapped line break after any '.' or ',' and at any space,
+// even inside "0.52" or "np.random.seed(0)". For wrapped text on the canvas:
+// a '.' inside a number or a dotted name becomes U+2024 ONE DOT LEADER, and a
+// call's ',' and spaces (rand(4, 4)) U+201A and U+00A0: they look the same
+// and never break. Copies and the text view keep the text as it is.
+std::string unbreakable(std::string_view text);
 
 class FontSet {
  public:

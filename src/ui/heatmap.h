@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ enum CellFlag : uint8_t {
   kCellHighlight = 4,  // differs from the matrix it is compared with ("Your answer")
   kCellOverride = 8,   // a what-if number the learner set
   kCellRelated = 16,   // computed from, or feeding, the cell pointed at
+  kCellCovered = 32,   // an open prediction's answer, not shown yet (core/cover.h)
 };
 
 // What a heatmap shows, as a stable identity: one lesson's matrix at one place.
@@ -58,17 +60,20 @@ class HeatmapRenderer {
   virtual void end_frame() = 0;
 };
 
-// For headless tests: no GL, a fixed texture id, and a count of draws.
+// For headless tests: no GL, a fixed texture id, a count of draws, and each
+// request handed to `on_draw` (tests read what the colours would show).
 class NullHeatmapRenderer final : public HeatmapRenderer {
  public:
-  ImTextureID draw(const HeatmapRequest&) override {
+  ImTextureID draw(const HeatmapRequest& request) override {
     ++draws;
+    if (on_draw) on_draw(request);
     return reinterpret_cast<ImTextureID>(static_cast<intptr_t>(1));
   }
   void render_queued() override {}
   void set_dark(bool) override {}
   void end_frame() override {}
   int draws = 0;
+  std::function<void(const HeatmapRequest&)> on_draw;
 };
 
 }  // namespace attn::ui

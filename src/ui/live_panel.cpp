@@ -6,6 +6,7 @@
 
 #include "core/activity.h"
 #include "core/number_text.h"
+#include "core/reads.h"
 #include "core/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
@@ -65,9 +66,12 @@ void LivePanel::draw() {
   // The challenge taken on, in one line: how close, while the learner drags
   // wherever its numbers are (on a phone the challenge's card scrolls away).
   // Not while a prediction is open (its numbers could give the answer away).
-  if (const Challenge* c = view.explore || ui->open_prediction()
+  const Challenge* taken = view.explore || ui->open_prediction()
                                ? nullptr
-                               : find_challenge(ui->session->lesson(), view.challenge)) {
+                               : find_challenge(ui->session->lesson(), view.challenge);
+  if (taken && ui->cover && ui->cover->touches(ui->session->trace(), challenge_regions(*taken)))
+    taken = nullptr;  // its numbers answer a question not asked yet
+  if (const Challenge* c = taken) {
     const ChallengeStatus st = challenge_status(*c, ui->evaluation());
     const bool solved = ui->progress && ui->progress->solved.count(c->id) && st.solved();
     if (solved) {
@@ -95,7 +99,10 @@ void LivePanel::draw() {
   const TraceMatrix& w = *s.w;
   const TraceMatrix* then = ui->session->notebook().find(w.key);
   if (then && !then->value.same_shape(w.value)) then = nullptr;
-  const int q = std::clamp(view.query, 0, s.queries - 1);
+  // The followed query, or a stand-in while an open question covers its weights.
+  const int followed = std::clamp(view.query, 0, s.queries - 1);
+  const int stand_in = ui->shown_query(w, followed);
+  const int q = stand_in >= 0 ? stand_in : followed;
   const std::string& query = (*s.query_labels)[q];
 
   // Title: what this is, for which query (and head), which way round.
@@ -123,16 +130,6 @@ void LivePanel::draw() {
       if (ImGui::RadioButton(label, view.head == h)) ui->request(request::ShowHead{h});
     }
   }
-  // An open prediction covers the weights when they are its answer or follow
-  // from it (not at the output step, which shows them): here, at the same size.
-  if (ui->covered(ui->trace().index_of(w.key))) {
-    ImGui::Spacing();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr("Covered while you make your prediction on this step."));
-    ImGui::PopTextWrapPos();
-    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
-    return;
-  }
   ImGui::PushFont(ui->fonts->small);
   const std::string where =
       s.key_rows
@@ -156,9 +153,13 @@ void LivePanel::draw() {
                    ImGui::CalcTextSize((*s.query_labels)[i].c_str()).x + 24)
         ImGui::NewLine();
       const bool on = i == q;
+      // A query whose weights are covered cannot be followed until its question is answered.
+      const bool closed = i != q && ui->query_covered(w, i);
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, color(pal.accent_soft));
       ImGui::PushID(i);
+      ImGui::BeginDisabled(closed);
       if (ImGui::Button((*s.query_labels)[i].c_str())) ui->request(request::FollowQuery{i});
+      ImGui::EndDisabled();
       if (item_registry_enabled()) name_last_item("##follow:" + std::to_string(i));
       ImGui::PopID();
       if (on) ImGui::PopStyleColor();
@@ -168,11 +169,37 @@ void LivePanel::draw() {
     // TRANSLATORS: a menu's label: which word of the input (the query) the weights are shown for.
     const std::string follow = trf("Query: {query}", {{"query", query}});
     if (ImGui::BeginCombo("##follow", follow.c_str())) {
-      for (int i = 0; i < s.queries; ++i)
-        if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q))
+      for (int i = 0; i < s.queries; ++i) {
+        const ImGuiSelectableFlags closed =
+            i != q && ui->query_covered(w, i) ? ImGuiSelectableFlags_Disabled : 0;
+        if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q, closed))
           ui->request(request::FollowQuery{i});
+      }
       ImGui::EndCombo();
     }
+  }
+
+  // A query whose weights answer an open prediction: no bars (their lengths
+  // would tell), and a word on when they show; another query's stay live.
+  if (stand_in >= 0 && stand_in != followed) {
+    ImGui::PushFont(ui->fonts->small);
+    ImGui::PushTextWrapPos(0.0f);
+    const int asked = ui->asked_step(ui->trace().index_of(w.key));
+    ImGui::TextDisabled("%s", stand_in_text((*s.query_labels)[followed], query, asked).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    if (item_registry_enabled()) name_last_item("##live-stand-in");
+  }
+  if (stand_in < 0) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", covered_text(ui->asked_step(ui->trace().index_of(w.key))).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##live-covered");
+    ImGui::PushFont(ui->fonts->small);
+    draw_output(q, query);
+    ImGui::PopFont();
+    last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+    return;
   }
 
   // One bar per key: the weight, the notebook's as a faint mark, the change.
@@ -267,17 +294,27 @@ void LivePanel::draw() {
     ImGui::TextDisabled("%s", tr("| marks the notebook's value; they sum to 1"));
   }
 
-  // The query's output row: what the weights mix.
-  if (const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output)) {
-    if (ui->covered(ui->trace().index_of(out->key))) {  // a "?", as in the pipeline
-      ImGui::TextDisabled("%s", (out->label + "[" + query + "] = ?").c_str());
-      if (item_registry_enabled()) name_last_item("##live-output-covered");
-    } else {
-      draw_output_row(*out, q, query);
-    }
-  }
+  draw_output(q, query);
   ImGui::PopFont();
   last_height_ = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2;
+}
+
+// The query's output row: what the weights mix; a "?" where it is covered.
+void LivePanel::draw_output(int q, const std::string& query) const {
+  const TraceMatrix* out = ui->in_part(ui->heads() > 1 ? Stage::context : Stage::output);
+  if (!out) return;
+  const int index = ui->trace().index_of(out->key);
+  bool all_covered = true;
+  for (int d = 0; d < dim_count(*out); ++d) {
+    const auto [r, c] = is_token_axis(out->row_kind) ? std::pair{q, d} : std::pair{d, q};
+    all_covered = all_covered && ui->covered(index, r, c);
+  }
+  if (all_covered) {  // one "?", as in the pipeline
+    ImGui::TextDisabled("%s", (out->label + "[" + query + "] = ?").c_str());
+    if (item_registry_enabled()) name_last_item("##live-output-covered");
+  } else {
+    draw_output_row(*out, q, query);
+  }
 }
 
 void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string& query) const {
@@ -296,7 +333,7 @@ void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string
   }
   line += "]";
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(unbreakable_numbers(line).c_str());
+  ImGui::TextUnformatted(unbreakable(line).c_str());
   ImGui::PopTextWrapPos();
   if (item_registry_enabled()) name_last_item("##live-output");
   if (line.find('*') != std::string::npos) {

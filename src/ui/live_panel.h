@@ -16,6 +16,8 @@ struct LivePanel {
   float height() const;
 
  private:
+  // Query q's row of the output, or "output[query] = ?" where all of it is covered.
+  void draw_output(int q, const std::string& query) const;
   // Query q's row of the output, "output[query] = [...]", "*" on changed numbers.
   void draw_output_row(const TraceMatrix& out, int q, const std::string& query) const;
   float last_height_ = 0.0f;

@@ -109,6 +109,9 @@ void MainWindow::handle_keys() {
   if (pressed(ImGuiKey_DownArrow)) move(1, 0);
   if (pressed(ImGuiKey_UpArrow)) move(-1, 0);
   if (pressed(ImGuiKey_Escape)) ui_->request(request::FocusCell{});
+  // Delete (or Backspace): this number back to the notebook's, on its own.
+  if (pressed(ImGuiKey_Delete) || pressed(ImGuiKey_Backspace))
+    ui_->request(request::ResetCell{focus});
   if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter))
     ui_->request(request::EditNumber{focus, ""});
   const int decimals = drag_decimals(*m);

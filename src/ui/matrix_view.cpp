@@ -97,6 +97,51 @@ bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
 }  // namespace
 
 namespace {
+// A note under a matrix: muted, wrapped at the matrix's width (or the
+// panel's, if narrower), never cut off.
+void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(avail, std::max(width, 160.0f)));
+  ImGui::PushStyleColor(ImGuiCol_Text, colour ? ImGui::ColorConvertU32ToFloat4(colour)
+                                              : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
+}  // namespace
+
+std::string covered_text(int step) {
+  // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
+  // {step}, so they stay covered until the learner answers it or skips it.
+  return trf("? is covered until you answer (or skip) the prediction at step {step}.",
+             {{"step", std::to_string(step)}});
+}
+
+std::string stand_in_text(const std::string& followed, const std::string& shown, int step) {
+  // TRANSLATORS: on the live result and the temperature plot: the weights of the word
+  // {followed} answer a question at step {step} not answered yet, so those of the word
+  // {shown} are shown in their place, and the learner can still watch a drag change them.
+  return trf(
+      "\"{followed}\" shows once you answer (or skip) the prediction at step {step}. "
+      "Meanwhile, \"{shown}\":",
+      {{"followed", followed}, {"shown", shown}, {"step", std::to_string(step)}});
+}
+
+std::string covered_matrix_text(const UiContext& ui, int index) {
+  const std::string& matrix = ui.trace().matrices[index].label;
+  const int asked = ui.asked_step(index);
+  if (asked == ui.view->step + 1)
+    // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of
+    // its numbers while the learner has not answered the question about them.
+    return trf("{matrix}: covered until you answer (or skip) the prediction above.",
+               {{"matrix", matrix}});
+  // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of its
+  // numbers: they answer the question the lesson asks at step {step}.
+  return trf("{matrix}: covered until you answer (or skip) the prediction at step {step}.",
+             {{"matrix", matrix}, {"step", std::to_string(asked)}});
+}
+
+namespace {
 
 // The hint beside a changeable matrix's name, or null.
 const char* header_hint(const TraceMatrix& m, const MatrixViewOptions& options) {
@@ -172,6 +217,33 @@ int drag_decimals(const TraceMatrix& m) {
   // 0.001 for numbers up to 10, 0.01 up to 100, ... whole numbers from 10,000.
   const int magnitude = extent >= 10.0 ? static_cast<int>(std::floor(std::log10(extent))) : 0;
   return std::clamp(3 - magnitude, 0, 3);
+}
+
+double drag_speed(double value, int decimals, const DragInput& input) {
+  // A pixel moves a number by 0.6% of it (0.006 around 1, 0.3 around 50),
+  // and a small number by 0.004: a long move goes far (0.02 to past 4 in
+  // 600 pixels), a short one stays fine. Never less than the grid's step.
+  const double step = std::pow(10.0, -decimals);
+  double speed = std::max({step, 0.004, 0.006 * std::fabs(value)});
+  // Pointer ballistics, as desktops move a cursor: a brisk move goes further
+  // per pixel (up to ten times), a slow one stays precise.
+  speed *= std::clamp(input.pixels_per_second / 400.0, 1.0, 10.0);
+  if (input.fine) speed *= 0.1;
+  if (input.coarse) speed *= 10.0;
+  return speed;
+}
+
+DragInput drag_input(const ImGuiIO& io) {
+  const float dt = std::max(io.DeltaTime, 1e-4f);
+  return {std::fabs(io.MouseDelta.x) / dt, io.KeyShift, io.KeyAlt || io.KeyCtrl};
+}
+
+float imgui_drag_speed(double speed, const ImGuiIO& io) {
+  // DragScalar's own: Alt divides a move by 100, Shift multiplies it by 10.
+  double imgui = 1.0;
+  if (io.KeyAlt) imgui *= 0.01;
+  if (io.KeyShift) imgui *= 10.0;
+  return static_cast<float>(speed / imgui);
 }
 
 double snap(double value, int decimals) {
@@ -306,6 +378,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     for (int c = 0; c < cols; ++c) {
       uint8_t& f = req.flags[static_cast<size_t>(r) * cols + c];
       const double v = m.value(r, c);
+      if (ui.covered(index, r, c)) f |= kCellCovered;
       if (std::isinf(v) && v < 0) f |= kCellMasked;
       if (differs_from_notebook(m, notebook, r, c)) f |= kCellChanged;
       if (m.overridable && part.override_at(m.key.stage, m.key.head, r, c)) f |= kCellOverride;
@@ -331,7 +404,6 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
 
   // Cells: drag fields on numbers the learner may change, hover targets on the rest.
   const int decimals = drag_decimals(m);
-  const float speed = 2.0f * static_cast<float>(std::pow(10.0, -decimals));  // per pixel
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, (cell_h - line_h) * 0.5f));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
@@ -346,10 +418,14 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       ImGui::SetCursorScreenPos(p0);
       ImGui::PushID(r * cols + c);  // ids from integers: any matrix name length is fine
       const double v = m.value(r, c);
-      if (changeable) {
-        double dragged = v;
+      const bool hidden = ui.covered(index, r, c);  // "?": an open prediction's answer
+      if (changeable && !hidden) {
+        // The unrounded number while this cell is dragged (UiContext::drag).
+        const ImGuiID id = ImGui::GetID("##cell");
+        double dragged = ui.drag.id == id ? ui.drag.raw : v;
         ImGui::SetNextItemWidth(cell_w);
         const double lo = -Limits::kMaxAbsValue, hi = Limits::kMaxAbsValue;
+        const float speed = imgui_drag_speed(drag_speed(v, decimals, drag_input(io)), io);
         // The number is drawn below, as every number is (number_text); typing
         // goes through the number editor (a click or a tap), not Ctrl+click.
         if (ImGui::DragScalar("##cell", ImGuiDataType_Double, &dragged, speed, &lo, &hi, "",
@@ -358,6 +434,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
           const double snapped = snap(dragged, decimals);
           if (snapped != v) ui.request(request::EditCell{m.key, r, c, snapped});
         }
+        if (ImGui::IsItemActive())
+          ui.drag = {id, dragged};
+        else if (ui.drag.id == id)
+          ui.drag = {};
         // A click or a tap that did not drag: type the number.
         if (ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit() &&
             io.MouseDragMaxDistanceSqr[0] < 36.0f)
@@ -385,7 +465,11 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !view.touch) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-        draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
+        if (hidden)
+          ImGui::TextUnformatted(covered_text(ui.asked_step(index)).c_str());
+        else
+          draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
+        if (item_registry_enabled()) name_last_item("##cell-tooltip");
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -401,6 +485,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     const bool column = m.row_kind == AxisKind::Key;
     for (int i = 0; i < (column ? cols : rows); ++i) {
       double sum = 0;
+      if (ui.query_covered(m, i)) continue;  // its numbers are "?"
       if (!slice_sums_to_one(m, column ? 0 : i, column ? i : 0, &sum)) off.emplace_back(i, sum);
     }
     for (const auto& [i, sum] : off) {
@@ -436,7 +521,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
       // row) should sum to 1, as softmax makes them. {count} is 2 or more.
       s = trf("{count} rows do not sum to 1: not a softmax any more", {{"count", count}});
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+    wrapped_note(s, label_w + grid_w, pal.changed);
   }
   if (g.numbers && g.digits < options.digits) {
     const std::string s =
@@ -444,10 +529,14 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
         // shown of the {digits} the step has; hovering or tapping a number shows it whole.
         trf("{shown} of {digits} decimals shown: point at or tap a number for all of it",
             {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
-    ImGui::TextDisabled("%s", s.c_str());
+    wrapped_note(s, label_w + grid_w);
   }
   // TRANSLATORS: under a matrix shown as colours only (no numbers in its cells).
-  if (!g.numbers) ImGui::TextDisabled("%s", tr("Point at or tap a cell for its number"));
+  if (!g.numbers) wrapped_note(tr("Point at or tap a cell for its number"), label_w + grid_w);
+  if (ui.cover && ui.cover->any(index) && !options.figure) {
+    wrapped_note(covered_text(ui.asked_step(index)), label_w + grid_w);
+    if (item_registry_enabled()) name_last_item("##covered:" + trace.id_of(m.key));
+  }
   if (other && differing > 0) {
     const std::string count = std::to_string(differing), total = std::to_string(rows * cols);
     std::string s;
@@ -461,7 +550,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       // many of its {total} numbers differ from it.
       s = trf("Differs in {count} of {total} entries from {matrix}",
               {{"count", count}, {"total", total}, {"matrix", other->label}});
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", s.c_str());
+    wrapped_note(s, label_w + grid_w, pal.changed);
   }
   ImGui::PopFont();
   ImGui::EndGroup();

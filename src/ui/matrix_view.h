@@ -32,9 +32,32 @@ ColorScale color_scale_for(const TraceMatrix& m);
 // whole weighted sum.
 void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits);
 
+// "? is covered until you answer (or skip) the prediction at step 4.": under
+// and over numbers an open prediction covers (`step` 1-based).
+std::string covered_text(int step);
+// Where the live bars or the temperature curves show another query than the
+// followed one, whose weights the open prediction at `step` covers.
+std::string stand_in_text(const std::string& followed, const std::string& shown, int step);
+// "{matrix}: covered until you answer (or skip) the prediction above." (or
+// "at step 4"), in place of a matrix of the step covered whole.
+std::string covered_matrix_text(const UiContext& ui, int index);
+
 // The grid a dragged number snaps to: decimals that suit the matrix's size
 // (0.001 for numbers around 1), so a drag gives 1.66, not 1.66000007.
 int drag_decimals(const TraceMatrix& m);
+
+// How far a pixel of a drag moves a number: 0.6% of it, at least 0.004 (and
+// the grid's step), faster as the pointer moves faster (up to 10×), a tenth
+// with Shift (fine), ten times with Alt or Ctrl (coarse).
+struct DragInput {
+  double pixels_per_second = 0.0;
+  bool fine = false, coarse = false;
+};
+double drag_speed(double value, int decimals, const DragInput& input);
+// This frame's: the pointer's speed and the modifier keys held.
+DragInput drag_input(const ImGuiIO& io);
+// The speed to give DragScalar for `speed`: undoes its own modifier keys.
+float imgui_drag_speed(double speed, const ImGuiIO& io);
 double snap(double value, int decimals);
 
 // Whether the query's weights that (row, col) belongs to sum to 1.

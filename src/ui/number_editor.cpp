@@ -156,6 +156,20 @@ void NumberEditor::draw() {
   if (!error_.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", error_.c_str());
   const PartState& part = ui->session->state().parts[m.key.part];
+  const TraceMatrix* then = ui->session->notebook().find(m.key);
+  if (m.editable && differs_from_notebook(m, then, cell_.row, cell_.col) && then &&
+      then->value.same_shape(m.value)) {
+    // TRANSLATORS: a button that puts this one number back to the value the lesson's notebook
+    // has ({number}), leaving the learner's other changes as they are.
+    const std::string back =
+        trf("Back to the notebook's value ({number})",
+            {{"number", format_round_trip(then->value(cell_.row, cell_.col))}});
+    if (ImGui::Button(back.c_str())) {
+      ui->request(request::ResetCell{cell_});
+      close();
+    }
+    if (item_registry_enabled()) name_last_item("##back-to-notebook");
+  }
   if (m.overridable && part.override_at(m.key.stage, m.key.head, cell_.row, cell_.col)) {
     // TRANSLATORS: a button that undoes the learner's change to this number
     // (a "what-if": a number changed to see what follows).

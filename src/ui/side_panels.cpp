@@ -126,15 +126,20 @@ void PipelinePanel::draw() {
       req.key = heatmap_key(ui->view->lesson, m.key, HeatmapUse::Thumbnail);
       req.values = &m.value;
       req.flags.assign(m.value.size(), 0);
-      for (size_t c = 0; c < m.value.size(); ++c)
+      const int index = t.index_of(m.key);
+      for (size_t c = 0; c < m.value.size(); ++c) {
         if (std::isinf(m.value.data()[c])) req.flags[c] = kCellMasked;
+        if (ui->covered(index, static_cast<int>(c) / m.value.cols(),
+                        static_cast<int>(c) % m.value.cols()))
+          req.flags[c] = kCellCovered;
+      }
       req.scale = color_scale_for(m);
       req.width_px = static_cast<int>(std::lround(tw * ui->pixel_ratio));
       req.height_px = static_cast<int>(std::lround(th * ui->pixel_ratio));
       req.grid = false;
       const ImVec2 at(p0.x + k * (thumb + 4.0f), p0.y + (thumb - th) * 0.5f);
-      // The step's result, and what follows from it, stay covered while its prediction is open.
-      if (ui->covered(t.index_of(m.key))) {
+      // What an open prediction covers: a "?" for a whole matrix, grey cells for part of one.
+      if (ui->covered(index)) {
         const ImVec2 q = ImGui::CalcTextSize("?");
         ImGui::GetWindowDrawList()->AddText(
             ImVec2(at.x + (tw - q.x) * 0.5f, at.y + (th - q.y) * 0.5f), pal.text_muted, "?");
@@ -184,6 +189,14 @@ bool TemperaturePanel::shown() const {
          weights && !ui->covered(ui->trace().index_of(weights->key));
 }
 
+int TemperaturePanel::covered_by() const {
+  const TraceMatrix* w = ui->in_part(Stage::weights);
+  if (!w) return 0;
+  const int queries = w->row_kind == AxisKind::Key ? w->value.cols() : w->value.rows();
+  const int followed = std::clamp(ui->view->query, 0, queries - 1);
+  return ui->shown_query(*w, followed) < 0 ? ui->asked_step(ui->trace().index_of(w->key)) : 0;
+}
+
 void TemperaturePanel::draw() {
   const TraceMatrix* weights = ui->in_part(Stage::weights);
   const TraceMatrix* scores = ui->in_part(Stage::scores);
@@ -195,8 +208,32 @@ void TemperaturePanel::draw() {
   const int n_keys = key_rows ? w.value.rows() : w.value.cols();
   const std::vector<std::string>& queries = key_rows ? w.cols : w.rows;
   const std::vector<std::string>& keys = key_rows ? w.rows : w.cols;
-  const int followed = std::clamp(ui->view->query, 0, n_queries - 1);
+  const int chosen = std::clamp(ui->view->query, 0, n_queries - 1);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The curves of a query whose weights answer an open question would tell
+  // it (they pass through its weights at the current T): another query's show.
+  if (const int asked = covered_by()) {
+    ImGui::PushTextWrapPos(0.0f);
+    const std::string line =
+        // TRANSLATORS: in place of the temperature plot for the word {query}: its weights
+        // answer a question of step {step} the learner has not answered yet.
+        trf("The weights for \"{query}\" answer the prediction at step {step}: their plot shows "
+            "once you answer it (or skip it).",
+            {{"query", queries[chosen]}, {"step", std::to_string(asked)}});
+    ImGui::TextDisabled("%s", line.c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##temperature-covered");
+    return;
+  }
+  // Another query's curves while the chosen one's answer an open question.
+  const int followed = ui->shown_query(w, chosen);
+  if (followed != chosen) {
+    ImGui::PushTextWrapPos(0.0f);
+    const int asked = ui->asked_step(ui->trace().index_of(w.key));
+    ImGui::TextDisabled("%s", stand_in_text(queries[chosen], queries[followed], asked).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##temperature-stand-in");
+  }
 
   // The followed query's raw scores, divided by every T from 0.01 to 100.
   const TraceMatrix* mask = ui->in_part(Stage::masked);
@@ -442,15 +479,18 @@ void SettingsPanel::draw() {
   const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
   // TRANSLATORS: the learner's progress on this lesson; the last part counts the challenges
   // solved.
-  ImGui::TextDisabled("%s", trf("Seen {visited} of {steps} steps; {right} of {predictions} "
-                                "predictions right; {solved} of {challenges} challenges",
-                                {{"visited", std::to_string(c.visited)},
-                                 {"steps", std::to_string(c.steps)},
-                                 {"right", std::to_string(c.right)},
-                                 {"predictions", std::to_string(c.predictions)},
-                                 {"solved", std::to_string(c.solved)},
-                                 {"challenges", std::to_string(c.challenges)}})
-                                .c_str());
+  const std::string progress = trf(
+      "Seen {visited} of {steps} steps; {right} of {predictions} predictions right; {solved} of "
+      "{challenges} challenges",
+      {{"visited", std::to_string(c.visited)},
+       {"steps", std::to_string(c.steps)},
+       {"right", std::to_string(c.right)},
+       {"predictions", std::to_string(c.predictions)},
+       {"solved", std::to_string(c.solved)},
+       {"challenges", std::to_string(c.challenges)}});
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", progress.c_str());  // a narrow column wraps it, never cuts it
+  ImGui::PopStyleColor();
   // TRANSLATORS: button that asks whether to start the lesson again from the beginning.
   if (ImGui::Button(tr("Start over…"))) ImGui::OpenPopup("##start-over");
   if (item_registry_enabled()) name_last_item("##start-over");

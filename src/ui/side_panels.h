@@ -23,6 +23,8 @@ struct TemperaturePanel {
 
  private:
   int first_step() const;
+  // The step whose open question the followed query's weights answer (1-based), or 0.
+  int covered_by() const;
 };
 
 // Scaling, causal mask, seeds, head, digits, how weights are edited, and the

@@ -5,6 +5,7 @@
 
 #include "core/dependencies.h"
 #include "core/translation.h"
+#include "imgui_internal.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -55,8 +56,11 @@ std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
 void StepPanel::draw_heading() {
   const TraceStep& step = ui->step();
   const Lesson& lesson = ui->session->lesson();
-  if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty())
-    ImGui::TextDisabled("%s", lesson.parts[step.part].title.c_str());
+  if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", lesson.parts[step.part].title.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::PushFont(ui->fonts->title);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(step.title.c_str());
@@ -77,8 +81,8 @@ void StepPanel::draw_text(bool veiled) {
                          ImGui::GetCursorPosX());
   std::string paragraph;
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences)
-    if (s.holds) paragraph += (paragraph.empty() ? "" : " ") + s.text;
-  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable_numbers(paragraph).c_str());
+    if (s.holds && !s.covered) paragraph += (paragraph.empty() ? "" : " ") + s.text;
+  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable(paragraph).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
 }
@@ -91,13 +95,13 @@ void StepPanel::draw_stale_text(bool veiled) {
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
                          ImGui::GetCursorPosX());
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
-    if (s.holds) continue;
+    if (s.holds || s.covered) continue;
     // On a line of its own: beside the sentence it would squeeze a narrow screen's text.
     // TRANSLATORS: above a sentence of the lesson that holds for the Jupyter
     // notebook's numbers but not for the numbers the learner changed.
     const char* only = tr("The notebook's numbers only (yours differ):");
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", only);
-    ImGui::TextDisabled("%s", unbreakable_numbers(s.text).c_str());
+    ImGui::TextDisabled("%s", unbreakable(s.text).c_str());
   }
   ImGui::PopTextWrapPos();
 }
@@ -176,24 +180,38 @@ void StepPanel::draw() {
   const Palette& pal = palette();
   const float top = ImGui::GetCursorPosY();
   draw_heading();
+  // Just answered: the reveal and the result it uncovered come into view
+  // (in a small embed they would open below the fold).
+  const std::pair<int, int> here{ui->view->lesson, ui->view->step};
+  const bool revealed = open_before_ && open_on_ == here && ui->open_prediction() != open_before_;
+  open_before_ = ui->open_prediction();
+  open_on_ = here;
+  const float reveal_top = ImGui::GetCursorScreenPos().y;
   activities_.ui = ui;
-  activities_.draw();
+  activities_.draw_predictions();
   // An open prediction covers what the step says and shows about its result.
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
   keep_matrices_in_place(top);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
+  if (revealed) {
+    // The verdict and its reveal, then as much of the results as fits under
+    // them (the live panel shows the uncovered weights meanwhile).
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float bottom = ImGui::GetCursorScreenPos().y;
+    if (bottom - reveal_top <= window->InnerRect.GetHeight())
+      ImGui::ScrollToBringRectIntoView(
+          window, ImRect(window->InnerRect.Min.x, reveal_top, window->InnerRect.Max.x, bottom));
+    else
+      ImGui::SetScrollY(window, window->Scroll.y + reveal_top - window->InnerRect.Min.y);
+  }
   draw_stale_text(veiled);
+  activities_.draw_challenges();
   for (int i : step.matrices)
     if (ui->covered(i)) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      const std::string& matrix = trace.matrices[i].label;
-      const std::string covered =
-          // TRANSLATORS: {matrix} is a matrix's name, such as "Q·Kᵀ", in place of
-          // its numbers while the learner has not answered the question about them.
-          trf("{matrix}: covered until you answer (or skip) the prediction above.",
-              {{"matrix", matrix}});
+      const std::string covered = covered_matrix_text(*ui, i);
       ImGui::TextWrapped("%s", covered.c_str());
       ImGui::PopStyleColor();
     }
@@ -209,7 +227,10 @@ void StepPanel::draw() {
       ImGui::Indent(8.0f);
       ImGui::BeginGroup();
       ImGui::PushTextWrapPos(0.0f);
-      draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
+      if (ui->covered(pinned, v.pin_row, v.pin_col))
+        ImGui::TextUnformatted(covered_text(ui->asked_step(pinned)).c_str());
+      else
+        draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
       ImGui::PopTextWrapPos();
       ImGui::EndGroup();
       ImGui::Unindent(8.0f);

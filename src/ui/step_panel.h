@@ -30,6 +30,10 @@ struct StepPanel {
   void draw_matrices(const std::vector<int>& order, bool figure);
 
   ActivityPanel activities_;
+  // The prediction open last frame, on (lesson, step): once it is answered
+  // (or skipped), its reveal and the step's result scroll into view.
+  const Prediction* open_before_ = nullptr;
+  std::pair<int, int> open_on_{-1, -1};
   float held_above_ = 0.0f;                // height above the matrices, kept while dragging
   std::pair<int, int> held_step_{-1, -1};  // (lesson, step) it was measured on
 };

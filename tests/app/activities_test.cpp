@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "app/app.h"
 #include "core/builtin_lessons.h"
@@ -111,7 +112,9 @@ TEST_CASE("a prediction covers what its answer is read from, not the whole step"
   CHECK(shown("##concat@your_answer:0:0"));
 }
 
-TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
+TEST_CASE(
+    "the temperature plot hides while a prediction covers the weights, another query stands in for "
+    "one covered") {
   // How "am" spreads its attention: the curves of its weights would tell.
   test::HeadlessUi spreads(parameters({{"lesson", "i-am-batman"}, {"step", "6"}}));
   spreads.frames(3);
@@ -119,11 +122,20 @@ TEST_CASE("the temperature plot hides while a prediction covers the weights, not
   REQUIRE(spreads.click("##skip-prediction"));
   spreads.frames(2);
   CHECK(shown("##temperature-plot"));
-  // About what an output will be: its weights are shown, and so are their curves.
+  // About what an output will be: its weights are shown, and so are their
+  // curves, once step 4's question on those weights is settled.
   test::HeadlessUi output(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
   output.frames(3);
   CHECK(shown("##estimate"));
+  // "The"'s curves would answer step 4: "cat"'s stand in, and say so.
   CHECK(shown("##temperature-plot"));
+  CHECK(shown("##temperature-stand-in"));
+  CHECK(output.drawn_text().find("The weights for \"cat\"") != std::string::npos);
+  REQUIRE(output.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  output.frames(2);
+  CHECK(shown("##temperature-plot"));
+  CHECK_FALSE(shown("##temperature-stand-in"));
+  CHECK(output.drawn_text().find("The weights for \"The\"") != std::string::npos);
 }
 
 TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
@@ -137,6 +149,7 @@ TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
 
 TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  REQUIRE(ui.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
   ui.frames(3);
   CHECK(shown("##estimate"));
   CHECK_FALSE(shown("##output:0:0"));     // the step's result is covered, in the step...
@@ -174,6 +187,59 @@ TEST_CASE("a challenge taken on follows the learner to the step where they chang
   const nlohmann::json state = json_of(ui.api().state_json());
   CHECK(state["changes"].get<std::string>().find("W_k") != std::string::npos);
   CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
+}
+
+TEST_CASE(
+    "a solved challenge that later edits undo says so, not \"solved\", and offers the way back") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
+  REQUIRE(ui.api().set_value("W_k", 0, 0, 1.0).empty());  // "sat" wins
+  ui.frames(2);
+  CHECK(ui.drawn_text().find("Challenge solved") != std::string::npos);
+  CHECK(json_of(ui.api().progress_json())["solved"] == 1);
+  // Undone: W_q changed too (against the rules) and W_k back.
+  REQUIRE(ui.api().set_value("W_q", 0, 0, 2.0).empty());
+  REQUIRE(ui.api().set_value("W_k", 0, 0, 0.0202184).empty());
+  ui.frames(2);
+  const std::string text = ui.drawn_text();
+  // One state: not solved now (the toast "Challenge solved!" from before may still fade).
+  CHECK(std::regex_search(text, std::regex("Challenge solved($|[^!])")) == false);
+  CHECK(text.find("Challenge (solved before)") != std::string::npos);
+  CHECK(text.find("Back to the notebook's value") != std::string::npos);  // how to undo W_q
+  CHECK(json_of(ui.api().progress_json())["solved"] == 1);                // progress keeps it
+  // The numbers it was solved with come back with one click.
+  REQUIRE(ui.click("##back-to-solution:cat-sat-make-sat-win"));
+  ui.frames(2);
+  CHECK(ui.drawn_text().find("Challenge solved") != std::string::npos);
+  const nlohmann::json state = json_of(ui.api().state_json());
+  CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
+}
+
+TEST_CASE(
+    "one number back to the notebook's, on its own: from its box, or Delete on the keyboard") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "2"}}));
+  ui.frames(2);
+  REQUIRE(ui.api().set_value("W_k", 0, 0, 1.0).empty());
+  REQUIRE(ui.api().set_value("W_k", 1, 1, 0.5).empty());
+  ui.frames(2);
+  // A tap on W_k[0, 0] opens its box, which offers the notebook's value.
+  REQUIRE(ui.click("##W_k:0:0"));
+  ui.frames(2);
+  REQUIRE(ui.click("##back-to-notebook"));
+  ui.frames(2);
+  const Trace& t = ui.app().session().trace();
+  const TraceMatrix* w_k = t.find({0, Stage::W_k, 0, 0});
+  CHECK(w_k->value(0, 0) == doctest::Approx(0.0202184).epsilon(1e-6));
+  CHECK(w_k->value(1, 1) == 0.5);  // the other change stays
+  // From the keyboard: the cell with the focus, Delete.
+  REQUIRE(ui.app().apply(ui::request::FocusCell{{{0, Stage::W_k, 0, 0}, 1, 1}}).empty());
+  ui.frames(1);
+  ui.key(ImGuiKey_Delete);
+  ui.frames(2);
+  CHECK(ui.app().session().is_default());
 }
 
 TEST_CASE("a challenge taken on waits while another step's prediction is open") {
@@ -283,4 +349,19 @@ TEST_CASE("the step a learner opens on counts as seen, with nothing else done") 
   CHECK(json_of(ui.api().progress_json())["visited"] == 1);
   test::HeadlessUi at_three(parameters({{"lesson", "the-cat-sat"}, {"step", "3"}}));
   CHECK(json_of(at_three.api().progress_json())["visited"] == 1);
+}
+
+TEST_CASE("in a small embed, answering scrolls the verdict into view, the result under it") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}), ImVec2(800, 500));
+  ui.frames(3);
+  REQUIRE(ui.click("##option:1"));  // "cat"
+  ui.frames(3);
+  // The verdict is read first: it is in view (drawn glyphs are those on
+  // screen), and the step's result follows under it, not scrolled past.
+  const std::string text = ui.drawn_text();
+  CHECK(text.find("Right.") != std::string::npos);
+  ui::ItemRect r;
+  REQUIRE(ui::find_item("##weights:0:0", &r));
+  CHECK(r.y0 >= 88.0f);  // under the step bar
+  CHECK(r.y0 <= 800.0f);
 }

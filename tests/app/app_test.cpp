@@ -149,8 +149,7 @@ TEST_CASE("a bad lesson file named by the link is said at the top of the page") 
   app::StartParameters p = parameters({{"lesson-url", "broken.json"}});
   p.lesson_file = "{\"id\": \"x\"}";
   test::HeadlessUi ui(p);
-  CHECK(ui.app().view().notices ==
-        std::vector<std::string>{"broken.json: missing key \"title\""});
+  CHECK(ui.app().view().notices == std::vector<std::string>{"broken.json: missing key \"title\""});
   ui.frames(2);
 }
 
@@ -220,14 +219,23 @@ TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's 
   ui.frames(2);
   REQUIRE(ui.click("Digits as the notebook printed"));  // unchecked: the slider appears
   ui.frames(2);
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = true;
-  REQUIRE(ui.click("##digits"));
-  io.KeyCtrl = false;
-  for (const char* c = "9999999"; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
-  ui.frame();
-  ui.key(ImGuiKey_Enter);
-  ui.frames(2);
+  const int notebook = ui.app().view().precision;  // the step's own digits (numpy's 8 here)
+  REQUIRE(notebook >= 0);
+  auto type_into_slider = [&](const char* text) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    REQUIRE(ui.click("##digits"));
+    io.KeyCtrl = false;
+    for (const char* c = text; *c; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
+    ui.frame();
+    ui.key(ImGuiKey_Enter);
+    ui.frames(2);
+  };
+  // A number in range first, unlike the step's: the typed text arrives.
+  const int in_range = notebook == 3 ? 2 : 3;
+  type_into_slider(std::to_string(in_range).c_str());
+  REQUIRE(ui.app().view().precision == in_range);
+  type_into_slider("9999999");
   CHECK(ui.app().view().precision == 8);  // the slider's top: the typed number arrived, clamped
 }
 
@@ -377,10 +385,12 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
   CHECK(api.set_lesson("the-cat-sat") == "");
   CHECK(state_of(api)["lesson"] == "i-am-batman");
   CHECK(app.view().status == "Loading \"The cat sat\"…");
-  CHECK(app.take_wanted_assets() == std::vector<app::Asset>{{app::AssetKind::lesson, "the-cat-sat"}});
+  CHECK(app.take_wanted_assets() ==
+        std::vector<app::Asset>{{app::AssetKind::lesson, "the-cat-sat"}});
   CHECK(app.take_wanted_assets().empty());
   ui.frames(2);
-  CHECK(app.provide_asset({app::AssetKind::lesson, "the-cat-sat"}, std::string(builtin_lesson_file("the-cat-sat"))) == "");
+  CHECK(app.provide_asset({app::AssetKind::lesson, "the-cat-sat"},
+                          std::string(builtin_lesson_file("the-cat-sat"))) == "");
   CHECK(state_of(api)["lesson"] == "the-cat-sat");
   CHECK(app.view().status == "");
   {  // the notebook's numbers, as from the file compiled in
@@ -407,14 +417,17 @@ TEST_CASE("the page's build: a built-in lesson's file arrives when the lesson is
         std::vector<app::Asset>{{app::AssetKind::lesson, "complete-flow"}});
 
   // Another lesson's file, or an unknown lesson, is refused.
-  CHECK(app.provide_asset({app::AssetKind::lesson, "complete-flow"}, std::string(builtin_lesson_file("qk-transpose"))) ==
+  CHECK(app.provide_asset({app::AssetKind::lesson, "complete-flow"},
+                          std::string(builtin_lesson_file("qk-transpose"))) ==
         "it is another lesson's file");
-  CHECK(app.provide_asset({app::AssetKind::lesson, "no-such-lesson"}, std::string(builtin_lesson_file("qk-transpose"))) ==
+  CHECK(app.provide_asset({app::AssetKind::lesson, "no-such-lesson"},
+                          std::string(builtin_lesson_file("qk-transpose"))) ==
         "Unknown lesson \"no-such-lesson\"");
   // A lesson picked while another is on its way wins.
   CHECK(api.set_lesson("qk-transpose") == "");
   CHECK(api.set_lesson("i-am-batman") == "");
-  CHECK(app.provide_asset({app::AssetKind::lesson, "qk-transpose"}, std::string(builtin_lesson_file("qk-transpose"))) == "");
+  CHECK(app.provide_asset({app::AssetKind::lesson, "qk-transpose"},
+                          std::string(builtin_lesson_file("qk-transpose"))) == "");
   CHECK(state_of(api)["lesson"] == "i-am-batman");
   ui.frames(2);
 }
@@ -430,4 +443,25 @@ TEST_CASE("a page that carries English alone offers no other language") {
   CHECK(ui.app().view().language == "en");
   ui::ItemRect menu;
   CHECK_FALSE(ui::find_item("##language", &menu));  // no menu with one language in it
+}
+
+TEST_CASE("in a small embed and on a small phone no text is cut off, in any lesson, at any step") {
+  struct Size {
+    ImVec2 size;
+    bool touch;
+  };
+  for (const Size& at : {Size{ImVec2(800, 500), false}, Size{ImVec2(360, 640), true}})
+    for (const BuiltinLessonEntry& entry : builtin_lesson_index()) {
+      app::StartParameters start;
+      start.values = {{"lesson", entry.id}};
+      test::HeadlessUi ui(start, at.size);
+      if (at.touch) ui.app().apply(ui::request::SetTouch{true});
+      for (int step = 0; step < static_cast<int>(ui.app().session().trace().steps.size()); ++step) {
+        REQUIRE(ui.app().apply(ui::request::GoToStep{step}).empty());
+        ui.frames(3);
+        for (const std::string& cut : ui.cut_text())
+          CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x << "×"
+                                        << at.size.y << ": \"" << cut << "\" is cut off");
+      }
+    }
 }

@@ -14,6 +14,7 @@
 #include "core/lesson_translations.h"
 #include "core/trace.h"
 #include "core/translation.h"
+#include "support/english_after.h"
 #include "support/headless.h"
 #include "ui/fonts.h"
 
@@ -145,6 +146,7 @@ TEST_CASE(
 // The cases are web/page/languages.js's too (its chooseLanguage, which picks the page's
 // own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
+  const test::EnglishAfter english_after;  // each start below sets its language's catalog
   std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");
   const auto starts = nlohmann::json::parse(file)["starts"];
   REQUIRE(starts.size() > 10);
@@ -175,12 +177,12 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   CHECK(ui.api().set_language("en") == "");
   CHECK_FALSE(nlohmann::json::parse(ui.api().link_json()).contains("lang"));
   CHECK(ui.api().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
-  use_catalog(nullptr);
 }
 
 TEST_CASE(
     "in every language, no label overflows its widget at 800x500 or on a phone; every glyph "
     "draws") {
+  const test::EnglishAfter english_after;  // every language's catalog is set below
   struct Size {
     ImVec2 size;
     bool touch;
@@ -208,5 +210,4 @@ TEST_CASE(
     }
     ui::enable_item_registry(false);
   }
-  use_catalog(nullptr);
 }

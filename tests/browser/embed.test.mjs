@@ -241,6 +241,87 @@ test("the widget stops drawing while scrolled out of view", async () => {
   await page.close();
 });
 
+// A labelled item's centre in the host page's coordinates (the frame's items
+// are recorded as frames are drawn).
+async function frameItem(page, frame, label) {
+  await frame.evaluate(() => window.attention.testing.enableItems());
+  for (let tries = 0; tries < 400; ++tries) {
+    const rect = await frame.evaluate((l) => {
+      window.attention.testing.wake();
+      return window.attention.testing.items()[l];
+    }, label);
+    if (rect) {
+      const box = await page.locator("iframe").boundingBox();
+      return { x: box.x + (rect[0] + rect[2]) / 2, y: box.y + (rect[1] + rect[3]) / 2, rect };
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no item ${label} in the widget`);
+}
+async function frameShows(frame, label) {
+  const n = await frame.evaluate(() => window.attention.framesDrawn());
+  await frame.waitForFunction(
+    (before) => {
+      window.attention.testing.wake();
+      return window.attention.framesDrawn() > before + 1;
+    },
+    n,
+    { polling: 50 },
+  );
+  return frame.evaluate((l) => l in window.attention.testing.items(), label);
+}
+
+test("in a host page the wheel scrolls the host until the widget is clicked, then the panel", async () => {
+  const { page, frame, problems } = await openHost();
+  await page.evaluate(() => {
+    const spacer = document.createElement("div");
+    spacer.style.height = "3000px";
+    document.body.append(spacer);
+  });
+  await frame.evaluate(() => window.attention.setStep(1));
+  const before = (await frameItem(page, frame, "##W_q:0:0")).rect[1];
+  const box = await page.locator("iframe").boundingBox();
+  await page.mouse.move(box.x + 200, box.y + 300);
+  await page.mouse.wheel(0, 300);
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal((await frameItem(page, frame, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0);
+  const inside = await page.locator("iframe").boundingBox();
+  await page.mouse.click(inside.x + 200, inside.y + 170); // the step's text: focuses the canvas
+  await page.mouse.move(inside.x + 200, inside.y + 300);
+  await page.mouse.wheel(0, 300);
+  await frame.waitForFunction(
+    (y) => {
+      window.attention.testing.wake();
+      const r = window.attention.testing.items()["##W_q:0:0"];
+      return !r || r[1] < y - 20;
+    },
+    before,
+    { polling: 100 },
+  );
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the host page stayed put");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a number's tooltip goes when the pointer leaves the widget's frame", async () => {
+  const { page, frame, problems } = await openHost();
+  await frame.evaluate(() => window.attention.setStep(1));
+  const cell = await frameItem(page, frame, "##W_q:0:0");
+  await page.mouse.move(cell.x - 30, cell.y);
+  await page.mouse.move(cell.x, cell.y, { steps: 4 });
+  // ImGui shows a tooltip after the pointer rests a moment.
+  for (let i = 0; i < 200 && !(await frameShows(frame, "##cell-tooltip")); ++i) await page.waitForTimeout(50);
+  assert.ok(await frameShows(frame, "##cell-tooltip"), "the tooltip showed");
+  // Out of the frame, over the host page's own text above it.
+  const box = await page.locator("iframe").boundingBox();
+  await page.mouse.move(box.x + 20, box.y - 20, { steps: 6 });
+  assert.equal(await frameShows(frame, "##cell-tooltip"), false, "the tooltip went with the pointer");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("the guide's helper is web/examples/attention-host.js, word for word", () => {
   const guide = fs.readFileSync(path.join(ROOT, "docs/embedding.md"), "utf8");
   const file = fs.readFileSync(path.join(ROOT, "web/examples/attention-host.js"), "utf8");

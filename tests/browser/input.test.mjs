@@ -1,7 +1,8 @@
-// Keyboard focus, the wheel inside a host page, and the clipboard.
+// Keyboard focus, the wheel on the page alone, a long drag, and the clipboard (the
+// wheel and tooltips inside a host page: embed.test.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, itemCentre, settle, clipboardText } from "./browser.mjs";
+import { launch, startServer, openPage, itemCentre, settle, clipboardText, nextFrame } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -59,38 +60,41 @@ test("clicking the canvas focuses it; then arrow keys, Home and End walk the ste
   });
 });
 
-test("the wheel scrolls the host page until the canvas is clicked, then the panel", async () => {
+test("on the page alone, the wheel scrolls the panel under it at once, no click first", async () => {
   await withPage(
     "?lesson=the-cat-sat&step=2",
     async (page) => {
-      // The widget inside a longer host page.
-      await page.evaluate(() => {
-        document.documentElement.style.height = "auto";
-        document.body.style.height = "auto";
-        document.getElementById("app").style.height = "600px";
-        const tall = document.createElement("div");
-        tall.style.height = "2000px";
-        document.body.append(tall);
-      });
       const box = await page.locator("#canvas").boundingBox();
       const before = (await itemCentre(page, "##W_q:0:0")).rect[1];
-      await page.mouse.move(box.x + 200, box.y + 300);
-      await page.mouse.wheel(0, 300);
-      await page.waitForFunction(() => window.scrollY > 0, null);
-      assert.equal((await itemCentre(page, "##W_q:0:0")).rect[1], before, "the panel did not scroll");
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForFunction(() => window.scrollY === 0);
-      await page.mouse.click(box.x + 200, box.y + 170); // on the step's text: focuses the canvas
-      assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
+      assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas");
       await page.mouse.move(box.x + 200, box.y + 300);
       await page.mouse.wheel(0, 300);
       await settle(page);
-      assert.equal(await page.evaluate(() => window.scrollY), 0, "the host page stayed put");
       const after = (await itemCentre(page, "##W_q:0:0").catch(() => ({ rect: [0, -1e9] }))).rect[1];
       assert.ok(after < before - 20, `the panel scrolled (${before} → ${after})`);
     },
     { viewport: { width: 1000, height: 700 } },
   );
+});
+
+test("a long drag reaches a far value in one pass: press, eight paced moves, release", async () => {
+  await withPage("?lesson=the-cat-sat&step=2&mode=explore", async (page) => {
+    const { x, y } = await itemCentre(page, "##W_k:0:0");
+    const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+    await page.mouse.move(x, y);
+    await frame();
+    await page.mouse.down();
+    await frame();
+    for (let i = 1; i <= 8; ++i) {
+      await page.mouse.move(x + 75 * i, y, { steps: 3 });
+      await frame(); // a pause: the move is seen before the next
+    }
+    await page.mouse.up();
+    await frame();
+    const value = await page.evaluate(() => window.attention.trace().steps.flatMap((s) => s.matrices).find((m) => m.name === "W_k").data[0][0]);
+    // The hint's "about 4", from 0.02, in 600 pixels (before: 0.002 a pixel, 1,400 px).
+    assert.ok(value > 4, `W_k[0, 0] reached ${value}`);
+  });
 });
 
 test("Copy as numpy puts the snippet on the clipboard", async () => {

@@ -102,3 +102,81 @@ test("it is reachable from the keyboard and its numbers are selectable text", as
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// WCAG 2's contrast ratio of two CSS colours ("rgb(r, g, b)").
+function contrast(a, b) {
+  const luminance = (css) => {
+    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test("light and dark: every text of the text view meets WCAG AA contrast; the page has one h1", async () => {
+  // A step with every kind of text: a sentence the learner's numbers made
+  // stale, a caption, headers, numbers, fields.
+  for (const theme of ["light", "dark"]) {
+    const { page, problems } = await openPage(
+      env.browser,
+      `${env.url}?lesson=the-cat-sat&step=4&theme=${theme}&mode=explore`,
+    );
+    await page.evaluate(() => window.attention.showTextView());
+    await page.evaluate(() => window.attention.setValue("W_k", 0, 0, 2)); // "sat" wins: a stale sentence
+    await page.waitForSelector("#text-view .stale");
+    const texts = await page.$$eval("#text-view *", (elements) =>
+      elements
+        .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || e.tagName === "INPUT")
+        .map((e) => {
+          let back = e;
+          while (back && getComputedStyle(back).backgroundColor.match(/rgba\(.*, 0\)|transparent/)) back = back.parentElement;
+          const style = getComputedStyle(e);
+          return {
+            what: `${e.tagName.toLowerCase()}${e.className ? "." + e.className : ""}: ${(e.value || e.textContent).slice(0, 40)}`,
+            color: style.color,
+            background: back ? getComputedStyle(back).backgroundColor : "rgb(255, 255, 255)",
+            large: parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700),
+          };
+        }),
+    );
+    assert.ok(texts.length > 20, `${texts.length} texts`);
+    assert.ok(texts.some((t) => t.what.startsWith("p.stale")), "a stale sentence is among them");
+    for (const t of texts) {
+      const ratio = contrast(t.color, t.background);
+      assert.ok(ratio >= (t.large ? 3 : 4.5), `${theme}: ${t.what}: ${t.color} on ${t.background} is ${ratio.toFixed(2)}:1`);
+    }
+    assert.equal(await page.$$eval("h1", (h) => h.length), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test("what an open prediction covers is \"?\" in the text view too, with the step that asks, and no field", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=5`);
+  await page.evaluate(() => window.attention.showTextView());
+  await page.waitForSelector("#text-view table");
+  // Step 5's estimate covers the output; step 4's question, still open,
+  // covers the weights of "The" beside it.
+  const weights = await page.$$eval("#text-view table", (tables) =>
+    tables
+      .filter((t) => t.caption.textContent.startsWith("attention_weights"))
+      .map((t) => ({
+        row: [...t.tBodies[0].rows[0].cells].map((c) => (c.querySelector("input") ? "field" : c.textContent)),
+        other: [...t.tBodies[0].rows[1].cells].map((c) => (c.querySelector("input") ? "field" : c.textContent)),
+        note: t.tFoot ? t.tFoot.textContent : "",
+      })),
+  );
+  assert.equal(weights.length, 1);
+  assert.deepEqual(weights[0].row, ["The", "?", "?", "?"]);
+  assert.deepEqual(weights[0].other.slice(1), ["field", "field", "field"]);
+  assert.match(weights[0].note, /prediction at step 4/);
+  assert.match(await page.textContent("#text-view"), /output: covered until you answer \(or skip\) the prediction above/);
+  // The API's trace stays whole.
+  const trace = await page.evaluate(() => window.attention.trace());
+  assert.ok(trace.steps.flatMap((s) => s.matrices).find((m) => m.name === "weights").data[0].every(Number.isFinite));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -46,6 +46,27 @@ test("a finger drags a number", async () => {
   assert.deepEqual(problems, []);
 });
 
+test("a slow, deliberate finger drags a number too: each frame's move adds up", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=i-am-batman`);
+  const { x, y } = await itemCentre(page, "##X:0:0");
+  const value = () => page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][0]);
+  const before = await value();
+  // 30 px, a pixel at a time, each move seen in a frame of its own: less per
+  // frame than the grid the number snaps to.
+  const cdp = await page.context().newCDPSession(page);
+  const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 30; ++i) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x + i, y }] });
+    await frame();
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frame();
+  const after = await value();
+  assert.ok(after > before + 0.05, `X[0][0] went from ${before} to ${after}`);
+  assert.deepEqual(problems, []);
+});
+
 test("a finger on empty space scrolls the panel", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2`);
   const { rect } = await itemCentre(page, "##W_q:0:0");

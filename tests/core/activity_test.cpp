@@ -12,6 +12,7 @@
 #include "core/session.h"
 #include "core/state_link.h"
 #include "core/translation.h"
+#include "support/english_after.h"
 #include "support/printed.h"
 
 using namespace attn;
@@ -116,6 +117,7 @@ TEST_CASE("answer_reads: the matrices each kind of prediction is judged on") {
 }
 
 TEST_CASE("an answer is kept in no language, and read in the current one") {
+  const test::EnglishAfter english_after;
   Session s(lesson());
   const Prediction& pick = step(s).predictions[0];
   const Prediction& choices = step(s).predictions[1];
@@ -131,17 +133,49 @@ TEST_CASE("an answer is kept in no language, and read in the current one") {
 
   // Answered during the tie, then read in another language: the answer has
   // not changed, only the words around it.
-  const PredictionAnswer given{false, 0.0, true, answer_key(pick, now(s))};
+  const PredictionAnswer given{false, 0.0, true, answer_key(pick, now(s)), std::nullopt};
   std::string error;
   use_catalog(Catalog::parse(
       R"({"language": "es", "messages": {"{list} and {item}": "{list} y {item}"}})", &error));
   const PredictionView v = view_prediction(pick, now(s), &given, 3);
   use_catalog(nullptr);
   CHECK(v.answer == "a y b");
-  CHECK(v.answer_then == "");
-  // After an edit that moves it, "then" reads in the current language too.
+  CHECK(v.answer_now == "");
+  // After an edit that moves it: the answer then, in the current language,
+  // and the answer now on a line of its own.
   REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 4.0).empty());
-  CHECK(view_prediction(pick, now(s), &given, 3).answer_then == "a and b");
+  const PredictionView moved = view_prediction(pick, now(s), &given, 3);
+  CHECK(moved.answer == "a and b");
+  CHECK(moved.answer_now == "b");
+}
+
+TEST_CASE("a reveal is judged and worded on the numbers it was answered on") {
+  // Answered "b" (wrong: "a" gets 0.89), then K edited until "b" wins: the
+  // reveal still says what was true then, and the change is a line apart.
+  Session s(lesson());
+  const Prediction& pick = step(s).predictions[0];
+  const LessonState then_state = s.state();
+  const Trace then_trace = s.trace();
+  const PredictionAnswer given{false, 1.0, is_right(pick, now(s), 1.0), answer_key(pick, now(s)),
+                               encode_state(s.lesson(), s.state())};
+  CHECK_FALSE(given.right);
+  REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 5.0).empty());
+  CHECK(answer_key(pick, now(s)) == "b");  // "b" is right now
+  const Evaluation then{then_trace, s.notebook(), then_state, s.defaults()};
+  const PredictionView v = view_prediction(pick, now(s), &given, 2, nullptr, &then);
+  CHECK_FALSE(v.right);
+  CHECK(v.picked == "b");
+  CHECK(v.answer == "a");
+  REQUIRE(v.reveal.size() == 1);
+  CHECK(v.reveal[0] == "You picked b; a gets 0.89.");
+  CHECK(v.answer_now == "b");
+  // Without the numbers then (work saved before they were kept), the answer
+  // is still theirs; the reveal can only read today's numbers.
+  PredictionAnswer old = given;
+  old.state.reset();
+  const PredictionView legacy = view_prediction(pick, now(s), &old, 2);
+  CHECK(legacy.answer == "a");
+  CHECK(legacy.answer_now == "b");
 }
 
 TEST_CASE("a challenge: the goal, what may change, how close, solved only within the rules") {

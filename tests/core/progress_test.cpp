@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/builtin_lessons.h"
 #include "core/state_link.h"
 
@@ -40,8 +42,8 @@ TEST_CASE("counts: steps seen, predictions answered and right, challenges solved
   CHECK(c.score() == doctest::Approx(0.0).epsilon(1e-12));
   CHECK_FALSE(c.complete());
   p.visited = {0, 1, 2, 3, 4, 99};  // a step the lesson does not have is not counted
-  p.answers[first_prediction(l)] = {false, 1, true, "cat"};
-  p.solved.insert(first_challenge(l));
+  p.answers[first_prediction(l)] = {false, 1, true, "cat", ""};
+  p.solved[first_challenge(l)] = "";
   c = count_progress(l, p);
   CHECK(c.visited == 5);
   CHECK(c.complete());
@@ -57,9 +59,9 @@ TEST_CASE("saved work round-trips: step, numbers, answers, hints, solved") {
   w.step = 3;
   w.state = R"({"v":1,"parts":[{"part":0,"set":[["W_k",1,0,1.5]]}]})";
   w.progress.visited = {0, 1, 3};
-  w.progress.answers[first_prediction(l)] = {false, 2, false, "cat"};
+  w.progress.answers[first_prediction(l)] = {false, 2, false, "cat", w.state};
   w.progress.hints[first_challenge(l)] = 1;
-  w.progress.solved.insert(first_challenge(l));
+  w.progress.solved[first_challenge(l)] = w.state;
   w.opened = "1";
   const DecodedWork d = decode_saved(l, encode_saved(l, w));
   REQUIRE_MESSAGE(d.work, d.error);
@@ -67,6 +69,25 @@ TEST_CASE("saved work round-trips: step, numbers, answers, hints, solved") {
   CHECK(decode_state(l, d.work->state).state == decode_state(l, w.state).state);
   CHECK(d.work->progress == w.progress);
   CHECK(d.work->opened == "1");
+}
+
+TEST_CASE("an answer's numbers: kept when they are this lesson's, else dropped, never the work") {
+  const Lesson& l = cat();
+  const std::string id = first_prediction(l);
+  auto answer_state = [&](const nlohmann::json& state) {
+    SavedWork w;
+    w.progress.answers[id] = {false, 1, true, "cat", ""};
+    nlohmann::json doc = nlohmann::json::parse(encode_saved(l, w));
+    doc["answers"][id]["state"] = state;
+    const DecodedWork d = decode_saved(l, doc.dump());
+    REQUIRE_MESSAGE(d.work, d.error);
+    return d.work->progress.answers.at(id).state;
+  };
+  CHECK(answer_state("") == std::optional<std::string>(""));  // the notebook's numbers
+  const std::string edited = R"({"v":1,"parts":[{"part":0,"set":[["W_k",1,0,1.5]]}]})";
+  CHECK(answer_state(edited) == std::optional<std::string>(edited));
+  CHECK_FALSE(answer_state(R"({"v": 7})").has_value());  // not this lesson's: unknown
+  CHECK_FALSE(answer_state(3).has_value());
 }
 
 TEST_CASE("saved work that is corrupt, foreign or stale is refused with a reason") {

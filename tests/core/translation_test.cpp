@@ -5,6 +5,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/english_after.h"
+
 using namespace attn;
 
 // The tags are web/page/languages.js's too (its findLanguage): tests/core/language-choice.json.
@@ -48,6 +50,7 @@ TEST_CASE("Catalog::parse: a catalog, or why not") {
 
 TEST_CASE(
     "tr and trf: English without a catalog, the catalog's text with one, names in any order") {
+  const test::EnglishAfter english_after;
   CHECK(std::string(tr("Next")) == "Next");
   CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "Step 2 of 9");
   use_catalog(Catalog::parse(R"({"language": "ko", "messages": {

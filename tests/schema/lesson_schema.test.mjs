@@ -19,6 +19,7 @@ const LOADER_ONLY = {
   "heads-do-not-divide.json": "widths divisible by the head count",
   "main-unknown-part.json": "main names an existing part",
   "mismatched-shapes.json": "shapes that fit X·W",
+  "query-width-odd-one-out.json": "Q and K equally wide for Q·Kᵀ",
   "missing-weights.json": "W_q and W_k given or drawn (draws can provide them)",
   "no-inputs.json": "some inputs given or drawn (draws can provide them)",
   "projection-without-values.json": "W_o needs values, given or drawn",

@@ -31,10 +31,17 @@ class HeadlessUi {
     for (int i = 0; i < n; ++i) frame();
   }
   // Moves the mouse to the centre of a labelled item and presses, drags by
-  // (dx, 0) over several frames, releases. False if the item is not shown.
-  bool drag(std::string_view label, float dx);
+  // (dx, 0) in `moves` frames (a frame is 1/60 s), releases. False if the item is not shown.
+  bool drag(std::string_view label, float dx, int moves = 5);
   bool click(std::string_view label);
   void key(int imgui_key);  // press and release, held one frame each (1.86 drops shorter presses)
+  // The text the last frame drew, read back from its draw lists: each glyph
+  // quad's texture corner names the character (spaces where glyphs stand
+  // apart, a line break where a line ends). What is on screen, whatever drew it.
+  std::string drawn_text() const;
+  // The runs of text the last frame drew that run past the right edge of
+  // what clips them (a word cut off by its panel), as their glyphs spell them.
+  std::vector<std::string> cut_text() const;
   ui::NullHeatmapRenderer heatmaps;
 
  private:

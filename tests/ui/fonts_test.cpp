@@ -142,12 +142,59 @@ TEST_CASE(
   ImGui::DestroyContext(context);
 }
 
-TEST_CASE("unbreakable_numbers: decimal points between digits only; the base font draws the dot") {
-  CHECK(ui::unbreakable_numbers("The attends 0.52 to cat. 1.5x.") ==
+TEST_CASE("unbreakable: numbers and code never break; the base font draws the lookalikes") {
+  CHECK(ui::unbreakable("The attends 0.52 to cat. 1.5x.") ==
         "The attends 0\u2024"
         "52 to cat. 1\u2024"
         "5x.");
-  CHECK(ui::unbreakable_numbers(".5 and 5. stay") == ".5 and 5. stay");
-  CHECK(ui::unbreakable_numbers("") == "");
-  CHECK(ui::base_font_has(0x2024));
+  CHECK(ui::unbreakable(".5 and 5. stay") == ".5 and 5. stay");
+  CHECK(ui::unbreakable("") == "");
+  CHECK(ui::unbreakable("(np.random.seed(0), then np.random.rand(4, 4) three times)") ==
+        "(np\u2024random\u2024seed(0), then np\u2024random\u2024rand(4\u201A\u00A04) three "
+        "times)");
+  for (char32_t c : {0x2024, 0x201A, 0x00A0}) CHECK(ui::base_font_has(c));
+}
+
+TEST_CASE("a wrapped line never breaks inside \"np.random.seed(0)\" or \"rand(4, 4)\"") {
+  ImGuiContext* context = ImGui::CreateContext();
+  ui::FontSet fonts(true);
+  fonts.build(1.0f);
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  const std::string text = ui::unbreakable(
+      "Three 4×4 weight matrices are drawn at random (np.random.seed(0), then "
+      "np.random.rand(4, 4) three times).");
+  // Every width from narrow to wide: where ImGui breaks, never inside the code.
+  std::vector<std::pair<size_t, size_t>> code;
+  for (const std::string piece :
+       {"np\u2024random\u2024seed(0)", "np\u2024random\u2024rand(4\u201A\u00A04)"}) {
+    const size_t at = text.find(piece);
+    REQUIRE(at != std::string::npos);
+    code.emplace_back(at, at + piece.size());
+  }
+  // From the width of the longest code (narrower, ImGui cuts any word anywhere).
+  float widest = 0.0f;
+  for (const auto& [begin, finish] : code)
+    widest = std::max(widest, font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f,
+                                                  text.c_str() + begin, text.c_str() + finish)
+                                  .x);
+  int breaks = 0;
+  for (float width = widest + 1.0f; width < 700.0f; width += 3.0f) {
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    while (s < end) {
+      const char* brk = font->CalcWordWrapPositionA(1.0f, s, end, width);
+      if (brk <= s) brk = s + 1;
+      if (brk >= end) break;
+      const size_t at = static_cast<size_t>(brk - text.c_str());
+      ++breaks;
+      for (const auto& [begin, finish] : code)
+        CHECK_MESSAGE(!(at > begin && at < finish), "a break inside the code at width "
+                                                        << width << ": \"" << text.substr(0, at)
+                                                        << "\"");
+      s = brk;
+      while (s < end && *s == ' ') ++s;
+    }
+  }
+  CHECK(breaks > 100);
+  ImGui::DestroyContext(context);
 }

@@ -41,7 +41,7 @@ export function renderTextView() {
   if (holding.length) body.append(el("p", holding.join(" "), own));
   for (const x of view.sentences.filter((x) => !x.holds)) body.append(el("p", x.stale, { class: "stale", ...own }));
   for (const m of view.matrices) body.append(matrixTable(m));
-  if (view.covered) body.append(el("p", labels.covered, { class: "stale" }));
+  for (const note of view.covered) body.append(el("p", note, { class: "stale", ...own }));
   if (focused) {
     // typing goes on where it was
     const again = body.querySelector(`input[data-cell="${CSS.escape(focused)}"]`);
@@ -65,7 +65,7 @@ function matrixTable(m) {
     row.forEach((text, c) => {
       const marks = m.marks[r][c];
       const td = el("td", undefined, m.changed[r][c] ? { class: "changed" } : {});
-      if (!m.changeable) {
+      if (!m.changeable || m.covered[r][c]) {
         td.textContent = text;
         if (marks) td.append(el("span", marks, { class: "visually-hidden" }));
       } else {
@@ -88,6 +88,14 @@ function matrixTable(m) {
     tbody.append(tr);
   });
   table.append(tbody);
+  // "?" stands for numbers an open prediction covers: say until when.
+  if (m.coveredNote) {
+    const row = el("tr");
+    row.append(el("td", m.coveredNote, { colspan: String(m.cols.length + 1), ...own }));
+    const foot = el("tfoot");
+    foot.append(row);
+    table.append(foot);
+  }
   return table;
 }
 

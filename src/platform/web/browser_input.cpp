@@ -28,7 +28,21 @@ namespace {
 
 // ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released
 // between two frames would be lost. Such a key is held for one frame.
-void on_cursor(GLFWwindow*, double, double) { wake(); }
+// The pointer left the canvas (for another element, or out of an iframe):
+// ImGui still has its last position and would keep a tooltip over whatever
+// is there. Until it moves over the canvas again, it is nowhere.
+bool pointer_gone = false;
+void on_cursor(GLFWwindow*, double, double) {
+  pointer_gone = false;
+  wake();
+}
+EM_BOOL on_mouse_leave(int, const EmscriptenMouseEvent* e, void*) {
+  if (e->buttons == 0) {  // a drag that leaves keeps going
+    pointer_gone = true;
+    wake();
+  }
+  return EM_FALSE;
+}
 void on_button(GLFWwindow*, int, int, int) { wake(); }
 void on_char(GLFWwindow*, unsigned int) { wake(); }
 void on_key(GLFWwindow*, int key, int, int action, int) {
@@ -203,6 +217,10 @@ void apply_touch(ImGuiIO& io) {
 // JavaScript inside: keep clang-format out
 // clang-format off
 EM_JS(int, canvas_has_focus, (), { return document.activeElement === Module['canvas'] ? 1 : 0; });
+// In a frame of another page (an LMS, a course site), not the page itself.
+EM_JS(int, page_is_embedded, (), {
+  try { return window.self !== window.top ? 1 : 0; } catch (e) { return 1; }
+});
 
 EM_JS(void, write_clipboard, (const char* text), {
   const s = UTF8ToString(text);
@@ -215,9 +233,11 @@ EM_JS(void, write_clipboard, (const char* text), {
 float wheel_x = 0, wheel_y = 0;
 
 // 3.1.6 passes raw deltaY (wrong sign, far too big) and always eats the event.
-// Until the learner clicks into the canvas the wheel scrolls the host page.
+// In a host's page, until the learner clicks into the canvas, the wheel
+// scrolls the host page; the page on its own scrolls its panels at once.
+bool embedded = false;
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-  if (!canvas_has_focus()) return EM_FALSE;
+  if (embedded && !canvas_has_focus()) return EM_FALSE;
   const double per = e->deltaMode == DOM_DELTA_PIXEL  ? 1.0 / 100.0
                      : e->deltaMode == DOM_DELTA_LINE ? 1.0 / 3.0
                                                       : 0.8;
@@ -275,6 +295,8 @@ void install_browser_input(GLFWwindow* window) {
   emscripten_set_touchcancel_callback("#canvas", nullptr, EM_FALSE, on_touch);
   emscripten_set_mousedown_callback("#canvas", nullptr, EM_FALSE, on_mouse_down);
   emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, on_wheel);
+  emscripten_set_mouseleave_callback("#canvas", nullptr, EM_FALSE, on_mouse_leave);
+  embedded = page_is_embedded() != 0;
   emscripten_set_visibilitychange_callback(nullptr, EM_FALSE, on_visibility);
   emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, on_context_lost);
   emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_TRUE, on_context_restored);
@@ -300,6 +322,7 @@ void apply_browser_input(ImGuiIO& io) {
   io.DisplaySize = ImVec2(io.DisplaySize.x / dpr, io.DisplaySize.y / dpr);
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
+  if (pointer_gone && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   apply_touch(io);
   platform::hold_quick_keys(io);
   io.MouseWheel += wheel_y;

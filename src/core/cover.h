@@ -1,0 +1,79 @@
+// Predict first: what a question still open keeps covered, everywhere the
+// learner could read its answer (the live panel, thumbnails, plots, texts,
+// figures, snippets, hover cards), from the lesson's first step until it is
+// answered or skipped. The rule, for each prediction not yet settled:
+//   - on its own step, the step's result as before the learner answers: the
+//     matrices its answer is read from (answer_reads), the step's results
+//     that give it away too (a variant of one; those that order the keys as
+//     it does), a variant's own computation, and whatever follows from them,
+//     each matrix whole;
+//   - on every other step, only its answer: the entries its answer is read
+//     from (a query's slice, one entry, a whole matrix for "same"), for a
+//     pick also the same slice of the matrix's other variants (they order the
+//     keys alike), and every entry computed from them. A matrix a step before
+//     the question already shows as its result is the lesson's content, not
+//     the answer (udl-multihead shows the true output at step 7 and asks at
+//     step 8 whether "Your answer" equals it): it is left shown. So the
+//     scores stay in view before a question on the weights, and so does
+//     every other query's row.
+// Explore mode covers nothing (the app asks for no cover). The API's trace
+// stays complete; the UI reads the veiled trace (veiled()).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/condition.h"
+#include "core/reads.h"
+#include "core/trace.h"
+
+namespace attn {
+
+struct Lesson;
+struct LessonProgress;
+
+class Cover {
+ public:
+  Cover() = default;
+  explicit Cover(const Trace& trace);
+
+  bool empty() const;
+  // Matrix `index` of the trace: some of its entries, all of them, one.
+  bool any(int index) const;
+  bool all(int index) const;
+  bool at(int index, int row, int col) const;
+  // The step (an index into Trace::steps) whose question covers matrix
+  // `index` (the earliest, if several do); -1 if none does.
+  int asked_at(int index) const;
+  // Whether any entry a region names is covered; and the step asking it.
+  bool touches(const Trace& trace, const Region& region) const;
+  bool touches(const Trace& trace, const std::vector<Region>& regions) const;
+  int asked_at(const Trace& trace, const std::vector<Region>& regions) const;
+
+  // Covers entry (row, col) of matrix `index` for the question at `step`;
+  // returns whether it was not covered before.
+  bool cover(int index, int row, int col, int step);
+
+ private:
+  const std::vector<uint8_t>* mask(int index) const;
+  std::vector<std::pair<int, int>> shapes_;  // per matrix: (rows, cols)
+  std::vector<std::vector<uint8_t>> cells_;  // per matrix: rows·cols, 1 covered; empty: none
+  std::vector<int> asked_;
+};
+
+// What the lesson's open predictions cover while the learner is on `step`
+// (an index into trace.steps): every prediction `progress` has no answer
+// (nor skip) for.
+Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
+                             const LessonProgress& progress, int step);
+
+// The trace as the learner may see it: every covered entry NaN (number_text
+// writes "?"; the numbers themselves are finite, so NaN means covered), and
+// each step's formula and sentences filled in again with "?" for a
+// placeholder that reads a covered entry; a sentence whose condition reads
+// one is marked covered (whether it holds would tell). `numbers` judges the
+// rest, as build_trace did.
+Trace veiled(const Lesson& lesson, const Evaluation& numbers, const Cover& cover);
+
+}  // namespace attn

@@ -1,0 +1,54 @@
+// How a drag moves a number (ui/matrix_view.h): a share of its size per
+// pixel, faster for a brisk move, finer with Shift, coarser with Alt or Ctrl;
+// and a long drag in the app reaching a far value in one pass, a slow one
+// moving at all.
+#include "ui/matrix_view.h"
+
+#include <doctest/doctest.h>
+
+#include "support/headless.h"
+
+using namespace attn;
+using namespace attn::ui;
+
+TEST_CASE("drag speed: a share of the number, pointer ballistics, Shift fine, Alt or Ctrl coarse") {
+  const double eps = 1e-12;
+  CHECK(drag_speed(0.02, 3, {}) == doctest::Approx(0.004).epsilon(eps));  // small numbers
+  CHECK(drag_speed(50.0, 3, {}) == doctest::Approx(0.3).epsilon(eps));    // a share of 50
+  CHECK(drag_speed(0.0, 0, {}) == doctest::Approx(1.0).epsilon(eps));     // never under the grid
+  CHECK(drag_speed(1.0, 3, {400.0}) == doctest::Approx(0.006).epsilon(eps));  // a calm move
+  CHECK(drag_speed(1.0, 3, {2000.0}) == doctest::Approx(0.03).epsilon(eps));  // brisk: 5x
+  CHECK(drag_speed(1.0, 3, {1e6}) == doctest::Approx(0.06).epsilon(eps));     // at most 10x
+  CHECK(drag_speed(1.0, 3, {0.0, true}) == doctest::Approx(0.0006).epsilon(eps));
+  CHECK(drag_speed(1.0, 3, {0.0, false, true}) == doctest::Approx(0.06).epsilon(eps));
+}
+
+TEST_CASE("DragScalar's own modifiers are undone: Shift is fine here, not 10x") {
+  ImGuiContext* context = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift = true;
+  CHECK(imgui_drag_speed(0.001, io) == doctest::Approx(0.0001).epsilon(1e-6));
+  io.KeyShift = false;
+  io.KeyAlt = true;
+  CHECK(imgui_drag_speed(0.001, io) == doctest::Approx(0.1).epsilon(1e-6));
+  ImGui::DestroyContext(context);
+}
+
+TEST_CASE("a long brisk drag reaches a far value in one pass; a slow one still moves") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "2"}, {"mode", "explore"}};
+  test::HeadlessUi ui(start);
+  ui.frames(3);
+  auto w_k = [&] { return ui.app().session().trace().find({0, Stage::W_k, 0, 0})->value(0, 0); };
+  // The hint "about 4": from 0.02, 600 pixels over two seconds (too slow for
+  // the pointer's speed-up) pass it; a number grows by 0.6% a pixel past 0.67.
+  REQUIRE(ui.drag("##W_k:0:0", 600.0f, 120));
+  CHECK(w_k() > 4.0);
+  CHECK(w_k() < 12.0);
+  // A deliberate move, a pixel a frame: each pixel moves less than the grid
+  // the number snaps to, and still the drag adds up.
+  const double before = w_k();
+  REQUIRE(ui.drag("##W_k:1:1", 30.0f, 30));
+  CHECK(ui.app().session().trace().find({0, Stage::W_k, 0, 0})->value(1, 1) > 0.79915856 + 0.02);
+  CHECK(w_k() == before);
+}
