@@ -286,7 +286,7 @@ async function phonePart(srv) {
   const ready = m("page", "readyMs");
   const longest = Math.max(...loads.page.map((r) => r.longestOwn));
   const longestAll = Math.max(...loads.page.map((r) => r.longest));
-  const conditions = `${PHONE.network.downloadThroughput * 8e-6} Mbps, ${PHONE.network.latency} ms RTT, CPU ${PHONE.cpu}x`;
+  const conditions = `${fmt(PHONE.network.downloadThroughput * 8e-6, 1)} Mbps, ${PHONE.network.latency} ms RTT, CPU ${PHONE.cpu}x`;
   row("phone", `page, first frame (median of ${runs} cold loads; ${conditions})`, "", `${fmt(first, 0)} ms`);
   row("phone", "bare ImGui window, first frame", "", `${fmt(bareFirst, 0)} ms`);
   row("phone", "page first frame / bare window's", "≤ 1.25x", `${fmt(first / bareFirst)}x`, first / bareFirst <= 1.25);
