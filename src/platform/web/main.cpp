@@ -54,6 +54,9 @@ void ask_page(bool fonts) {
 bool needs_frame() {
   const ImGuiIO& io = ImGui::GetIO();
   if (shell().first_frame) return true;  // however long the start-up steps took
+  // A change woke the loop (a file arrived, an API call): drawn even when a
+  // loaded machine runs the next frame after the idle delay has passed.
+  if (shell().woken) return true;
   if (emscripten_get_now() / 1000.0 - shell().last_activity < kIdleAfterSeconds) return true;
   if (input_pending()) return true;
   if (ImGui::IsAnyItemActive() || io.WantTextInput || shell().app->animating()) return true;
@@ -116,6 +119,7 @@ void frame() {
   platform::render_frame(s.window, *s.heatmaps);
   s.costs[s.frames_drawn % 64].render_ms = emscripten_get_now() - render_start;
   ++s.frames_drawn;
+  s.woken = false;
   if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr))) {
     if (f->error.empty())
       notify_figure_js(static_cast<double>(f->id), f->file_name.c_str(), f->png.data(),
@@ -151,6 +155,7 @@ void wake() {
   if (!s.started) return;
   if (!has_gl()) return ask_page(false);  // nothing to draw, but a language may be wanted
   s.last_activity = emscripten_get_now() / 1000.0;
+  s.woken = true;
   if (s.paused && !s.hidden && !s.offscreen && !s.context_lost) {
     s.paused = false;
     emscripten_resume_main_loop();
