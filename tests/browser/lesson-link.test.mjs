@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -38,6 +39,18 @@ function attention({ X, W_q, W_k, W_v }) {
   return mul(weights, V);
 }
 
+// python/attention_lab.py's from_page(), in Debian's python3 (python3-numpy).
+function fromPage(text) {
+  const code = "import json, sys, attention_lab as a\n" +
+    "back = a.from_page(sys.stdin.read())\n" +
+    "print(json.dumps({k: v.tolist() if hasattr(v, 'tolist') else v for k, v in back.items()}))";
+  return execFileSync("/usr/bin/python3", ["-c", code], {
+    input: text,
+    env: { ...process.env, PYTHONPATH: path.join(ROOT, "python") },
+    encoding: "utf8",
+  });
+}
+
 function matrix(trace, name) {
   for (const step of trace.steps) for (const m of step.matrices) if (m.name === name) return m.data;
   throw new Error(`no ${name} in the trace`);
@@ -63,10 +76,22 @@ test("a lesson in the address opens with its numbers exactly, and Copy link keep
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.evaluate(() => window.attention.setValue("W_q", 1, 0, 0.125));
   const wanted = await page.evaluate(() => window.attention.trace());
+  const snippet = await page.evaluate(() => window.attention.numpy());
   const { x, y } = await itemCentre(page, "Copy link");
   await page.mouse.click(x, y);
   const link = await clipboardText(page, "state=");
   assert.equal(new URL(link).hash, hash, "the lesson stays in the link's fragment");
+
+  // Back in the notebook: attention_lab.from_page() of the snippet and of the link
+  // gives the edited numbers, float64 for float64.
+  for (const copied of [snippet, link]) {
+    const back = JSON.parse(fromPage(copied));
+    const edited = LESSON.W_q.map((row) => [...row]);
+    edited[1][0] = 0.125;
+    assert.deepEqual(back.W_q, edited);
+    for (const name of ["X", "W_k", "W_v"]) assert.deepEqual(back[name], LESSON[name], name);
+    assert.deepEqual(back.tokens, LESSON.tokens);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 
