@@ -558,9 +558,10 @@ def _output_html(page_html, program_id, packed, height):
     parts = []
     if page_html is not None:
         carry = _CARRY_SCRIPT % {"program": json.dumps(program_id), "page": json.dumps(page_html)}
-        parts.append("<script>" + carry.replace("</", "<\\/") + "</script>")
+        # Nothing in the string may end the script or open an HTML comment in it.
+        parts.append("<script>" + carry.replace("</", "<\\/").replace("<!--", "<\\!--") + "</script>")
     parts.append(
-        f'<iframe title="Attention Lab" style="width: 100%; height: {int(height)}px; border: 1px solid #ddd; '
+        f'<iframe title="Attention Lab" style="box-sizing: border-box; width: 100%; height: {int(height)}px; border: 1px solid #ddd; '
         'border-radius: 4px" allow="clipboard-write"></iframe>'
     )
     script = _OUTPUT_SCRIPT % {"program": json.dumps(program_id), "set_hash": json.dumps(set_hash)}
