@@ -400,6 +400,29 @@ class CommandLine(unittest.TestCase):
                 self.assertEqual((r.returncode, r.stderr.strip()), (2, line))
 
 
+class Docs(unittest.TestCase):
+    """docs/notebooks.md: each seed notebook's example, made from its arrays,
+    is the built-in lesson it names, bit for bit."""
+
+    def test_each_example_is_its_built_in_lesson(self):
+        text = (ROOT / "docs/notebooks.md").read_text("utf-8")
+        section = text.split("## The five notebooks' examples", 1)[1].split("\n## ", 1)[0]
+        examples = re.findall(r"\(`([a-z-]+)`\):\n\n```python\n(.*?)```", section, re.S)
+        self.assertEqual(len(examples), 5)
+        for builtin, code in examples:
+            with self.subTest(builtin):
+                shown = []
+                with mock.patch.object(al, "show", side_effect=shown.append):
+                    exec(code, {"np": np, "attention_lab": al})
+                self.assertEqual(len(shown), 1)
+                r = cli("trace", builtin)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                want = {m["name"]: m["data"] for step in json.loads(r.stdout)["steps"] for m in step["matrices"]}
+                got = trace_of(shown[0])
+                for name in ("weights", "output"):
+                    self.assertTrue(np.array_equal(got[name], np.array(want[name])), name)
+
+
 class Installing(unittest.TestCase):
     def test_pip_installs_the_folder_and_the_one_file_works_alone(self):
         target = pathlib.Path(tempfile.mkdtemp())
