@@ -19,10 +19,26 @@ const LESSON = {
   id: "notebook-test",
   title: "My arrays",
   tokens: ["The", "cat", "sat"],
-  X: [[0.1, -2.5e-7, 3], [1e-5, 0.30000000000000004, -1], [2, 0, 0.7151893663724195]],
-  W_q: [[1, 0.5], [0, 1], [0.25, -1]],
-  W_k: [[0.5, 1], [1, 0], [-0.75, 0.125]],
-  W_v: [[1, 2], [3, 4], [5, 6]],
+  X: [
+    [0.1, -2.5e-7, 3],
+    [1e-5, 0.30000000000000004, -1],
+    [2, 0, 0.7151893663724195],
+  ],
+  W_q: [
+    [1, 0.5],
+    [0, 1],
+    [0.25, -1],
+  ],
+  W_k: [
+    [0.5, 1],
+    [1, 0],
+    [-0.75, 0.125],
+  ],
+  W_v: [
+    [1, 2],
+    [3, 4],
+    [5, 6],
+  ],
 };
 
 // Scaled dot-product attention as numpy computes it (rows per token).
@@ -41,7 +57,8 @@ function attention({ X, W_q, W_k, W_v }) {
 
 // python/attention_lab.py's from_page(), in Debian's python3 (python3-numpy).
 function fromPage(text) {
-  const code = "import json, sys, attention_lab as a\n" +
+  const code =
+    "import json, sys, attention_lab as a\n" +
     "back = a.from_page(sys.stdin.read())\n" +
     "print(json.dumps({k: v.tolist() if hasattr(v, 'tolist') else v for k, v in back.items()}))";
   return execFileSync("/usr/bin/python3", ["-c", code], {
@@ -60,7 +77,9 @@ function checkLesson(trace) {
   for (const name of ["X", "W_q", "W_k", "W_v"]) assert.deepEqual(matrix(trace, name), LESSON[name], name);
   const want = attention(LESSON);
   matrix(trace, "output").forEach((row, i) =>
-    row.forEach((v, j) => assert.ok(Math.abs(v - want[i][j]) <= 1e-12 * Math.max(1, Math.abs(want[i][j])), `output[${i}][${j}]`)),
+    row.forEach((v, j) =>
+      assert.ok(Math.abs(v - want[i][j]) <= 1e-12 * Math.max(1, Math.abs(want[i][j])), `output[${i}][${j}]`),
+    ),
   );
 }
 
@@ -114,12 +133,24 @@ test("the single file from file:// opens a lesson in its address (as attention_l
 
 test("a bad lesson, or a damaged or too long link, gives one line and the built-in lesson", async () => {
   const cases = [
-    [pack({ ...LESSON, W_k: [[1, 0], [0, 1]] }),
-      "#lesson: /W_k: W_k (2, 2) does not fit: X·W needs as many rows as X has columns (3)"],
-    [`#${LINK.key}=bm90IGd6aXA`,
-      "The lesson in this link could not be read (it is damaged: not gzip data, or cut short); showing the built-in lessons."],
-    [`#${LINK.key}=${"A".repeat(LINK.maxChars + 1)}`,
-      `The lesson in this link could not be read (it is ${LINK.maxChars + 1} characters long, the limit is ${LINK.maxChars}); showing the built-in lessons.`],
+    [
+      pack({
+        ...LESSON,
+        W_k: [
+          [1, 0],
+          [0, 1],
+        ],
+      }),
+      "#lesson: /W_k: W_k (2, 2) does not fit: X·W needs as many rows as X has columns (3)",
+    ],
+    [
+      `#${LINK.key}=bm90IGd6aXA`,
+      "The lesson in this link could not be read (it is damaged: not gzip data, or cut short); showing the built-in lessons.",
+    ],
+    [
+      `#${LINK.key}=${"A".repeat(LINK.maxChars + 1)}`,
+      `The lesson in this link could not be read (it is ${LINK.maxChars + 1} characters long, the limit is ${LINK.maxChars}); showing the built-in lessons.`,
+    ],
   ];
   for (const [hash, notice] of cases) {
     const { page } = await openPage(env.browser, env.url + hash);

@@ -18,10 +18,14 @@ let browser;
 let expected;
 
 before(async () => {
-  execFileSync("/usr/bin/python3", [path.join(ROOT, "tests/python/run_notebook.py"), OUT, path.join(DIST, "attention-lab.html")], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" },
-  });
+  execFileSync(
+    "/usr/bin/python3",
+    [path.join(ROOT, "tests/python/run_notebook.py"), OUT, path.join(DIST, "attention-lab.html")],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+    },
+  );
   expected = JSON.parse(fs.readFileSync(path.join(OUT, "expected.json"), "utf8"));
   browser = await launch();
 });
@@ -36,7 +40,8 @@ function matrix(trace, name) {
 }
 
 function checkTrace(trace, want, name) {
-  for (const key of ["X", "W_q", "W_k", "W_v"]) assert.deepEqual(matrix(trace, key), want.lesson[key], `${name}: ${key}`);
+  for (const key of ["X", "W_q", "W_k", "W_v"])
+    assert.deepEqual(matrix(trace, key), want.lesson[key], `${name}: ${key}`);
   assert.deepEqual(
     matrix(trace, "output").map((row) => row.map((v) => v.toFixed(8))),
     want.output,
@@ -59,13 +64,21 @@ test("the executed notebook's outputs show each example's numbers in the page, t
   const problems = watch(page);
   await page.addInitScript(forgetWorkOnce);
   await page.goto(pathToFileURL(path.join(OUT, "outputs.html")).href);
-  await page.waitForFunction(() => document.querySelectorAll("iframe").length === 2 &&
-    [...document.querySelectorAll("iframe")].every((f) => f.srcdoc.length > 0));
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll("iframe").length === 2 &&
+      [...document.querySelectorAll("iframe")].every((f) => f.srcdoc.length > 0),
+  );
   const frames = page.frames().filter((f) => f !== page.mainFrame());
   assert.equal(frames.length, 2);
-  const widths = await page.evaluate(() => [...document.querySelectorAll("iframe")].map((f) => f.getBoundingClientRect().width));
+  const widths = await page.evaluate(() =>
+    [...document.querySelectorAll("iframe")].map((f) => f.getBoundingClientRect().width),
+  );
   assert.deepEqual(widths, [900, 900], "as wide as the cell");
-  for (const [frame, name] of [[frames[0], "i-am-batman"], [frames[1], "she-likes-coffee"]]) {
+  for (const [frame, name] of [
+    [frames[0], "i-am-batman"],
+    [frames[1], "she-likes-coffee"],
+  ]) {
     await pageIn(frame);
     const state = await frame.evaluate(() => window.attention.state());
     assert.equal(state.lesson, expected[name].lesson.id, name);

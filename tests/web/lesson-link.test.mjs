@@ -27,7 +27,9 @@ test("too long, not base64url, damaged, cut short or too large unpacked: each sa
     error: `it is ${LINK.maxChars + 1} characters long, the limit is ${LINK.maxChars}`,
   });
   assert.deepEqual(await lessonInLink(`#${LINK.key}=abc+def`), { error: "it is not base64url" });
-  assert.deepEqual(await lessonInLink(`#${LINK.key}=bm90IGd6aXA`), { error: "it is damaged: not gzip data, or cut short" });
+  assert.deepEqual(await lessonInLink(`#${LINK.key}=bm90IGd6aXA`), {
+    error: "it is damaged: not gzip data, or cut short",
+  });
   const whole = pack(JSON.stringify({ id: "x", title: "a longer lesson than this", tokens: ["a", "b", "c"] }));
   assert.deepEqual(await lessonInLink(whole.slice(0, -6)), { error: "it is damaged: not gzip data, or cut short" });
   // A small link that unpacks to more than the loader would read: stopped at the limit.

@@ -21,7 +21,10 @@ async function unpack(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return { error: "it is not base64url" };
   if (typeof DecompressionStream === "undefined")
     return { error: "this browser cannot unpack it: it has no DecompressionStream" };
-  const reader = new Blob([base64UrlBytes(text)]).stream().pipeThrough(new DecompressionStream(compression)).getReader();
+  const reader = new Blob([base64UrlBytes(text)])
+    .stream()
+    .pipeThrough(new DecompressionStream(compression))
+    .getReader();
   const chunks = [];
   let size = 0;
   try {
