@@ -262,11 +262,11 @@ int lesson_command(int argc, char** argv) {
       const std::string where = npz ? path + ": " + name : path;
       if (own_keys.count(name) || file_of.count(name))
         return bad_input(where + ": " +
-                         (file_of.count(name) ? "\"" + name + "\" is given twice (also in " +
-                                                    file_of[name] + ")"
-                                              : "\"" + name +
-                                                    "\" is not an input (X, W_q, W_k, W_v, b_q, "
-                                                    "b_k, b_v, W_o, Q, K, V, weights)"));
+                         (file_of.count(name)
+                              ? "\"" + name + "\" is given twice (also in " + file_of[name] + ")"
+                              : "\"" + name +
+                                    "\" is not an input (X, W_q, W_k, W_v, b_q, "
+                                    "b_k, b_v, W_o, Q, K, V, weights)"));
       attn::cli::NpyArray a;
       if (std::string e = attn::cli::read_npy(npy, a); !e.empty())
         return bad_input(where + ": " + e);
@@ -293,9 +293,10 @@ int lesson_command(int argc, char** argv) {
   auto dump = [](const attn::json& j) {
     return j.dump(-1, ' ', false, attn::json::error_handler_t::replace);
   };
-  std::string text = "{\n  \"id\": " + dump(id) + ",\n  \"title\": " +
-                     dump(title.empty() ? std::filesystem::path(files[0]).filename().string() : title) +
-                     ",\n  \"tokens\": " + dump(names);
+  std::string text =
+      "{\n  \"id\": " + dump(id) + ",\n  \"title\": " +
+      dump(title.empty() ? std::filesystem::path(files[0]).filename().string() : title) +
+      ",\n  \"tokens\": " + dump(names);
   for (const auto& [key, value] : settings) text += ",\n  \"" + key + "\": " + dump(value);
   for (const auto& [name, a] : arrays) {
     text += ",\n  " + dump(name) + ": ";
@@ -308,7 +309,8 @@ int lesson_command(int argc, char** argv) {
     // The file the failing array came from.
     std::string source = files[0];
     const std::string& path = result.error.path;
-    const std::string first = path.empty() ? "" : path.substr(1, path.find('/', 1) - 1);  // "": the lesson as a whole
+    const std::string first =
+        path.empty() ? "" : path.substr(1, path.find('/', 1) - 1);  // "": the lesson as a whole
     if (file_of.count(first)) source = file_of[first];
     return bad_input(result.error.message(source));
   }

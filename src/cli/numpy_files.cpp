@@ -77,7 +77,8 @@ std::string parse_header(std::string_view dict, Header& h) {
 std::string read_npy(std::string_view b, NpyArray& out) {
   if (b.size() < 10 || b.substr(0, 6) != "\x93NUMPY") return "not a .npy file";
   const int major = static_cast<unsigned char>(b[6]);
-  if (major < 1 || major > 3) return "a .npy format this reader does not know (" + std::to_string(major) + ")";
+  if (major < 1 || major > 3)
+    return "a .npy format this reader does not know (" + std::to_string(major) + ")";
   const int length_bytes = major == 1 ? 2 : 4;
   const size_t header_length = little(b, 8, length_bytes);
   const size_t data_at = 8 + length_bytes + header_length;
@@ -97,8 +98,8 @@ std::string read_npy(std::string_view b, NpyArray& out) {
   const char order = d.empty() ? ' ' : d[0];
   const char kind = d.size() > 1 ? d[1] : ' ';
   const int size = d.size() > 2 ? std::atoi(d.c_str() + 2) : 0;
-  const bool known_size =
-      kind == 'f' ? (size == 2 || size == 4 || size == 8) : (size == 1 || size == 2 || size == 4 || size == 8);
+  const bool known_size = kind == 'f' ? (size == 2 || size == 4 || size == 8)
+                                      : (size == 1 || size == 2 || size == 4 || size == 8);
   if (std::strchr("<>|=", order) == nullptr || std::strchr("fiu", kind) == nullptr || !known_size ||
       d.size() != 2 + std::to_string(size).size())
     return "dtype '" + d + "' is not real numbers (floats of 2, 4 or 8 bytes, or integers)";
@@ -145,7 +146,8 @@ std::string read_npy(std::string_view b, NpyArray& out) {
   return "";
 }
 
-std::string read_npz(std::string_view b, std::vector<std::pair<std::string, std::string>>& members) {
+std::string read_npz(std::string_view b,
+                     std::vector<std::pair<std::string, std::string>>& members) {
   // The end of central directory record: its signature, up to 64 KiB of comment from the end.
   size_t end = std::string_view::npos;
   for (size_t i = b.size() >= 22 ? b.size() - 22 : 0; b.size() >= 22; --i) {
@@ -174,9 +176,11 @@ std::string read_npz(std::string_view b, std::vector<std::pair<std::string, std:
     const size_t name_length = little(b, at + 28, 2), extra_length = little(b, at + 30, 2),
                  comment_length = little(b, at + 32, 2);
     uint64_t local = little(b, at + 42, 4);
-    if (at + 46 + name_length + extra_length > b.size()) return "damaged: its zip directory is cut short";
+    if (at + 46 + name_length + extra_length > b.size())
+      return "damaged: its zip directory is cut short";
     std::string name(b.substr(at + 46, name_length));
-    // zip64: the sizes and offset that read 0xffffffff are in the extra field 0x0001, in this order.
+    // zip64: the sizes and offset that read 0xffffffff are in the extra field 0x0001, in this
+    // order.
     for (size_t x = at + 46 + name_length; x + 4 <= at + 46 + name_length + extra_length;) {
       const size_t id = little(b, x, 2), length = little(b, x + 2, 2);
       size_t y = x + 4;
@@ -187,7 +191,8 @@ std::string read_npz(std::string_view b, std::vector<std::pair<std::string, std:
       x += 4 + length;
     }
     at += 46 + name_length + extra_length + comment_length;
-    if (name.size() < 4 || name.substr(name.size() - 4) != ".npy") continue;  // numpy writes only .npy
+    if (name.size() < 4 || name.substr(name.size() - 4) != ".npy")
+      continue;  // numpy writes only .npy
     name.resize(name.size() - 4);
     if (size > kMaxMemberBytes) return name + ": far larger than a lesson takes";
     if (local + 30 > b.size() || little(b, local, 4) != 0x04034b50)
@@ -208,12 +213,14 @@ std::string read_npz(std::string_view b, std::vector<std::pair<std::string, std:
       const int status = inflate(&z, Z_FINISH);
       const bool whole = status == Z_STREAM_END && z.total_out == size;
       inflateEnd(&z);
-      if (!whole) return "damaged: " + name + " does not inflate to its " + std::to_string(size) + " bytes";
+      if (!whole)
+        return "damaged: " + name + " does not inflate to its " + std::to_string(size) + " bytes";
     } else {
       return name + " is compressed with method " + std::to_string(method) +
              "; numpy writes stored or deflated members";
     }
-    if (crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())) != crc)
+    if (crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())) !=
+        crc)
       return "damaged: " + name + "'s CRC-32 does not match";
     members.emplace_back(std::move(name), std::move(bytes));
   }

@@ -212,7 +212,9 @@ TEST_CASE("start: a lesson file that could not be read is named with the reason"
             "gone.json could not be loaded (HTTP 404); showing the built-in lessons."});
 }
 
-TEST_CASE("start: the lesson a link carries (#lesson=) wins, takes the link's step and changes, and a link keeps it") {
+TEST_CASE(
+    "start: the lesson a link carries (#lesson=) wins, takes the link's step and changes, and a "
+    "link keeps it") {
   app::StartParameters p =
       parameters({{"lesson", "i-am-batman"},
                   {"step", "2"},
@@ -235,7 +237,8 @@ TEST_CASE("start: the lesson a link carries (#lesson=) wins, takes the link's st
   ui.frames(2);
 }
 
-TEST_CASE("start: a lesson in a link that the loader refuses, or the page could not unpack, is said") {
+TEST_CASE(
+    "start: a lesson in a link that the loader refuses, or the page could not unpack, is said") {
   app::StartParameters bad = parameters({{"step", "2"}});
   bad.link_lesson = R"({"id": "x", "title": "X", "tokens": ["a"], "Q": [[1, 2]], "K": [[1]]})";
   test::HeadlessUi refused(bad);

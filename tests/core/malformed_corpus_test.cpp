@@ -47,7 +47,8 @@ TEST_CASE("a file over the size limit is refused before it is parsed") {
         "big.json: file is " + std::to_string(big.size()) + " bytes, the limit is 1048576");
 }
 
-TEST_CASE("a lesson carried in a link unpacks to at most what the loader reads (web/lesson-link.json)") {
+TEST_CASE(
+    "a lesson carried in a link unpacks to at most what the loader reads (web/lesson-link.json)") {
   // The page stops unpacking a link's lesson at maxBytes and Python's link()
   // refuses past it: the loader's own file limit, so a link never carries a
   // lesson a file could not.
