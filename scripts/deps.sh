@@ -23,13 +23,16 @@ common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build
         xz-utils)                                                  # unpacking the ImGui source package
 web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
 native=(g++ pkg-config libglfw3-dev                                # the desktop app and the CLI
+        zlib1g-dev                                                 # the CLI's .npz reading (inflate, CRC-32)
         doctest-dev)                                               # every native tree configures the unit tests (tests/)
 packaging=(dpkg-dev                                                # dpkg-shlibdeps and dpkg-buildflags: the .deb's Depends and hardening
            help2man                                                # the manual pages, from each program's --help
            lintian                                                 # the package's test: Debian's own checks
            mmdebstrap                                              # ...and a clean Debian root to install it in
            desktop-file-utils shared-mime-info)                    # ...its menu entry and MIME type validated
-tests=(python3-numpy                                               # runs the "Copy as numpy" snippets
+tests=(python3-numpy                                               # runs the "Copy as numpy" snippets; attention_lab (python/)
+       python3-nbconvert python3-nbclient python3-ipykernel        # a notebook executed headless, its outputs as HTML (tests/python)
+       python3-pip python3-setuptools python3-wheel                # pip install of python/ (tests/python)
        chromium                                                    # browser tests (playwright-core drives it)
        firefox-esr                                                 # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
        webkit2gtk-driver                                           # browser tests in WebKit (WebKitWebDriver + MiniBrowser)

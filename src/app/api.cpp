@@ -126,7 +126,9 @@ std::string Api::link_json() const {
   const ui::ViewState& view = app_.view();
   const Session& session = app_.session();
   json link = json::object();
-  if (!app_.slot().file.empty())
+  if (app_.slot().in_link)
+    link["lesson-in-link"] = "1";  // the page puts its #lesson= back
+  else if (!app_.slot().file.empty())
     link["lesson-url"] = app_.slot().file;
   else
     link["lesson"] = session.lesson().id;

@@ -26,6 +26,7 @@ struct LessonSlot {
   std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
   bool builtin = false;                    // one of the eight, not a file
   std::string file;                        // the lesson file as named at start (lesson-url)
+  bool in_link = false;  // carried by the page's address (#lesson=): a link keeps it there
   LessonProgress progress;
   bool restore_checked = false;  // saved work looked for (once, when first opened)
   std::vector<CharacterUse> characters;  // its file's, beyond ASCII (built-ins: none beyond the

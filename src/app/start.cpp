@@ -177,7 +177,15 @@ void App::start(const StartParameters& parameters) {
 
   // The lesson: a file, or a built-in id.
   bool lesson_ok = true;
-  if (auto file = value_of("lesson-url")) {
+  if (parameters.link_lesson) {
+    lesson_ok = load(*parameters.link_lesson, kLinkLessonSource, false, true).empty();
+    if (lesson_ok) slot_mut().in_link = true;
+  } else if (!parameters.link_lesson_error.empty()) {
+    // TRANSLATORS: {why} is in English (e.g. "it is 40000 characters long, the limit is 32000").
+    notice(trf("The lesson in this link could not be read ({why}); showing the built-in lessons.",
+               {{"why", parameters.link_lesson_error}}));
+    lesson_ok = false;
+  } else if (auto file = value_of("lesson-url")) {
     if (parameters.lesson_file) {
       lesson_ok = load(*parameters.lesson_file, *file, true, true).empty();
     } else {

@@ -25,6 +25,10 @@ namespace attn::app {
 inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step",
                                                   "theme",  "embed",      "mode",  "lang"};
 
+// The name the loader's one-line errors give the lesson a link carries
+// (#lesson=): "#lesson: /tokens: 65 tokens, the limit is 64".
+inline constexpr std::string_view kLinkLessonSource = "#lesson";
+
 struct StartParameters {
   // As given, in order, unchecked: a key may be unknown or given twice.
   std::vector<std::pair<std::string, std::string>> values;
@@ -32,6 +36,12 @@ struct StartParameters {
   // could not be read ("HTTP 404", "no such file").
   std::optional<std::string> lesson_file;
   std::string lesson_file_error;
+  // The lesson the page's address carries after #lesson= (web/lesson-link.json),
+  // unpacked by the page: its JSON text, or why it could not be unpacked ("it
+  // is 40000 characters long, the limit is 32000"). It wins over lesson and
+  // lesson-url. Neither is set when the address carries no lesson.
+  std::optional<std::string> link_lesson;
+  std::string link_lesson_error;
   // The learner's saved work, as the shell keeps it (the page's local
   // storage, the desktop app's file): lesson id -> core/progress.h's text,
   // and the lesson they had open last. Unchecked: the app judges it.

@@ -3,16 +3,22 @@
 //   attention-cli trace LESSON [--format json|text]
 //   attention-cli texts LESSON                  its translatable texts, as JSON
 //                                               [[pointer, text], ...] (scripts/catalogs.py)
+//   attention-cli lesson ARRAYS... --tokens A,B  a lesson file from numpy's .npy/.npz files
 // LESSON is a built-in id or a path to a lesson file. Bad input exits with
 // status 2 and one line on stderr naming the file, the JSON path and the reason.
+#include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 
+#include "cli/numpy_files.h"
 #include "core/builtin_lessons.h"
 #include "core/lesson_loader.h"
 #include "core/lesson_translations.h"
@@ -27,7 +33,8 @@ constexpr int kBadInput = 2;
 const char* kSynopsis =
     "Usage: attention-cli list\n"
     "  or:  attention-cli trace LESSON [--format json|text]\n"
-    "  or:  attention-cli texts LESSON\n";
+    "  or:  attention-cli texts LESSON\n"
+    "  or:  attention-cli lesson ARRAYS... --tokens NAMES [OPTIONS]\n";
 const std::string kUsage =
     std::string(kSynopsis) + "Try 'attention-cli --help' for more information.\n";
 
@@ -44,10 +51,22 @@ const char* kHelp =
     "  trace LESSON     print every step of LESSON at its default settings: its\n"
     "                   matrices and their numbers, as JSON or as text\n"
     "  texts LESSON     print LESSON's translatable texts as JSON: [[pointer, text], ...]\n"
+    "  lesson ARRAYS... print a lesson file made of numpy arrays: an .npz (np.savez,\n"
+    "                   np.savez_compressed) or .npy files (np.save), each array named\n"
+    "                   as the lesson's input it is (X, W_q, W_k, W_v, b_q, b_k, b_v,\n"
+    "                   W_o, or Q, K, V, or weights and V; an .npy by its file's name),\n"
+    "                   checked as any lesson file is\n"
     "\n"
     "Options:\n"
     "  --format FORMAT  how trace prints: json (the default), or text with the\n"
     "                   arrays as numpy prints them\n"
+    "  --tokens NAMES   lesson: the tokens' names, comma-separated (The,cat,sat)\n"
+    "  --title TEXT     lesson: its title (default: the first file's name)\n"
+    "  --id ID          lesson: its id (default: made from the first file's name)\n"
+    "  --layout LAYOUT  lesson: rows (the default), rows_transposed_weights or columns\n"
+    "  --heads N        lesson: attention heads (default 1)\n"
+    "  --scale SCALE    lesson: sqrt_dk (the default), none, or a number to divide by\n"
+    "  --causal         lesson: each token attends only to itself and earlier ones\n"
     "  -h, --help       show this help and exit\n"
     "  --version        show the version and exit\n"
     "\n"
@@ -156,6 +175,149 @@ int texts_command(int argc, char** argv) {
   return 0;
 }
 
+// A number as the lesson file writes it: the shortest decimal that reads back
+// as the same double; NaN and infinities as JavaScript spells them, which the
+// loader refuses with its own message and the place.
+std::string json_number(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  return attn::format_round_trip(v);
+}
+
+// An array as JSON: a scalar, a flat list (a bias), or nested rows.
+void write_array(std::string& out, const attn::cli::NpyArray& a, size_t dim, size_t& at) {
+  if (dim == a.shape.size()) {
+    out += json_number(a.values[at++]);
+    return;
+  }
+  out += '[';
+  for (size_t i = 0; i < a.shape[dim]; ++i) {
+    if (i) out += dim + 1 == a.shape.size() ? ", " : ",\n    ";
+    write_array(out, a, dim + 1, at);
+  }
+  out += ']';
+}
+
+// A lesson file from numpy's files (cli/numpy_files.h): the arrays under
+// their names, the options as the lesson's keys; the loader then checks it
+// as it checks any lesson file, and its one-line error names the file.
+int lesson_command(int argc, char** argv) {
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, attn::json>> settings;  // in the file's order
+  std::string tokens, title, id;
+  bool have_tokens = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= argc) return std::nullopt;
+      return std::string(argv[++i]);
+    };
+    if (arg == "--tokens" || arg == "--title" || arg == "--id" || arg == "--layout" ||
+        arg == "--heads" || arg == "--scale") {
+      const std::optional<std::string> v = value();
+      if (!v) return bad_input(arg + " needs a value\n" + kUsage);
+      if (arg == "--tokens") tokens = *v, have_tokens = true;
+      if (arg == "--title") title = *v;
+      if (arg == "--id") id = *v;
+      // A number where it reads as one: the loader says what it expected otherwise.
+      const attn::json number = attn::json::parse(*v, nullptr, false);
+      const attn::json given = number.is_number() ? number : attn::json(*v);
+      if (arg == "--layout") settings.emplace_back("layout", given);
+      if (arg == "--heads") settings.emplace_back("heads", given);
+      if (arg == "--scale") settings.emplace_back("scale", given);
+    } else if (arg == "--causal") {
+      settings.emplace_back("causal", true);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return bad_input("unknown option " + arg + "\n" + kUsage);
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.empty()) return bad_input(std::string("lesson needs .npz or .npy files\n") + kUsage);
+  if (!have_tokens)
+    return bad_input(
+        "lesson needs --tokens, the tokens' names, comma-separated: --tokens The,cat,sat");
+
+  // The arrays, by name, and the file each came from.
+  std::vector<std::pair<std::string, attn::cli::NpyArray>> arrays;
+  std::map<std::string, std::string> file_of;
+  const std::set<std::string> own_keys = {"id",    "title", "tokens", "layout",
+                                          "heads", "scale", "causal", "source"};
+  for (const std::string& path : files) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return bad_input(path + ": no such file");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream read;
+    read << in.rdbuf();
+    const std::string bytes = read.str();
+    std::vector<std::pair<std::string, std::string>> members;
+    const bool npz = path.size() > 4 && path.substr(path.size() - 4) == ".npz";
+    if (npz) {
+      if (std::string e = attn::cli::read_npz(bytes, members); !e.empty())
+        return bad_input(path + ": " + e);
+    } else {
+      members.emplace_back(std::filesystem::path(path).stem().string(), bytes);
+    }
+    for (auto& [name, npy] : members) {
+      const std::string where = npz ? path + ": " + name : path;
+      if (own_keys.count(name) || file_of.count(name))
+        return bad_input(where + ": " +
+                         (file_of.count(name)
+                              ? "\"" + name + "\" is given twice (also in " + file_of[name] + ")"
+                              : "\"" + name +
+                                    "\" is not an input (X, W_q, W_k, W_v, b_q, "
+                                    "b_k, b_v, W_o, Q, K, V, weights)"));
+      attn::cli::NpyArray a;
+      if (std::string e = attn::cli::read_npy(npy, a); !e.empty())
+        return bad_input(where + ": " + e);
+      file_of[name] = path;
+      arrays.emplace_back(name, std::move(a));
+    }
+  }
+  std::string stem = std::filesystem::path(files[0]).stem().string();
+  if (id.empty()) {
+    for (char c : stem) {
+      const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      id += ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9') || l == '_') ? l : '-';
+    }
+    id = id.substr(0, attn::Limits::kMaxIdChars);
+    if (id.empty()) id = "arrays";
+  }
+  attn::json names = attn::json::array();
+  for (size_t start = 0;;) {
+    const size_t comma = tokens.find(',', start);
+    names.push_back(tokens.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  auto dump = [](const attn::json& j) {
+    return j.dump(-1, ' ', false, attn::json::error_handler_t::replace);
+  };
+  std::string text =
+      "{\n  \"id\": " + dump(id) + ",\n  \"title\": " +
+      dump(title.empty() ? std::filesystem::path(files[0]).filename().string() : title) +
+      ",\n  \"tokens\": " + dump(names);
+  for (const auto& [key, value] : settings) text += ",\n  \"" + key + "\": " + dump(value);
+  for (const auto& [name, a] : arrays) {
+    text += ",\n  " + dump(name) + ": ";
+    size_t at = 0;
+    write_array(text, a, 0, at);
+  }
+  text += "\n}\n";
+  const attn::LoadResult result = attn::load_lesson(text);
+  if (!result.ok()) {
+    // The file the failing array came from.
+    std::string source = files[0];
+    const std::string& path = result.error.path;
+    const std::string first =
+        path.empty() ? "" : path.substr(1, path.find('/', 1) - 1);  // "": the lesson as a whole
+    if (file_of.count(first)) source = file_of[first];
+    return bad_input(result.error.message(source));
+  }
+  std::fputs(text.c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -177,5 +339,6 @@ int main(int argc, char** argv) {
   }
   if (command == "trace") return trace_command(argc, argv);
   if (command == "texts") return texts_command(argc, argv);
+  if (command == "lesson") return lesson_command(argc, argv);
   return bad_input("unknown command \"" + command + "\"\n" + kUsage);
 }

@@ -213,6 +213,51 @@ TEST_CASE("start: a lesson file that could not be read is named with the reason"
             "gone.json could not be loaded (HTTP 404); showing the built-in lessons."});
 }
 
+TEST_CASE(
+    "start: the lesson a link carries (#lesson=) wins, takes the link's step and changes, and a "
+    "link keeps it") {
+  app::StartParameters p =
+      parameters({{"lesson", "i-am-batman"},
+                  {"step", "2"},
+                  {"state", R"({"v": 1, "parts": [{"part": 0, "set": [["W_q", 1, 0, 0.25]]}]})"}});
+  p.link_lesson = R"({"id": "notebook-1", "title": "My arrays", "tokens": ["a", "b"],
+    "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 2], [3, 4]]})";
+  test::HeadlessUi ui(p);
+  CHECK(ui.app().session().lesson().id == "notebook-1");
+  CHECK(ui.app().view().step == 1);
+  CHECK(test::matrix_of(ui.app().session().trace(), "W_q").value(1, 0) == 0.25);
+  CHECK(ui.app().view().notices.empty());
+  nlohmann::json link = nlohmann::json::parse(ui.api().link_json());
+  CHECK(link["lesson-in-link"] == "1");  // the page puts its #lesson= back
+  CHECK_FALSE(link.contains("lesson"));
+  CHECK_FALSE(link.contains("lesson-url"));
+  CHECK(ui.api().set_lesson("the-cat-sat") == "");  // another lesson's link is its own
+  link = nlohmann::json::parse(ui.api().link_json());
+  CHECK(link["lesson"] == "the-cat-sat");
+  CHECK_FALSE(link.contains("lesson-in-link"));
+  ui.frames(2);
+}
+
+TEST_CASE(
+    "start: a lesson in a link that the loader refuses, or the page could not unpack, is said") {
+  app::StartParameters bad = parameters({{"step", "2"}});
+  bad.link_lesson = R"({"id": "x", "title": "X", "tokens": ["a"], "Q": [[1, 2]], "K": [[1]]})";
+  test::HeadlessUi refused(bad);
+  CHECK(refused.app().session().lesson().id == "the-cat-sat");
+  CHECK(refused.app().view().step == 0);
+  CHECK(refused.app().view().notices ==
+        std::vector<std::string>{
+            "#lesson: /K: K (1, 1) does not fit: K must be as wide as Q (2) for Q·Kᵀ"});
+  app::StartParameters damaged = parameters({});
+  damaged.link_lesson_error = "it is 40000 characters long, the limit is 32000";
+  test::HeadlessUi unpacked(damaged);
+  CHECK(unpacked.app().session().lesson().id == "the-cat-sat");
+  CHECK(unpacked.app().view().notices ==
+        std::vector<std::string>{"The lesson in this link could not be read (it is 40000 "
+                                 "characters long, the limit is 32000); showing the built-in "
+                                 "lessons."});
+}
+
 TEST_CASE("a number typed into a slider (Ctrl+click) is clamped to the slider's range") {
   // Found by the monkey: 9999999 typed into the digits slider asked printf for
   // ten million decimals.

@@ -1,8 +1,10 @@
 // Every file in tests/malformed/ gives its own one-line error, as listed in
-// tests/malformed/expected.tsv (the CLI test checks the same lines end to end).
+// tests/malformed/expected.tsv (the CLI test checks the same lines end to end);
+// and the limits a link's lesson shares with the loader.
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -43,4 +45,14 @@ TEST_CASE("a file over the size limit is refused before it is parsed") {
       "{\"id\": \"x\", \"title\": \"" + std::string(Limits::kMaxFileBytes, 'a') + "\"}";
   CHECK(load_lesson(big).error.message("big.json") ==
         "big.json: file is " + std::to_string(big.size()) + " bytes, the limit is 1048576");
+}
+
+TEST_CASE(
+    "a lesson carried in a link unpacks to at most what the loader reads (web/lesson-link.json)") {
+  // The page stops unpacking a link's lesson at maxBytes and Python's link()
+  // refuses past it: the loader's own file limit, so a link never carries a
+  // lesson a file could not.
+  std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/web/lesson-link.json");
+  const nlohmann::json link = nlohmann::json::parse(file);
+  CHECK(link["maxBytes"].get<size_t>() == Limits::kMaxFileBytes);
 }

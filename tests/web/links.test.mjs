@@ -2,7 +2,7 @@
 // made from what the app says a link needs (the state as base64url).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { first, fromBase64Url, linkFor, readParameters, toBase64Url } from "../../web/page/links.js";
+import { first, fromBase64Url, keepLessonHash, linkFor, readParameters, toBase64Url } from "../../web/page/links.js";
 
 test("base64url carries any text there and back, in one unbroken word", () => {
   for (const text of ["", "a", "ab", "abc", '{"X":[[1.5,-2]]}', "注意力 кошка 😀", "?&=/+", "\u0000\uffff"]) {
@@ -51,4 +51,22 @@ test("a link is the page's address with the app's parts, its state in base64url,
   assert.equal(url.searchParams.get("old"), null);
   assert.match(url.searchParams.get("state"), /^[A-Za-z0-9_-]+$/);
   assert.deepEqual(Object.fromEntries(readParameters(url.search)), parts);
+});
+
+test("a lesson the page's address carried (#lesson=) stays in a link to it, and leaves a link to another", () => {
+  const hash = "#lesson=H4sIAAAAAAACA6tWyk5NzClWsgIAGT3yfQ8AAAA";
+  keepLessonHash(hash);
+  try {
+    const href = `https://example.org/lab/?step=2${hash}`;
+    const own = new URL(linkFor({ "lesson-in-link": "1", step: "3" }, href));
+    assert.equal(own.hash, hash);
+    assert.deepEqual(Object.fromEntries(readParameters(own.search)), { step: "3" });
+    const other = new URL(linkFor({ lesson: "the-cat-sat", step: "1" }, own.href));
+    assert.equal(other.hash, "");
+    assert.equal(other.searchParams.get("lesson"), "the-cat-sat");
+    // ...and back: the page keeps the lesson's fragment though the address lost it.
+    assert.equal(new URL(linkFor({ "lesson-in-link": "1", step: "1" }, other.href)).hash, hash);
+  } finally {
+    keepLessonHash("");
+  }
 });

@@ -5,10 +5,12 @@
 import { emit } from "./events.js";
 
 const utf8 = new TextEncoder();
-export function fromBase64Url(text) {
+export function base64UrlBytes(text) {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  return Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+}
+export function fromBase64Url(text) {
+  return new TextDecoder("utf-8", { fatal: true }).decode(base64UrlBytes(text));
 }
 export function toBase64Url(text) {
   let binary = "";
@@ -34,12 +36,23 @@ export function first(parameters, key) {
   return p ? p[1] : null;
 }
 
-// The page's address (`href`) with the parts of a link as its parameters.
+// The lesson the page's address carried (#lesson=...), kept for links to it
+// (lesson-link.js): the address itself changes with "Copy link".
+let lessonHash = "";
+export function keepLessonHash(hash) {
+  lessonHash = hash;
+}
+
+// The page's address (`href`) with the parts of a link as its parameters; a
+// lesson the page's address carried ("lesson-in-link") stays in its fragment,
+// and leaves it in a link to another lesson.
 export function linkFor(parts, href) {
   const url = new URL(href);
   url.search = "";
+  if ("lesson-in-link" in parts) url.hash = lessonHash;
+  else if (lessonHash && url.hash === lessonHash) url.hash = "";
   for (const [key, value] of Object.entries(parts))
-    url.searchParams.set(key, key === "state" ? toBase64Url(value) : value);
+    if (key !== "lesson-in-link") url.searchParams.set(key, key === "state" ? toBase64Url(value) : value);
   return url.href;
 }
 

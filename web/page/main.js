@@ -7,6 +7,7 @@
 //   words.js           the page's own words (loading, failing), translated
 //   languages.js       the language the app will show, chosen before it runs
 //   links.js           the URL's parameters, and links that reopen a state
+//   lesson-link.js     a lesson carried in the address (#lesson=), unpacked
 //   files.js           the files the app needs from beside the page
 //   program.js         the running module and calls into it
 //   loader.js          loading the program (attention.js and the wasm)
@@ -34,7 +35,8 @@ import {
 } from "./files.js";
 import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
-import { first, readParameters } from "./links.js";
+import { lessonInLink, followLessonLinks } from "./lesson-link.js";
+import { first, keepLessonHash, readParameters } from "./links.js";
 import { instantiateWasm, loadProgramScript } from "./loader.js";
 import { announceProgress, onEvent, onFigure } from "./program-events.js";
 import { call, module, nextTask, setModule } from "./program.js";
@@ -46,6 +48,9 @@ const canvas = $("canvas");
 const parameters = readParameters(window.location.search);
 if (first(parameters, "theme") === "dark") document.documentElement.classList.add("dark");
 const lessonFile = fetchLessonUrl(first(parameters, "lesson-url")); // while the module loads
+const linkLesson = lessonInLink(window.location.hash); // a lesson in the address, unpacked meanwhile
+if (linkLesson) keepLessonHash(window.location.hash);
+followLessonLinks();
 
 guardKeys(canvas); // before the module's own listeners
 window.attention = api;
@@ -99,8 +104,8 @@ function run() {
     onAbort: (what) => fail(WORDS.stopped, { why: what }),
     instantiateWasm,
   };
-  Promise.all([createAttentionModule(options), lessonFile]).then(
-    async ([instance, file]) => {
+  Promise.all([createAttentionModule(options), lessonFile, linkLesson]).then(
+    async ([instance, file, link]) => {
       setModule(instance);
       // Each step in a task of its own: the lesson's file read, then the start.
       await nextTask();
@@ -114,12 +119,15 @@ function run() {
       call(
         "attn_start",
         null,
-        ["string", "bytes", "number", "string", "string"],
+        ["string", "bytes", "number", "string", "bytes", "number", "string", "string"],
         [
           JSON.stringify(parameters),
           file && file.bytes ? file.bytes : null,
           file && file.bytes ? file.bytes.length : 0,
           (file && file.error) || "",
+          link && link.bytes ? link.bytes : null,
+          link && link.bytes ? link.bytes.length : 0,
+          (link && link.error) || "",
           JSON.stringify({ ...saved, languages, offered: offeredLanguages }), // the inputs of chooseLanguage, above
         ],
       );

@@ -36,11 +36,14 @@ extern "C" {
 
 // The page's URL parameters as [[key, value], ...], exactly as the URL has
 // them, and the lesson file lesson-url names: its bytes, or why it could not
-// be fetched; and the learner's saved work from local storage, as
-// {"last": id, "lessons": {id: text}, "language": code}, with the browser's
-// languages ("languages": navigator.languages). Called once, when the page has them.
+// be fetched; the lesson its address carries after #lesson=, unpacked: its
+// bytes, or why not (web/page/lesson-link.js); and the learner's saved work
+// from local storage, as {"last": id, "lessons": {id: text}, "language": code},
+// with the browser's languages ("languages": navigator.languages). Called
+// once, when the page has them.
 EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, int file_size,
-                                     const char* file_error, const char* saved) {
+                                     const char* file_error, const char* link, int link_size,
+                                     const char* link_error, const char* saved) {
   attn::app::StartParameters p;
   const nlohmann::json pairs = nlohmann::json::parse(parameters, nullptr, false);
   if (pairs.is_array())
@@ -49,6 +52,8 @@ EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, i
         p.values.emplace_back(pair[0].get<std::string>(), pair[1].get<std::string>());
   if (file) p.lesson_file = std::string(file, static_cast<size_t>(file_size));
   p.lesson_file_error = file_error ? file_error : "";
+  if (link) p.link_lesson = std::string(link, static_cast<size_t>(link_size));
+  p.link_lesson_error = link_error ? link_error : "";
   attn::app::read_saved_work(saved ? saved : "", p);
   shell().app->start(p);
   attn::web::start_loop();
