@@ -409,7 +409,8 @@ bool computes_weights(const Part& part, int index) {
 
 }  // namespace
 
-LoadResult load_lesson(std::string_view text) {
+LoadResult load_lesson(std::string_view text, const Catalog* language) {
+  const CatalogScope words(language);
   LoadResult result;
   auto fail = [&](const LoadError& error) {
     result.error = error;

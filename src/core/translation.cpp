@@ -12,10 +12,13 @@ namespace attn {
 
 namespace {
 
-std::shared_ptr<const Catalog>& current() {
-  static std::shared_ptr<const Catalog> catalog;
-  return catalog;
-}
+// Where the innermost CatalogScope's catalog is (null: no scope, English).
+// Per thread, not per process: each scope is a local of the function doing a
+// language's work, so a worker thread (none today) starts in English rather
+// than in another's language.
+thread_local const Catalog* const* t_catalog = nullptr;
+
+const Catalog* catalog_now() { return t_catalog ? *t_catalog : nullptr; }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -123,17 +126,21 @@ const std::map<std::string, std::string>* Catalog::lesson_texts(std::string_view
   return it == lessons_.end() ? nullptr : &it->second;
 }
 
-void use_catalog(std::shared_ptr<const Catalog> catalog) { current() = std::move(catalog); }
-const Catalog* current_catalog() { return current().get(); }
+CatalogScope::CatalogScope(const Catalog* fixed, const Catalog* const* held)
+    : fixed_(fixed), outer_(t_catalog) {
+  t_catalog = held;
+}
+CatalogScope::~CatalogScope() { t_catalog = outer_; }
+const Catalog* scoped_catalog() { return catalog_now(); }
 
 const char* tr(const char* english) {
-  if (const Catalog* c = current().get())
+  if (const Catalog* c = catalog_now())
     if (const std::string* t = c->find(english)) return t->c_str();
   return english;
 }
 
 const char* trc(const char* context, const char* english) {
-  if (const Catalog* c = current().get())
+  if (const Catalog* c = catalog_now())
     if (const std::string* t = c->find(std::string(context) + '\x04' + english)) return t->c_str();
   return english;
 }

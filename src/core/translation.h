@@ -5,8 +5,13 @@
 // a JSON catalog, compiled into the desktop app and fetched by the page when
 // the learner picks that language. English needs no catalog.
 //
-// Like gettext, the catalog in use is one per process: the app sets it when
-// the learner picks a language, between frames.
+// Unlike gettext, there is no process-wide language: tr() reads the catalog
+// of the innermost CatalogScope on this thread (none: English). Whoever owns
+// a language opens a scope with its catalog for the work done in it: each
+// App at its entry points (its frame, apply, start, what its shell hands it,
+// its Api's methods) with its learner's catalog; load_lesson() with the
+// catalog it is given. So two Apps in one process each speak their own
+// language, and nothing depends on which of them ran last.
 #pragma once
 
 #include <initializer_list>
@@ -58,11 +63,29 @@ class Catalog {
   std::map<std::string, std::map<std::string, std::string>, std::less<>> lessons_;
 };
 
-// The catalog tr() reads; nullptr (the default) is English.
-void use_catalog(std::shared_ptr<const Catalog> catalog);
-const Catalog* current_catalog();
+// While it lives, tr() on this thread reads `catalog` (null: English); the
+// scope it was opened in comes back when it ends. Scopes nest (an App's
+// apply() inside its frame(), a load_lesson() inside either); open one only
+// as a local. The catalog must outlive the scope.
+class CatalogScope {
+ public:
+  explicit CatalogScope(const Catalog* catalog) : CatalogScope(catalog, &fixed_) {}
+  // tr() reads whatever `*held` is at each call: an App's own catalog, so a
+  // language its learner picks inside the scope speaks at once.
+  static CatalogScope following(const Catalog* const* held) { return CatalogScope(nullptr, held); }
+  ~CatalogScope();
+  CatalogScope(const CatalogScope&) = delete;
+  CatalogScope& operator=(const CatalogScope&) = delete;
 
-// `english` in the current language. The pointer lives as long as the catalog.
+ private:
+  CatalogScope(const Catalog* fixed, const Catalog* const* held);
+  const Catalog* fixed_;
+  const Catalog* const* outer_;
+};
+// The innermost scope's catalog on this thread; null is English.
+const Catalog* scoped_catalog();
+
+// `english` in the scope's language (CatalogScope). The pointer lives as long as the catalog.
 const char* tr(const char* english);
 // tr() for a word that reads differently by where it is shown (gettext's
 // pgettext): the catalog keys it as context "\x04" english.

@@ -14,7 +14,6 @@
 #include "core/lesson_translations.h"
 #include "core/trace.h"
 #include "core/translation.h"
-#include "support/english_after.h"
 #include "support/headless.h"
 #include "ui/fonts.h"
 
@@ -146,7 +145,6 @@ TEST_CASE(
 // The cases are web/page/languages.js's too (its chooseLanguage, which picks the page's
 // own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
-  const test::EnglishAfter english_after;  // each start below sets its language's catalog
   std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");
   const auto starts = nlohmann::json::parse(file)["starts"];
   REQUIRE(starts.size() > 10);
@@ -167,6 +165,7 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   test::HeadlessUi ui(p);
   CHECK(ui.app().view().language == "es");  // the saved one, then
   REQUIRE(ui.app().view().notices.size() == 1);
+  const CatalogScope spanish(ui.app().catalog());
   CHECK(ui.app().view().notices[0] ==
         trf("The language {value} is not one of these: {languages}.",
             {{"value", "\"fr\""}, {"languages", "en, es, zh-Hans, ko"}}));
@@ -179,10 +178,40 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   CHECK(ui.api().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
 }
 
+// The catalog is no process-wide setting (issue 26.4): each App speaks its
+// learner's language whatever another App did last, and the loader speaks the
+// one it is handed whatever scope it is called in.
+TEST_CASE("two apps in one process each speak their own language; so does the loader") {
+  app::StartParameters spanish_start, korean_start;
+  spanish_start.values = {{"lang", "es"}};
+  korean_start.values = {{"lang", "ko"}};
+  test::HeadlessUi es(spanish_start);
+  test::HeadlessUi ko(korean_start);
+  const auto es_catalog = compiled_catalog("es"), ko_catalog = compiled_catalog("ko");
+  const std::string bad = R"({"id": "x", "tokens": 7})";
+  const std::string english = load_lesson(bad).error.message("x");
+  const std::string in_es = load_lesson(bad, es_catalog.get()).error.message("x");
+  const std::string in_ko = load_lesson(bad, ko_catalog.get()).error.message("x");
+  REQUIRE(english != in_es);
+  REQUIRE(english != in_ko);
+  {
+    const CatalogScope other(ko_catalog.get());  // the caller's scope does not leak in
+    CHECK(load_lesson(bad, es_catalog.get()).error.message("x") == in_es);
+    CHECK(load_lesson(bad).error.message("x") == english);
+  }
+  // Interleaved, as two embedded labs would be: each answers in its own words.
+  for (int round = 0; round < 2; ++round) {
+    CHECK(es.api().add_lesson(bad, "x") == in_es);
+    CHECK(ko.api().add_lesson(bad, "x") == in_ko);
+  }
+  CHECK(std::string(tr("Next")) == "Next");  // and outside both: English
+  CHECK(es.api().set_language("ko") == "");
+  CHECK(es.api().add_lesson(bad, "x") == in_ko);  // a language picked speaks at once
+}
+
 TEST_CASE(
     "in every language, no label overflows its widget at 800x500 or on a phone; every glyph "
     "draws") {
-  const test::EnglishAfter english_after;  // every language's catalog is set below
   struct Size {
     ImVec2 size;
     bool touch;

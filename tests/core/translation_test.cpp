@@ -5,7 +5,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "support/english_after.h"
 
 using namespace attn;
 
@@ -50,17 +49,32 @@ TEST_CASE("Catalog::parse: a catalog, or why not") {
 
 TEST_CASE(
     "tr and trf: English without a catalog, the catalog's text with one, names in any order") {
-  const test::EnglishAfter english_after;
   CHECK(std::string(tr("Next")) == "Next");
   CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "Step 2 of 9");
-  use_catalog(Catalog::parse(R"({"language": "ko", "messages": {
+  const auto ko = Catalog::parse(R"({"language": "ko", "messages": {
       "Next": "다음", "Step {step} of {count}": "{count}단계 중 {step}단계"}})",
-                             nullptr));
-  CHECK(std::string(tr("Next")) == "다음");
-  CHECK(std::string(tr("Back")) == "Back");              // not translated: English
-  CHECK(std::string(trc("scaling", "Next")) == "Next");  // another context: not this one
-  CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "9단계 중 2단계");
-  use_catalog(nullptr);
+                                 nullptr);
+  {
+    const CatalogScope korean(ko.get());
+    CHECK(std::string(tr("Next")) == "다음");
+    CHECK(std::string(tr("Back")) == "Back");              // not translated: English
+    CHECK(std::string(trc("scaling", "Next")) == "Next");  // another context: not this one
+    CHECK(trf("Step {step} of {count}", {{"step", "2"}, {"count", "9"}}) == "9단계 중 2단계");
+    {
+      const CatalogScope english(nullptr);  // scopes nest
+      CHECK(std::string(tr("Next")) == "Next");
+    }
+    CHECK(std::string(tr("Next")) == "다음");  // the outer scope's again
+  }
+  CHECK(std::string(tr("Next")) == "Next");  // no scope: English
+  // A scope that follows its owner's catalog speaks a change at once.
+  const Catalog* owners = nullptr;
+  {
+    const CatalogScope following = CatalogScope::following(&owners);
+    CHECK(std::string(tr("Next")) == "Next");
+    owners = ko.get();
+    CHECK(std::string(tr("Next")) == "다음");
+  }
   CHECK(std::string(tr("Next")) == "Next");
   // A name no value has stays as written; braces alone are text.
   CHECK(trf("{a} and {b} {", {{"a", "1"}}) == "1 and {b} {");
