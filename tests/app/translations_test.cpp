@@ -142,6 +142,43 @@ TEST_CASE(
   }
 }
 
+// Issue 30: a matrix's caption is in the learner's language: the app's own
+// ("attention weights", "{matrix} (head {n})") and a lesson's prose names. What
+// may stay as in English: the notebook's code-like names the lesson gives
+// (is_prose_name: "W_q", "scaled_scores"), a stage's own name (X, Q) and Kᵀ.
+TEST_CASE("every matrix caption of every built-in lesson is in each language") {
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    const auto catalog = compiled_catalog(language.code);
+    for (const auto& english : builtin_lessons()) {
+      INFO(language.code << " " << english->id);
+      const LoadResult translated = load_lesson(
+          with_translations(builtin_lesson_file(english->id), *catalog->lesson_texts(english->id)),
+          catalog.get());
+      REQUIRE(translated.ok());
+      std::set<std::string> may_stay{"Kᵀ"};
+      for (const Part& part : english->parts) {
+        for (const auto& [stage, name] : part.stage_names)
+          if (!is_prose_name(name)) may_stay.insert(name);
+        for (const auto& [key, name] : part.matrix_names)
+          if (!is_prose_name(name)) may_stay.insert(name);
+      }
+      const Trace a = build_trace(*english, default_state(*english));
+      const Trace b = [&] {
+        const CatalogScope words(catalog.get());
+        return build_trace(*translated.lesson, default_state(*translated.lesson));
+      }();
+      REQUIRE(a.matrices.size() == b.matrices.size());
+      for (size_t m = 0; m < a.matrices.size(); ++m) {
+        const std::string& en = a.matrices[m].label;
+        INFO(en);
+        if (b.matrices[m].label == en)
+          CHECK((may_stay.count(en) || en == stage_name(a.matrices[m].key.stage)));
+      }
+    }
+  }
+}
+
 // The cases are web/page/languages.js's too (its chooseLanguage, which picks the page's
 // own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
