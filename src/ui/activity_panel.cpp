@@ -77,7 +77,7 @@ std::string answer_changed_text(const std::string& now) {
              {{"now", now}});
 }
 
-void ActivityPanel::draw() {
+void ActivityPanel::draw_predictions() {
   if (ui->view->explore || !ui->progress) return;
   const StepSpec& spec = ui->step_spec();
   const LessonProgress& progress = *ui->progress;
@@ -97,8 +97,13 @@ void ActivityPanel::draw() {
     }
     if (!a->second.skipped) draw_answered(p, a->second);
   }
-  if (!ui->open_prediction())
-    for (const Challenge& c : spec.challenges) draw_challenge(c, true);
+  ImGui::PopID();
+}
+
+void ActivityPanel::draw_challenges() {
+  if (ui->view->explore || !ui->progress || ui->open_prediction()) return;
+  ImGui::PushID("##activities");
+  for (const Challenge& c : ui->step_spec().challenges) draw_challenge(c, true);
   ImGui::PopID();
 }
 

@@ -1,8 +1,9 @@
 // Predictions and challenges on the canvas (core/activity.h). Above the
 // step's numbers: the step's open prediction (its question, and buttons or a
-// slider to answer it, or Skip), the answers given with what they reveal, the
-// step's challenges, and the challenge the learner took on, which follows
-// them to every step so they can change numbers anywhere and watch the goal.
+// slider to answer it, or Skip), the answers given with what they reveal, and
+// the challenge the learner took on, which follows them to every step so they
+// can change numbers anywhere and watch the goal. Under them: the step's own
+// challenges.
 #pragma once
 
 #include <string>
@@ -19,7 +20,11 @@ std::string rules_broken_text(const std::string& allowed);
 
 struct ActivityPanel {
   UiContext* ui = nullptr;
-  void draw();
+  // Above the step's text: the challenge taken on elsewhere, the step's
+  // question or the answers with their reveals.
+  void draw_predictions();
+  // Under the step's numbers: its challenges (after the result they build on).
+  void draw_challenges();
 
  private:
   void draw_open(const Prediction& p);

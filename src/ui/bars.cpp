@@ -159,8 +159,8 @@ void TopBar::draw() {
     if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
     if (language_open) {
       for (const Language& l : languages())
-        if (offered(l) && ImGui::Selectable(l.name.data(), &l == language, 0,
-                                            ImVec2(0, ImGui::GetFrameHeight())))
+        if (offered(l) &&
+            ImGui::Selectable(l.name.data(), &l == language, 0, ImVec2(0, ImGui::GetFrameHeight())))
           ui->request(request::SetLanguage{std::string(l.code)});
       ImGui::EndCombo();
     }

@@ -280,6 +280,17 @@ struct UiContext {
       if (covered(index, column ? k : query, column ? query : k)) return true;
     return false;
   }
+  // The query the live bars and the temperature curves show: the followed
+  // one, or while an open question covers its weights the first query they
+  // do not cover, so a drag still shows its effect (-1 if every query's are).
+  int shown_query(const TraceMatrix& weights, int followed) const {
+    if (!query_covered(weights, followed)) return followed;
+    const int queries =
+        weights.row_kind == AxisKind::Key ? weights.value.cols() : weights.value.rows();
+    for (int q = 0; q < queries; ++q)
+      if (!query_covered(weights, q)) return q;
+    return -1;
+  }
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own
   // settings (no variant); null if the part has none.

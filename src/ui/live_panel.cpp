@@ -99,7 +99,10 @@ void LivePanel::draw() {
   const TraceMatrix& w = *s.w;
   const TraceMatrix* then = ui->session->notebook().find(w.key);
   if (then && !then->value.same_shape(w.value)) then = nullptr;
-  const int q = std::clamp(view.query, 0, s.queries - 1);
+  // The followed query, or a stand-in while an open question covers its weights.
+  const int followed = std::clamp(view.query, 0, s.queries - 1);
+  const int stand_in = ui->shown_query(w, followed);
+  const int q = stand_in >= 0 ? stand_in : followed;
   const std::string& query = (*s.query_labels)[q];
 
   // Title: what this is, for which query (and head), which way round.
@@ -150,9 +153,13 @@ void LivePanel::draw() {
                    ImGui::CalcTextSize((*s.query_labels)[i].c_str()).x + 24)
         ImGui::NewLine();
       const bool on = i == q;
+      // A query whose weights are covered cannot be followed until its question is answered.
+      const bool closed = i != q && ui->query_covered(w, i);
       if (on) ImGui::PushStyleColor(ImGuiCol_Button, color(pal.accent_soft));
       ImGui::PushID(i);
+      ImGui::BeginDisabled(closed);
       if (ImGui::Button((*s.query_labels)[i].c_str())) ui->request(request::FollowQuery{i});
+      ImGui::EndDisabled();
       if (item_registry_enabled()) name_last_item("##follow:" + std::to_string(i));
       ImGui::PopID();
       if (on) ImGui::PopStyleColor();
@@ -162,16 +169,28 @@ void LivePanel::draw() {
     // TRANSLATORS: a menu's label: which word of the input (the query) the weights are shown for.
     const std::string follow = trf("Query: {query}", {{"query", query}});
     if (ImGui::BeginCombo("##follow", follow.c_str())) {
-      for (int i = 0; i < s.queries; ++i)
-        if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q))
+      for (int i = 0; i < s.queries; ++i) {
+        const ImGuiSelectableFlags closed =
+            i != q && ui->query_covered(w, i) ? ImGuiSelectableFlags_Disabled : 0;
+        if (ImGui::Selectable((*s.query_labels)[i].c_str(), i == q, closed))
           ui->request(request::FollowQuery{i});
+      }
       ImGui::EndCombo();
     }
   }
 
   // A query whose weights answer an open prediction: no bars (their lengths
   // would tell), and a word on when they show; another query's stay live.
-  if (ui->query_covered(w, q)) {
+  if (stand_in >= 0 && stand_in != followed) {
+    ImGui::PushFont(ui->fonts->small);
+    ImGui::PushTextWrapPos(0.0f);
+    const int asked = ui->asked_step(ui->trace().index_of(w.key));
+    ImGui::TextDisabled("%s", stand_in_text((*s.query_labels)[followed], query, asked).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    if (item_registry_enabled()) name_last_item("##live-stand-in");
+  }
+  if (stand_in < 0) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", covered_text(ui->asked_step(ui->trace().index_of(w.key))).c_str());
     ImGui::PopTextWrapPos();

@@ -117,6 +117,16 @@ std::string covered_text(int step) {
              {{"step", std::to_string(step)}});
 }
 
+std::string stand_in_text(const std::string& followed, const std::string& shown, int step) {
+  // TRANSLATORS: on the live result and the temperature plot: the weights of the word
+  // {followed} answer a question at step {step} not answered yet, so those of the word
+  // {shown} are shown in their place, and the learner can still watch a drag change them.
+  return trf(
+      "\"{followed}\" shows once you answer (or skip) the prediction at step {step}. "
+      "Meanwhile, \"{shown}\":",
+      {{"followed", followed}, {"shown", shown}, {"step", std::to_string(step)}});
+}
+
 std::string covered_matrix_text(const UiContext& ui, int index) {
   const std::string& matrix = ui.trace().matrices[index].label;
   const int asked = ui.asked_step(index);

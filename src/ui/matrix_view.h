@@ -35,6 +35,9 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
 // "? is covered until you answer (or skip) the prediction at step 4.": under
 // and over numbers an open prediction covers (`step` 1-based).
 std::string covered_text(int step);
+// Where the live bars or the temperature curves show another query than the
+// followed one, whose weights the open prediction at `step` covers.
+std::string stand_in_text(const std::string& followed, const std::string& shown, int step);
 // "{matrix}: covered until you answer (or skip) the prediction above." (or
 // "at step 4"), in place of a matrix of the step covered whole.
 std::string covered_matrix_text(const UiContext& ui, int index);

@@ -194,7 +194,7 @@ int TemperaturePanel::covered_by() const {
   if (!w) return 0;
   const int queries = w->row_kind == AxisKind::Key ? w->value.cols() : w->value.rows();
   const int followed = std::clamp(ui->view->query, 0, queries - 1);
-  return ui->query_covered(*w, followed) ? ui->asked_step(ui->trace().index_of(w->key)) : 0;
+  return ui->shown_query(*w, followed) < 0 ? ui->asked_step(ui->trace().index_of(w->key)) : 0;
 }
 
 void TemperaturePanel::draw() {
@@ -208,7 +208,7 @@ void TemperaturePanel::draw() {
   const int n_keys = key_rows ? w.value.rows() : w.value.cols();
   const std::vector<std::string>& queries = key_rows ? w.cols : w.rows;
   const std::vector<std::string>& keys = key_rows ? w.rows : w.cols;
-  const int followed = std::clamp(ui->view->query, 0, n_queries - 1);
+  const int chosen = std::clamp(ui->view->query, 0, n_queries - 1);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // The curves of a query whose weights answer an open question would tell
   // it (they pass through its weights at the current T): another query's show.
@@ -219,11 +219,20 @@ void TemperaturePanel::draw() {
         // answer a question of step {step} the learner has not answered yet.
         trf("The weights for \"{query}\" answer the prediction at step {step}: their plot shows "
             "once you answer it (or skip it).",
-            {{"query", queries[followed]}, {"step", std::to_string(asked)}});
+            {{"query", queries[chosen]}, {"step", std::to_string(asked)}});
     ImGui::TextDisabled("%s", line.c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##temperature-covered");
     return;
+  }
+  // Another query's curves while the chosen one's answer an open question.
+  const int followed = ui->shown_query(w, chosen);
+  if (followed != chosen) {
+    ImGui::PushTextWrapPos(0.0f);
+    const int asked = ui->asked_step(ui->trace().index_of(w.key));
+    ImGui::TextDisabled("%s", stand_in_text(queries[chosen], queries[followed], asked).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##temperature-stand-in");
   }
 
   // The followed query's raw scores, divided by every T from 0.01 to 100.

@@ -188,21 +188,26 @@ void StepPanel::draw() {
   open_on_ = here;
   const float reveal_top = ImGui::GetCursorScreenPos().y;
   activities_.ui = ui;
-  activities_.draw();
+  activities_.draw_predictions();
   // An open prediction covers what the step says and shows about its result.
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
   keep_matrices_in_place(top);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
-  if (revealed) {  // the results are drawn last: their end, and above it what fits
+  if (revealed) {
+    // The verdict and its reveal, then as much of the results as fits under
+    // them (the live panel shows the uncovered weights meanwhile).
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const float bottom = ImGui::GetCursorScreenPos().y;
-    const float top = std::max(reveal_top, bottom - window->InnerRect.GetHeight());
-    ImGui::ScrollToBringRectIntoView(
-        window, ImRect(window->InnerRect.Min.x, top, window->InnerRect.Max.x, bottom));
+    if (bottom - reveal_top <= window->InnerRect.GetHeight())
+      ImGui::ScrollToBringRectIntoView(
+          window, ImRect(window->InnerRect.Min.x, reveal_top, window->InnerRect.Max.x, bottom));
+    else
+      ImGui::SetScrollY(window, window->Scroll.y + reveal_top - window->InnerRect.Min.y);
   }
   draw_stale_text(veiled);
+  activities_.draw_challenges();
   for (int i : step.matrices)
     if (ui->covered(i)) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

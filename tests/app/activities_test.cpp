@@ -112,7 +112,9 @@ TEST_CASE("a prediction covers what its answer is read from, not the whole step"
   CHECK(shown("##concat@your_answer:0:0"));
 }
 
-TEST_CASE("the temperature plot hides while a prediction covers the weights, not otherwise") {
+TEST_CASE(
+    "the temperature plot hides while a prediction covers the weights, another query stands in for "
+    "one covered") {
   // How "am" spreads its attention: the curves of its weights would tell.
   test::HeadlessUi spreads(parameters({{"lesson", "i-am-batman"}, {"step", "6"}}));
   spreads.frames(3);
@@ -125,11 +127,15 @@ TEST_CASE("the temperature plot hides while a prediction covers the weights, not
   test::HeadlessUi output(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
   output.frames(3);
   CHECK(shown("##estimate"));
-  CHECK_FALSE(shown("##temperature-plot"));  // "The"'s curves would answer step 4
-  CHECK(shown("##temperature-covered"));
+  // "The"'s curves would answer step 4: "cat"'s stand in, and say so.
+  CHECK(shown("##temperature-plot"));
+  CHECK(shown("##temperature-stand-in"));
+  CHECK(output.drawn_text().find("The weights for \"cat\"") != std::string::npos);
   REQUIRE(output.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
   output.frames(2);
   CHECK(shown("##temperature-plot"));
+  CHECK_FALSE(shown("##temperature-stand-in"));
+  CHECK(output.drawn_text().find("The weights for \"The\"") != std::string::npos);
 }
 
 TEST_CASE("a skipped prediction uncovers the step and counts as not answered") {
@@ -345,13 +351,17 @@ TEST_CASE("the step a learner opens on counts as seen, with nothing else done") 
   CHECK(json_of(at_three.api().progress_json())["visited"] == 1);
 }
 
-TEST_CASE("in a small embed, answering scrolls the reveal and the result it uncovered into view") {
+TEST_CASE("in a small embed, answering scrolls the verdict into view, the result under it") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}), ImVec2(800, 500));
   ui.frames(3);
   REQUIRE(ui.click("##option:1"));  // "cat"
   ui.frames(3);
+  // The verdict is read first: it is in view (drawn glyphs are those on
+  // screen), and the step's result follows under it, not scrolled past.
+  const std::string text = ui.drawn_text();
+  CHECK(text.find("Right.") != std::string::npos);
   ui::ItemRect r;
   REQUIRE(ui::find_item("##weights:0:0", &r));
-  CHECK(r.y1 <= 500.0f);  // the first row of the weights is on screen
-  CHECK(r.y0 >= 0.0f);
+  CHECK(r.y0 >= 88.0f);  // under the step bar
+  CHECK(r.y0 <= 800.0f);
 }
