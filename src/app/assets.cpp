@@ -269,12 +269,10 @@ void App::report_missing(const std::string& lesson_title, const std::vector<Char
             "need joining and reordering the drawing library lacks); they show as \"?\" and "
             "the Text view shows them as written: {characters}.",
             {{"title", title}, {"characters", listed(rtl)}}));
-  if (missing.size() == 1)
-    notice(trf("{title} uses a character no font here has, shown as \"?\": {characters}.",
-               {{"title", title}, {"characters", listed(missing)}}));
-  else if (!missing.empty())
-    notice(trf("{title} uses characters no font here has, shown as \"?\": {characters}.",
-               {{"title", title}, {"characters", listed(missing)}}));
+  if (!missing.empty())
+    notice(trnf("{title} uses a character no font here has, shown as \"?\": {characters}.",
+                "{title} uses characters no font here has, shown as \"?\": {characters}.",
+                missing.size(), {{"title", title}, {"characters", listed(missing)}}));
 }
 
 std::vector<CharacterUse> App::undrawable_characters() const {

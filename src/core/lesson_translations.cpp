@@ -165,7 +165,7 @@ bool check_translations(Reader& r, const json& lesson) {
       if (text.size() > Limits::kMaxTextChars)
         return r.fail(ep,
                       // TRANSLATORS: {size} and {limit} are numbers of bytes.
-                      trf("text is {size} bytes, the limit is {limit}",
+                      trnf("text is {size} byte, the limit is {limit}", "text is {size} bytes, the limit is {limit}", static_cast<unsigned long>(text.size()),
                           {{"size", std::to_string(text.size())},
                            {"limit", std::to_string(Limits::kMaxTextChars)}}));
       if (sorted_placeholders(text) != sorted_placeholders(original->get<std::string>()))

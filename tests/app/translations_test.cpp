@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "core/builtin_lessons.h"
@@ -89,6 +90,48 @@ TEST_CASE("every shipped language translates every message, keeps its placeholde
     }
     CHECK(catalog->messages().size() == messages.size());  // nothing stale left
   }
+}
+
+// Issue 30.2: a count meets a noun only inside a plural form (trn/trnf,
+// msgid_plural), never by "(s)" or by a message for 1 beside one for more.
+TEST_CASE("every plural message has each language's forms; a count meets a noun only in one") {
+  const auto tmpl = nlohmann::json::parse(kCatalogTemplate[0].text());
+  const auto& plurals = tmpl["plurals"];
+  REQUIRE(plurals.size() >= 25);
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    INFO(language.code);
+    const auto catalog = compiled_catalog(language.code);
+    CHECK(catalog->plural_count() == (language.code == "es" ? 2u : 1u));
+    for (const auto& pair : plurals) {
+      const std::string singular = pair[0], plural = pair[1];
+      INFO(singular);
+      const std::vector<std::string>* forms = catalog->find_plural(singular);
+      REQUIRE_MESSAGE(forms, "not translated");
+      for (const std::string& form : *forms) check_translation(plural, &form);
+    }
+    CHECK(catalog->plurals().size() == plurals.size());  // nothing stale left
+  }
+  // The messages without plural forms: no "(s)", and no count placeholder followed by a
+  // word ("{count} digits"); the counts are these names.
+  const std::regex count_then_word(
+      R"(\{(count|total|size|limit|max|depth|digits|heads)\} (?!more\b|of\b)[A-Za-z])");
+  for (const std::string english : tmpl["interface"]) {
+    INFO(english);
+    CHECK(english.find("(s)") == std::string::npos);
+    CHECK_FALSE(std::regex_search(english, count_then_word));
+  }
+  // And the forms are chosen by the count: English's two, Spanish's two, Korean's one.
+  CHECK(trnf("{count} digit", "{count} digits", 1, {{"count", "1"}}) == "1 digit");
+  CHECK(trnf("{count} digit", "{count} digits", 3, {{"count", "3"}}) == "3 digits");
+  const auto es = compiled_catalog("es");
+  const CatalogScope spanish(es.get());
+  CHECK(trnf("head {head} but the part has {heads} head",
+             "head {head} but the part has {heads} heads", 1, {{"head", "2"}, {"heads", "1"}}) ==
+        "cabeza 2, pero la parte tiene 1 cabeza");
+  CHECK(trnf("head {head} but the part has {heads} head",
+             "head {head} but the part has {heads} heads", 2, {{"head", "3"}, {"heads", "2"}}) ==
+        "cabeza 3, pero la parte tiene 2 cabezas");
 }
 
 // The page's own words (web/page/words.js, index.html): shown by the browser before
