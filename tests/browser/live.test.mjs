@@ -88,25 +88,36 @@ for (const size of SIZES) {
       const { width, height } = size.options.viewport;
       for (const lesson of await page.evaluate(() => window.attention.lessons())) {
         // The lesson's result part, at the first step that shows one of its inputs.
-        const { step, input } = await page.evaluate(async (id) => {
+        const { step, inputs } = await page.evaluate(async (id) => {
           await window.attention.setLesson(id);
           const t = window.attention.trace();
           const main = t.steps.findIndex(
             (s) => s.part === t.steps.find((x) => x.matrices.some((m) => m.name.endsWith("weights")))?.part,
           );
-          for (let s = Math.max(0, main); s < t.steps.length; ++s)
-            for (const m of t.steps[s].matrices) if (m.changeable === "input") return { step: s, input: m.name };
+          for (let s = Math.max(0, main); s < t.steps.length; ++s) {
+            const inputs = t.steps[s].matrices.filter((m) => m.changeable === "input").map((m) => m.name);
+            if (inputs.length) return { step: s, inputs };
+          }
           return {};
         }, lesson);
-        assert.ok(input, `${lesson}: no step with an input`);
+        assert.ok(inputs, `${lesson}: no step with an input`);
+        const input = inputs.join(", ");
         await page.evaluate((s) => window.attention.setStep(s), step);
         let all = await items(page);
-        const cells = Object.entries(all).filter(([k]) => k.startsWith(`##${input}:`));
         const live = Object.entries(all).filter(([k]) => /^(?!##)(.*\/)?weights(_h\d+)?:\d+:\d+$/.test(k));
         assert.ok(live.length >= 2, `${lesson}: the live result's weights are listed (${live.length})`);
+        // The query the bars show (another stands in while an open prediction
+        // covers the followed one's): a row of a given Q moves that query alone.
+        const at = live.map(([k]) => k.match(/:(\d+):(\d+)$/).slice(1));
+        const shown = at.every(([r]) => r === at[0][0]) ? at[0][0] : at[0][1];
+        const cells = Object.entries(all).filter(
+          ([k]) =>
+            inputs.some((m) => k.startsWith(`##${m}:`)) && (!k.startsWith("##Q:") || k.startsWith(`##Q:${shown}:`)),
+        );
         for (const [k, r] of live) assert.ok(inside(r, width, height), `${lesson}: ${k} on screen`);
         const liveRect = union(live.map(([, r]) => r));
-        // A cell on screen and not under the live result.
+        // A cell on screen and not under the live panel (docked over the step's on a phone).
+        const panel = all["##live-panel"] || liveRect;
         const [cellName, r] =
           cells.find(([, r]) => {
             const cy = (r[1] + r[3]) / 2,
@@ -115,11 +126,12 @@ for (const size of SIZES) {
               cy > 0 &&
               cy < height &&
               cx < width &&
-              !(cy > liveRect[1] && cy < liveRect[3] && cx > liveRect[0] && cx < liveRect[2])
+              !(cy > panel[1] - 4 && cy < panel[3] + 4 && cx > panel[0] - 4 && cx < panel[2] + 4)
             );
           }) || [];
         assert.ok(cellName, `${lesson}: a cell of ${input} on screen`);
-        const matrixRect = union(cells.map(([, r]) => r));
+        const matrix = cellName.slice(0, cellName.indexOf(":", 2) + 1);
+        const matrixRect = union(cells.filter(([k]) => k.startsWith(matrix)).map(([, r]) => r));
         const x = (r[0] + r[2]) / 2,
           y = (r[1] + r[3]) / 2;
         const before = await page.evaluate(() => window.attention.trace().result.weights);
