@@ -5,11 +5,14 @@
       Checks each PO_DIR/<code>.po with msgfmt (syntax, header, format strings)
       and writes OUT_DIR/<code>.json, the catalog the app reads
       (src/core/translation.h): {"language": code, "messages": {English: text},
-      "lessons": {id: {JSON Pointer: text}}, "page": {English: text}}, the
-      last the page's own words (web/page/words.js). Untranslated and fuzzy entries
-      are left out (the app then shows English; the unit tests fail on them).
-      Also OUT_DIR/messages.json, the template's: {"interface": [English],
-      "lessons": {id: {pointer: English}}, "page": [English]}, for those tests.
+      "plurals": {English singular: [form, ...]}, "plural_forms": {"nplurals":
+      N, "plural": expression} (the PO's Plural-Forms), "lessons": {id: {JSON
+      Pointer: text}}, "page": {English: text}}, the last the page's own words
+      (web/page/words.js). Untranslated and fuzzy entries are left out (the app
+      then shows English; the unit tests fail on them). Also
+      OUT_DIR/messages.json, the template's: {"interface": [English],
+      "plurals": [[singular, plural]], "lessons": {id: {pointer: English}},
+      "page": [English]}, for those tests.
   catalogs.py update PO_DIR CLI LESSONS_DIR SOURCE...
       Regenerates PO_DIR/attention-lab.pot from the tr()/trf() calls in the
       sources (xgettext; a SOURCE directory stands for its .cpp and .h), the
@@ -36,6 +39,7 @@ import tempfile
 
 XGETTEXT = [
     "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_", "--keyword=trc:1c,2",
+    "--keyword=trn:1,2", "--keyword=trnf:1,2",
     "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap", "--add-location=file",
     "--package-name=attention-lab", "--msgid-bugs-address=", "--copyright-holder=",
 ]
@@ -51,14 +55,33 @@ def run(args, **kw):
 PAGE = "page"  # the context of the page's own words
 
 
+def plural_forms(t):
+    """The catalog's Plural-Forms header as {"nplurals": N, "plural": expression}."""
+    header = t.info().get("plural-forms", "nplurals=2; plural=(n != 1);")
+    m = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header)
+    if not m:
+        sys.exit(f"catalogs.py: a Plural-Forms header gettext cannot read: {header}")
+    return {"nplurals": int(m.group(1)), "plural": m.group(2)}
+
+
+def plurals_of(t):
+    """{English singular: [form, ...]} of the messages with plural forms (msgid_plural)."""
+    forms = {}
+    for key, text in t._catalog.items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {english: [f[i] for i in sorted(f)] for english, f in forms.items()}
+
+
 def messages_of(mo_path):
-    """(interface, lessons, page): {English: text}, {id: {pointer: text}}, {English: text}."""
+    """(interface, lessons, page, translations): {English: text}, {id: {pointer: text}},
+    {English: text}, and the GNUTranslations for the plural forms."""
     with open(mo_path, "rb") as f:
         t = gettext.GNUTranslations(f)
     interface, lessons, page = {}, {}, {}
     for key, text in t._catalog.items():
         if not isinstance(key, str) or not key:
-            continue
+            continue  # the header, or a plural form: plurals_of()
         context = key.split("\x04", 1)[0] if "\x04" in key else None
         if context == PAGE:
             page[key.split("\x04", 1)[1]] = text
@@ -67,15 +90,18 @@ def messages_of(mo_path):
             lessons.setdefault(lesson, {})[pointer] = text
         else:
             interface[key] = text
-    return interface, lessons, page
+    return interface, lessons, page, t
 
 
 def template_messages(pot, tmp):
-    # msgen fills each msgstr with its msgid, so msgfmt keeps every entry.
+    # msgen fills each msgstr with its msgid (msgstr[1] with msgid_plural), so
+    # msgfmt keeps every entry; the template's placeholder Plural-Forms becomes English's.
     mo = os.path.join(tmp, "template.mo")
-    run(["sh", "-c", 'msgen "$1" | msgfmt -o "$2" -', "sh", pot, mo])
-    interface, lessons, page = messages_of(mo)
-    return {"interface": sorted(interface), "lessons": lessons, "page": sorted(page)}
+    run(["sh", "-c", 'msgen "$1" | sed "s/nplurals=INTEGER; plural=EXPRESSION;/nplurals=2; plural=(n != 1);/" | msgfmt -o "$2" -',
+         "sh", pot, mo])
+    interface, lessons, page, t = messages_of(mo)
+    plurals = sorted(plurals_of(t).values())
+    return {"interface": sorted(interface), "plurals": plurals, "lessons": lessons, "page": sorted(page)}
 
 
 def build(out_dir, po_dir):
@@ -85,8 +111,9 @@ def build(out_dir, po_dir):
             code = os.path.splitext(os.path.basename(po))[0]
             mo = os.path.join(tmp, code + ".mo")
             run(["msgfmt", "--check", "-o", mo, po])
-            interface, lessons, page = messages_of(mo)
-            catalog = {"language": code, "messages": interface, "lessons": lessons, "page": page}
+            interface, lessons, page, t = messages_of(mo)
+            catalog = {"language": code, "messages": interface, "plurals": plurals_of(t),
+                       "plural_forms": plural_forms(t), "lessons": lessons, "page": page}
             write(os.path.join(out_dir, code + ".json"), catalog)
         pot = os.path.join(po_dir, "attention-lab.pot")
         write(os.path.join(out_dir, "messages.json"), template_messages(pot, tmp))
@@ -180,7 +207,8 @@ def update(po_dir, cli, lessons_dir, sources):
 
 def check(po_dir, cli, lessons_dir, sources):
     def flat(t):
-        return {("", m) for m in t["interface"]} | {(PAGE, m) for m in t["page"]} | {
+        return {("", m) for m in t["interface"]} | {("", tuple(p)) for p in t["plurals"]} | {
+            (PAGE, m) for m in t["page"]} | {
             (f"{lesson}:{p}", m) for lesson, texts in t["lessons"].items() for p, m in texts.items()
         }
 

@@ -15,36 +15,53 @@ namespace {
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 }  // namespace
 
-std::vector<std::string> Api::lesson_ids() const { return app_.library().ids(); }
+std::vector<std::string> Api::lesson_ids() const {
+  const CatalogScope words = app_.speaking();
+  return app_.library().ids();
+}
 
-std::string Api::set_lesson(std::string_view id) { return app_.open_lesson(id); }
+std::string Api::set_lesson(std::string_view id) {
+  const CatalogScope words = app_.speaking();
+  return app_.open_lesson(id);
+}
 
 std::string Api::add_lesson(std::string_view bytes, std::string_view source) {
+  const CatalogScope words = app_.speaking();
   return app_.load(bytes, source, false, false);
 }
 
-std::string Api::set_step(int step) { return app_.apply(ui::request::GoToStep{step}); }
+std::string Api::set_step(int step) {
+  const CatalogScope words = app_.speaking();
+  return app_.apply(ui::request::GoToStep{step});
+}
 
 std::string Api::set_value(std::string_view matrix, int row, int col, double value) {
+  const CatalogScope words = app_.speaking();
   const std::optional<MatrixKey> key = app_.session().trace().key_of(matrix);
   if (!key) return "no matrix " + quoted_value(matrix) + " in this lesson";
   return app_.apply(ui::request::EditCell{*key, row, col, value});
 }
 
 std::string Api::set_value_text(std::string_view matrix, int row, int col, std::string_view text) {
+  const CatalogScope words = app_.speaking();
   double value = 0.0;
   if (!ui::parse_number(std::string(text), value)) return quoted_value(text) + " is not a number";
   return set_value(matrix, row, col, value);
 }
 
-std::string Api::apply_state(std::string_view state) { return app_.apply_link_state(state); }
+std::string Api::apply_state(std::string_view state) {
+  const CatalogScope words = app_.speaking();
+  return app_.apply_link_state(state);
+}
 
 std::string Api::set_language(std::string_view code) {
+  const CatalogScope words = app_.speaking();
   return app_.apply(ui::request::SetLanguage{std::string(code)});
 }
 
 std::string Api::save_figure(float scale, bool dark, std::string_view matrix, bool download,
                              uint64_t* id) {
+  const CatalogScope words = app_.speaking();
   ui::request::SaveFigure f;
   f.scale = scale;
   f.dark = dark;
@@ -56,9 +73,13 @@ std::string Api::save_figure(float scale, bool dark, std::string_view matrix, bo
   return app_.queue_figure(f, id);
 }
 
-std::string Api::trace_json() const { return trace_to_json(app_.session().trace()); }
+std::string Api::trace_json() const {
+  const CatalogScope words = app_.speaking();
+  return trace_to_json(app_.session().trace());
+}
 
 std::string Api::state_json() const {
+  const CatalogScope words = app_.speaking();
   const ReportedState r = app_.reported();
   json overrides = json::array();  // the what-ifs, named as setValue takes them
   for (const ReportedOverride& o : r.overrides)
@@ -89,7 +110,10 @@ std::string Api::state_json() const {
                    {"progress", progress_object()}});
 }
 
-std::string Api::progress_json() const { return dump(progress_object()); }
+std::string Api::progress_json() const {
+  const CatalogScope words = app_.speaking();
+  return dump(progress_object());
+}
 
 json Api::progress_object() const {
   const Lesson& lesson = app_.session().lesson();
@@ -107,6 +131,7 @@ json Api::progress_object() const {
 }
 
 std::string Api::saved_work_json() const {
+  const CatalogScope words = app_.speaking();
   const Session& session = app_.session();
   SavedWork w;
   w.step = app_.view().step;
@@ -123,6 +148,7 @@ std::string Api::saved_work_json() const {
 }
 
 std::string Api::link_json() const {
+  const CatalogScope words = app_.speaking();
   const ui::ViewState& view = app_.view();
   const Session& session = app_.session();
   json link = json::object();
@@ -142,6 +168,7 @@ std::string Api::link_json() const {
 }
 
 std::string Api::glyphs_json() const {
+  const CatalogScope words = app_.speaking();
   json missing = json::array();
   for (const CharacterUse& c : app_.undrawable_characters())
     missing.push_back({{"character", utf8_of(c.codepoint)},

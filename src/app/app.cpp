@@ -33,6 +33,7 @@ std::string quoted_value(std::string_view s) {
 
 App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files)
     : heatmaps_(heatmaps), library_(files == LessonFiles::compiled_in), window_(&ui_) {
+  const CatalogScope words = speaking();  // English, whatever scope it is made in
   ui_.view = &view_;
   ui_.lessons = &library_.entries();
   ui_.fonts = fonts_.fonts();
@@ -94,7 +95,8 @@ bool App::restore_saved() {
 
 std::string App::load(std::string_view bytes, std::string_view source, bool linked,
                       bool as_notice) {
-  LoadResult r = load_lesson(bytes);
+  const CatalogScope words = speaking();
+  LoadResult r = load_lesson(bytes, words_);
   if (!r.ok()) {
     std::string message = r.error.message(source);
     if (as_notice) notice(message);
@@ -107,7 +109,7 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
 
 void App::add(const ui::request::AddLesson& added) {
   const int index =
-      library_.add(added.lesson, added.text, added.file, added.characters, current_catalog());
+      library_.add(added.lesson, added.text, added.file, added.characters, words_);
   select(index);
   need_fonts();
   std::vector<CharacterUse> missing;
@@ -157,6 +159,7 @@ void App::note_progress() {
 }
 
 std::string App::apply(const ui::Request& request) {
+  const CatalogScope words = speaking();
   namespace r = ui::request;
   const ReportedState before = reported();  // a change of it bumps the version
   std::string error;
@@ -341,7 +344,7 @@ void App::notice(std::string text) {
   apply(ui::request::Notice{std::move(text)});
 }
 
-void App::show_toast(std::string text) {
+void App::show_toast(std::string text) {  // worded by the caller
   view_.toast = std::move(text);
   view_.toast_until = ImGui::GetTime() + 2.0;
 }
@@ -411,6 +414,7 @@ bool App::animating() const {
 }
 
 void App::frame() {
+  const CatalogScope words = speaking();
   ui::item_registry_new_frame();
   refresh_cover();  // a lesson or saved work arrived since the last change
   changed_this_frame_ = false;

@@ -177,6 +177,14 @@ class App {
   // Bumps whenever reported() changes.
   uint64_t version() const { return version_; }
 
+  // The learner's language: its catalog (null: English), and a scope in which
+  // tr() speaks it. Every entry point of the App and its Api opens one, so
+  // two Apps in one process each speak their own language; a shell wording
+  // something of its own for this app's learner opens one too. It follows
+  // the App: a language picked while it is open speaks at once.
+  const Catalog* catalog() const { return words_; }
+  CatalogScope speaking() const { return CatalogScope::following(&words_); }
+
   // Set by a platform that makes links (the web page): shows "Copy link",
   // which calls it (the shell asks the API for the link).
   std::function<void()> on_copy_link;
@@ -226,6 +234,8 @@ class App {
   std::string opened_;                        // the link's step at start, kept with saved work
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
+  std::shared_ptr<const Catalog> catalog_;  // the learner's language's; null: English
+  const Catalog* words_ = nullptr;          // catalog_.get(), which speaking() follows
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
   AssetWants wants_;                               // files asked of the shell, not yet here
   int pending_lesson_ = -1;                        // picked, its file not here yet

@@ -73,11 +73,13 @@ void AssetWants::settle(const Asset& asset) {
 //-----------------------------------------------------------------------------
 
 std::vector<Asset> App::take_wanted_assets() {
+  const CatalogScope words = speaking();
   for (const ui::FontPack* p : fonts_.wanted()) wants_.want({AssetKind::font, p->name});
   return wants_.take();
 }
 
 std::string App::provide_asset(const Asset& asset, std::string bytes) {
+  const CatalogScope words = speaking();
   wants_.settle(asset);
   switch (asset.kind) {
     case AssetKind::lesson: return provide_lesson(asset.name, bytes);
@@ -91,6 +93,7 @@ std::string App::provide_asset(const Asset& asset, std::string bytes) {
 }
 
 void App::asset_failed(const Asset& asset, std::string_view why) {
+  const CatalogScope words = speaking();
   wants_.settle(asset);
   switch (asset.kind) {
     case AssetKind::lesson: return lesson_failed(asset.name, why);
@@ -103,7 +106,7 @@ std::string App::provide_lesson(std::string_view id, std::string_view bytes) {
   const int index = library_.index_of(id);
   if (index < 0 || !library_[index].builtin) return "Unknown lesson " + quoted_value(id);
   bool added = false;
-  const std::string why = library_.provide_builtin(index, bytes, current_catalog(), &added);
+  const std::string why = library_.provide_builtin(index, bytes, words_, &added);
   if (!why.empty()) {
     lesson_failed(id, why);
     return why;
@@ -154,8 +157,9 @@ void App::use_language(std::string_view code, std::shared_ptr<const Catalog> cat
       for (char32_t c : codepoints_of(text))
         if (c >= 0x80 && seen.insert(c).second)
           language_characters_.push_back({c, "lang/" + std::string(code) + ".json: " + english});
-  use_catalog(std::move(catalog));
-  for (int i = 0; i < library_.size(); ++i) library_.localize(i, current_catalog());
+  catalog_ = std::move(catalog);
+  words_ = catalog_.get();
+  for (int i = 0; i < library_.size(); ++i) library_.localize(i, words_);
   need_fonts();
 }
 
@@ -197,6 +201,7 @@ void App::font_failed(std::string_view name, std::string_view why) {
 //-----------------------------------------------------------------------------
 
 bool App::set_pixel_ratio(float ratio) {
+  const CatalogScope words = speaking();
   ui_.pixel_ratio = ratio;
   if (!fonts_.build(ratio)) return false;
   font_status();
@@ -264,12 +269,10 @@ void App::report_missing(const std::string& lesson_title, const std::vector<Char
             "need joining and reordering the drawing library lacks); they show as \"?\" and "
             "the Text view shows them as written: {characters}.",
             {{"title", title}, {"characters", listed(rtl)}}));
-  if (missing.size() == 1)
-    notice(trf("{title} uses a character no font here has, shown as \"?\": {characters}.",
-               {{"title", title}, {"characters", listed(missing)}}));
-  else if (!missing.empty())
-    notice(trf("{title} uses characters no font here has, shown as \"?\": {characters}.",
-               {{"title", title}, {"characters", listed(missing)}}));
+  if (!missing.empty())
+    notice(trnf("{title} uses a character no font here has, shown as \"?\": {characters}.",
+                "{title} uses characters no font here has, shown as \"?\": {characters}.",
+                missing.size(), {{"title", title}, {"characters", listed(missing)}}));
 }
 
 std::vector<CharacterUse> App::undrawable_characters() const {

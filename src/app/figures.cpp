@@ -58,6 +58,7 @@ std::string App::begin_figure(const FigureJob& job) {
 }
 
 ImVec2 App::draw_figure(const FigureJob& job, float width) {
+  const CatalogScope words = speaking();
   ui::item_registry_new_frame();
   const int only = job.figure.matrix ? session().trace().index_of(*job.figure.matrix) : -1;
   const ImVec2 size = window_.draw_figure(only, width);

@@ -58,7 +58,7 @@ std::string LessonLibrary::provide_builtin(int index, std::string_view bytes,
   *added = false;
   LessonSlot& s = slots_[static_cast<size_t>(index)];
   if (s.lesson) return "";  // here already
-  LoadResult r = load_lesson(bytes);
+  LoadResult r = load_lesson(bytes, catalog);
   if (!r.ok()) return r.error.message(s.id);
   if (r.lesson->id != s.id) return "it is another lesson's file";
   s.original = s.lesson = std::make_shared<const Lesson>(std::move(*r.lesson));
@@ -90,11 +90,11 @@ void LessonLibrary::localize(int index, const Catalog* catalog) {
   std::shared_ptr<const Lesson> shown = s.original;
   s.shown_characters = s.characters;
   // A file is read again even without translations: the steps the loader
-  // writes for a file with none are in the language of the moment.
+  // writes for a file with none are in the catalog's language.
   if (!texts.empty() || !s.builtin) {
     // The loader checked the file; the texts keep its {values}: this loads.
     const std::string translated = with_translations(s.text, texts);
-    LoadResult r = load_lesson(translated);
+    LoadResult r = load_lesson(translated, catalog);
     if (r.ok()) {
       shown = std::make_shared<const Lesson>(std::move(*r.lesson));
       s.shown_characters = characters_used(translated);

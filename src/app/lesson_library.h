@@ -55,7 +55,8 @@ class LessonLibrary {
   int add(std::shared_ptr<const Lesson> lesson, std::string text, std::string file,
           std::vector<CharacterUse> characters, const Catalog* catalog);
   // A built-in lesson's file, arrived from the shell: "" or why it cannot be
-  // used ("" too when that lesson is here already; `added` says whether it was added).
+  // used, in `catalog`'s language ("" too when that lesson is here already;
+  // `added` says whether it was added).
   std::string provide_builtin(int index, std::string_view bytes, const Catalog* catalog,
                               bool* added);
   // Shows lesson `index` in the catalog's language where it has a translation

@@ -87,18 +87,21 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
 
 
 std::string App::open_lesson(std::string_view id) {
+  const CatalogScope words = speaking();
   const int index = library_.index_of(id);
   if (index < 0) return "Unknown lesson " + quoted_value(id);
   return apply(ui::request::SelectLesson{index});
 }
 
 std::string App::apply_link_state(std::string_view state) {
+  const CatalogScope words = speaking();
   DecodedState d = decode_state(session().lesson(), state);
   if (!d.state) return d.error;
   return apply(ui::request::RestoreState{std::move(*d.state)});
 }
 
 void App::start(const StartParameters& parameters) {
+  const CatalogScope words = speaking();
   starting_ = true;  // the steps passed through on the way are not seen
   // The first of each known key; one notice for each other key.
   std::vector<std::pair<std::string_view, std::string_view>> given;

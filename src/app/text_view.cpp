@@ -101,6 +101,7 @@ std::string cell_label(const TraceMatrix& m, int r, int c, bool overridden, bool
 }  // namespace
 
 std::string Api::text_view_json() const {
+  const CatalogScope words = app_.speaking();
   using json = nlohmann::json;
   const ui::ViewState& view = app_.view();
   const ui::UiContext& context = app_.ui();

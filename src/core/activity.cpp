@@ -206,7 +206,7 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
     // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
     // {list} is what may be changed ("Q, K or the temperature"), and {count} (2 or more) how
     // many numbers of those matrices at most.
-    return trf("{list} (at most {count} numbers)",
+    return trnf("{list} (at most {count} number)", "{list} (at most {count} numbers)", static_cast<unsigned long>(rule.max_cells),
                {{"list", out}, {"count", std::to_string(rule.max_cells)}});
   return out;
 }

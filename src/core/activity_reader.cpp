@@ -58,7 +58,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
       return r_.fail(lp,
                      // TRANSLATORS: a prediction's choices of answer; {max} is a number. Keep
                      // {"text", "when"} as it is: the keys each choice has in a lesson file.
-                     trf("expected 2 to {max} choices, each {\"text\", \"when\"}",
+                     trnf("expected 2 to {max} choice, each {\"text\", \"when\"}", "expected 2 to {max} choices, each {\"text\", \"when\"}", static_cast<unsigned long>(ActivityLimits::kMaxChoices),
                          {{"max", std::to_string(ActivityLimits::kMaxChoices)}}));
     for (size_t i = 0; i < list.size(); ++i) {
       const json& c = list[i];
@@ -136,7 +136,7 @@ bool ActivityReader::challenge(const json& v, const Pointer& path, Challenge& ou
     if (!hints.is_array() || hints.size() > ActivityLimits::kMaxHints)
       return r_.fail(path / "hints",
                      // TRANSLATORS: a challenge's hints; {count} is a number.
-                     trf("expected a list of at most {count} hints",
+                     trnf("expected a list of at most {count} hint", "expected a list of at most {count} hints", static_cast<unsigned long>(ActivityLimits::kMaxHints),
                          {{"count", std::to_string(ActivityLimits::kMaxHints)}}));
     for (size_t i = 0; i < hints.size(); ++i) {
       out.hints.emplace_back();

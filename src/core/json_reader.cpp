@@ -118,7 +118,7 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
   bool open(bool object) {
     if (static_cast<int>(path_.size()) >= max_depth_) {
       // TRANSLATORS: a lesson file's arrays and objects inside one another; {depth} is a number.
-      fail(trf("nested deeper than {depth} levels", {{"depth", std::to_string(max_depth_)}}),
+      fail(trnf("nested deeper than {depth} level", "nested deeper than {depth} levels", static_cast<unsigned long>(max_depth_), {{"depth", std::to_string(max_depth_)}}),
            where());
       return false;
     }
@@ -280,7 +280,7 @@ bool Reader::text(const json& obj, const Pointer& path, const char* key, size_t 
   if (s.size() > max_bytes)
     return fail(path / key,
                 // TRANSLATORS: {size} and {limit} are numbers of bytes.
-                trf("text is {size} bytes long, the limit is {limit}",
+                trnf("text is {size} byte long, the limit is {limit}", "text is {size} bytes long, the limit is {limit}", static_cast<unsigned long>(s.size()),
                     {{"size", std::to_string(s.size())}, {"limit", std::to_string(max_bytes)}}));
   out = s;
   return true;
@@ -366,7 +366,7 @@ bool Reader::matrix(const json& v, const Pointer& path, std::optional<bool> flat
                                 {{"type", describe(v[0])}}));
     if (v.size() > limit)
       return fail(path,
-                  trf("vector has {count} numbers, the limit is {limit}",
+                  trnf("vector has {count} number, the limit is {limit}", "vector has {count} numbers, the limit is {limit}", static_cast<unsigned long>(v.size()),
                       {{"count", std::to_string(v.size())}, {"limit", std::to_string(limit)}}));
     const int n = static_cast<int>(v.size());
     out = *flat_as_column ? Matrix(n, 1) : Matrix(1, n);
@@ -376,28 +376,26 @@ bool Reader::matrix(const json& v, const Pointer& path, std::optional<bool> flat
   }
   const size_t rows = v.size(), cols = v[0].size();
   if (rows > limit)
-    return fail(path, trf("matrix has {count} rows, the limit is {limit}",
+    return fail(path, trnf("matrix has {count} row, the limit is {limit}", "matrix has {count} rows, the limit is {limit}", static_cast<unsigned long>(rows),
                           {{"count", std::to_string(rows)}, {"limit", std::to_string(limit)}}));
   if (cols == 0) return fail(path / 0, tr("row is empty"));
   if (cols > limit)
-    return fail(path / 0, trf("row has {count} numbers, the limit is {limit}",
+    return fail(path / 0, trnf("row has {count} number, the limit is {limit}", "row has {count} numbers, the limit is {limit}", static_cast<unsigned long>(cols),
                               {{"count", std::to_string(cols)}, {"limit", std::to_string(limit)}}));
   for (size_t r = 0; r < rows; ++r) {
     if (!v[r].is_array())
       return fail(path / r, trf("expected a row (an array of numbers), got {type}",
                                 {{"type", describe(v[r])}}));
-    if (v[r].size() == 1 && cols != 1)
-      // TRANSLATORS: {cols} is the number of numbers in the matrix's first row (row 0).
-      return fail(path / r, trf("row has 1 number, expected {cols} like row 0 (rows must have "
-                                "equal length)",
-                                {{"cols", std::to_string(cols)}}));
     if (v[r].size() != cols)
       return fail(path / r,
-                  // TRANSLATORS: {count} is the number of numbers in this row (not 1), {cols}
-                  // the number of numbers in the matrix's first row (row 0).
-                  trf("row has {count} numbers, expected {cols} like row 0 (rows must "
-                      "have equal length)",
-                      {{"count", std::to_string(v[r].size())}, {"cols", std::to_string(cols)}}));
+                  // TRANSLATORS: {count} is the number of numbers in this row, {cols} the
+                  // number of numbers in the matrix's first row (row 0).
+                  trnf("row has {count} number, expected {cols} like row 0 (rows must have "
+                       "equal length)",
+                       "row has {count} numbers, expected {cols} like row 0 (rows must "
+                       "have equal length)",
+                       v[r].size(),
+                       {{"count", std::to_string(v[r].size())}, {"cols", std::to_string(cols)}}));
   }
   out = Matrix(static_cast<int>(rows), static_cast<int>(cols));
   for (size_t r = 0; r < rows; ++r)

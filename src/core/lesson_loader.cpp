@@ -172,7 +172,7 @@ bool read_random(Reader& r, const json& v, const Pointer& path, Part& part) {
         return r.fail(
             gp / "draws" / i,
             // TRANSLATORS: a draw is a matrix of random numbers; {limit} is a number.
-            trf("more than {limit} draws", {{"limit", std::to_string(Limits::kMaxDraws)}}));
+            trnf("more than {limit} draw", "more than {limit} draws", static_cast<unsigned long>(Limits::kMaxDraws), {{"limit", std::to_string(Limits::kMaxDraws)}}));
       RandomDraw draw;
       if (!read_draw(r, dv[i], gp / "draws" / i, draw)) return false;
       group.draws.push_back(draw);
@@ -188,7 +188,7 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
     return r.fail(path, trf("expected an array of variants, got {type}", {{"type", describe(v)}}));
   if (v.size() > static_cast<size_t>(Limits::kMaxVariants))
     return r.fail(
-        path, trf("more than {limit} variants", {{"limit", std::to_string(Limits::kMaxVariants)}}));
+        path, trnf("more than {limit} variant", "more than {limit} variants", static_cast<unsigned long>(Limits::kMaxVariants), {{"limit", std::to_string(Limits::kMaxVariants)}}));
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer vp = path / i;
     const json& vv = v[i];
@@ -257,7 +257,7 @@ bool read_tokens(Reader& r, const json& v, const Pointer& path, Part& part) {
         tp, trf("expected an array of token names, got {type}", {{"type", describe(*tokens)}}));
   if (tokens->empty()) return r.fail(tp, tr("needs at least one token"));
   if (tokens->size() > static_cast<size_t>(Limits::kMaxTokens))
-    return r.fail(tp, trf("{count} tokens, the limit is {limit}",
+    return r.fail(tp, trnf("{count} token, the limit is {limit}", "{count} tokens, the limit is {limit}", static_cast<unsigned long>(tokens->size()),
                           {{"count", std::to_string(tokens->size())},
                            {"limit", std::to_string(Limits::kMaxTokens)}}));
   for (size_t i = 0; i < tokens->size(); ++i) {
@@ -269,7 +269,7 @@ bool read_tokens(Reader& r, const json& v, const Pointer& path, Part& part) {
     if (s.empty() || s.size() > Limits::kMaxIdChars)
       return r.fail(tp / i,
                     // TRANSLATORS: {limit} is a number of bytes.
-                    trf("token names must be 1 to {limit} bytes",
+                    trnf("token names must be 1 to {limit} byte", "token names must be 1 to {limit} bytes", static_cast<unsigned long>(Limits::kMaxIdChars),
                         {{"limit", std::to_string(Limits::kMaxIdChars)}}));
     part.tokens.push_back(s);
   }
@@ -340,7 +340,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
     return r.fail(path, trf("expected an array of steps, got {type}", {{"type", describe(v)}}));
   if (v.empty()) return r.fail(path, tr("needs at least one step"));
   if (v.size() > static_cast<size_t>(Limits::kMaxSteps))
-    return r.fail(path, trf("{count} steps, the limit is {limit}",
+    return r.fail(path, trnf("{count} step, the limit is {limit}", "{count} steps, the limit is {limit}", static_cast<unsigned long>(v.size()),
                             {{"count", std::to_string(v.size())},
                              {"limit", std::to_string(Limits::kMaxSteps)}}));
   // What the part computes at its own settings: what a step may show.
@@ -409,7 +409,8 @@ bool computes_weights(const Part& part, int index) {
 
 }  // namespace
 
-LoadResult load_lesson(std::string_view text) {
+LoadResult load_lesson(std::string_view text, const Catalog* language) {
+  const CatalogScope words(language);
   LoadResult result;
   auto fail = [&](const LoadError& error) {
     result.error = error;
@@ -421,7 +422,7 @@ LoadResult load_lesson(std::string_view text) {
   if (text.size() > Limits::kMaxFileBytes)
     return fail_at("",
                    // TRANSLATORS: {size} and {limit} are numbers of bytes.
-                   trf("file is {size} bytes, the limit is {limit}",
+                   trnf("file is {size} byte, the limit is {limit}", "file is {size} bytes, the limit is {limit}", static_cast<unsigned long>(text.size()),
                        {{"size", std::to_string(text.size())},
                         {"limit", std::to_string(Limits::kMaxFileBytes)}}));
   if (text.size() >= 2 && ((static_cast<unsigned char>(text[0]) == 0xFF &&
@@ -462,7 +463,7 @@ LoadResult load_lesson(std::string_view text) {
       // TRANSLATORS: a part is a section of a lesson, with its own tokens and matrices.
       return fail_at("/parts", tr("expected a non-empty array of parts"));
     if (parts.size() > static_cast<size_t>(Limits::kMaxParts))
-      return fail_at("/parts", trf("{count} parts, the limit is {limit}",
+      return fail_at("/parts", trnf("{count} part, the limit is {limit}", "{count} parts, the limit is {limit}", static_cast<unsigned long>(parts.size()),
                                    {{"count", std::to_string(parts.size())},
                                     {"limit", std::to_string(Limits::kMaxParts)}}));
     for (auto it = doc.begin(); it != doc.end(); ++it)
@@ -540,7 +541,7 @@ LoadResult load_lesson(std::string_view text) {
     }
   }
   if (total_steps > static_cast<size_t>(Limits::kMaxSteps))
-    return fail_at("", trf("{count} steps in all, the limit is {limit}",
+    return fail_at("", trnf("{count} step in all, the limit is {limit}", "{count} steps in all, the limit is {limit}", static_cast<unsigned long>(total_steps),
                            {{"count", std::to_string(total_steps)},
                             {"limit", std::to_string(Limits::kMaxSteps)}}));
   if (!check_solutions(r, lesson, steps_at)) return fail(r.error());

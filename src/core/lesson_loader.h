@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/lesson.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -24,6 +25,9 @@ struct LoadResult {
   bool ok() const { return lesson.has_value(); }
 };
 
-LoadResult load_lesson(std::string_view json_text);
+// Reads a lesson file. Its errors, and the texts the loader writes itself (the
+// steps of a file that has none), are in `language`'s words (null: English),
+// whatever CatalogScope the caller is in.
+LoadResult load_lesson(std::string_view json_text, const Catalog* language = nullptr);
 
 }  // namespace attn

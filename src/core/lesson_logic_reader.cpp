@@ -456,7 +456,7 @@ bool LogicReader::text(const json& v, const Pointer& path, LiveText& out) {
     return r_.fail(path, trf("expected a string, got {type}", {{"type", describe(v)}}));
   const std::string& s = v.get_ref<const std::string&>();
   if (s.size() > Limits::kMaxTextChars)
-    return r_.fail(path, trf("text is {size} bytes long, the limit is {limit}",
+    return r_.fail(path, trnf("text is {size} byte long, the limit is {limit}", "text is {size} bytes long, the limit is {limit}", static_cast<unsigned long>(s.size()),
                              {{"size", std::to_string(s.size())},
                               {"limit", std::to_string(Limits::kMaxTextChars)}}));
   std::string literal_text;

@@ -53,7 +53,7 @@ class ShapeCheck {
               dp / "head",
               // TRANSLATORS: attention heads; {head} is a head's number, {heads} how
               // many heads the part has.
-              trf("head {head} but the part has {heads} head(s)",
+              trnf("head {head} but the part has {heads} head", "head {head} but the part has {heads} heads", static_cast<unsigned long>(part_.heads),
                   {{"head", std::to_string(d.head)}, {"heads", std::to_string(part_.heads)}}));
         if (d.target == Stage::X || d.target == Stage::weights)
           return r_.fail(dp / "head",
@@ -91,7 +91,7 @@ class ShapeCheck {
         return r_.fail(path_ / "random",
                        // TRANSLATORS: {name} is a matrix name, as W_q, drawn at random for
                        // {count} of the part's {heads} attention heads (all are needed).
-                       trf("\"{name}\" is drawn for {count} of {heads} heads",
+                       trnf("\"{name}\" is drawn for {count} of {heads} head", "\"{name}\" is drawn for {count} of {heads} heads", static_cast<unsigned long>(part_.heads),
                            {{"name", stage_name(stage)},
                             {"count", std::to_string(drawn.size())},
                             {"heads", std::to_string(part_.heads)}}));
@@ -158,12 +158,12 @@ class ShapeCheck {
         return r_.fail(where(s),
                        // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (3, 4)";
                        // {count} the number of tokens (words of the input).
-                       trf("{matrix} must have one of its columns per token ({count} tokens)",
+                       trnf("{matrix} must have one of its columns per token ({count} token)", "{matrix} must have one of its columns per token ({count} tokens)", static_cast<unsigned long>(n),
                            {{"matrix", shown(s)}, {"count", std::to_string(n)}}));
       return r_.fail(where(s),
                      // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (4, 3)";
                      // {count} the number of tokens (words of the input).
-                     trf("{matrix} must have one of its rows per token ({count} tokens)",
+                     trnf("{matrix} must have one of its rows per token ({count} token)", "{matrix} must have one of its rows per token ({count} tokens)", static_cast<unsigned long>(n),
                          {{"matrix", shown(s)}, {"count", std::to_string(n)}}));
     };
     auto width_ok = [&](int w, Stage s) {
@@ -171,8 +171,10 @@ class ShapeCheck {
       return r_.fail(where(s),
                      // TRANSLATORS: {matrix} is a matrix name with its shape, as "W_q (3, 3)";
                      // its {width} columns must split evenly among {heads} attention heads.
-                     trf("{matrix}: its width {width} does not divide into {heads} equal heads",
-                         {{"matrix", shown(s)},
+                     trnf("{matrix}: its width {width} does not divide into {heads} equal head",
+                          "{matrix}: its width {width} does not divide into {heads} equal heads",
+                          static_cast<unsigned long>(part_.heads),
+                          {{"matrix", shown(s)},
                           {"width", std::to_string(w)},
                           {"heads", std::to_string(part_.heads)}}));
     };
@@ -287,9 +289,12 @@ class ShapeCheck {
         return r_.fail(where(Stage::W_o),
                        // TRANSLATORS: {matrix} is W_o's name with its shape, as "W_o (2, 3)";
                        // its rows must match the {count} dimensions of the heads' values, joined.
-                       trf("{matrix} does not fit: it must take the {count} concatenated value "
-                           "dimensions",
-                           {{"matrix", shown(Stage::W_o)}, {"count", std::to_string(d_v)}}));
+                       trnf("{matrix} does not fit: it must take the {count} concatenated value "
+                            "dimension",
+                            "{matrix} does not fit: it must take the {count} concatenated value "
+                            "dimensions",
+                            static_cast<unsigned long>(d_v),
+                            {{"matrix", shown(Stage::W_o)}, {"count", std::to_string(d_v)}}));
     }
     return true;
   }

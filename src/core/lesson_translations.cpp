@@ -25,7 +25,8 @@ bool is_index(const std::string& token) {
 void collect(const json& v, const Pointer& where,
              std::vector<std::pair<std::string, std::string>>& out) {
   if (v.is_string()) {
-    if (is_translatable(where)) out.emplace_back(where.to_string(), v.get<std::string>());
+    if (is_translatable(where, v.get_ref<const std::string&>()))
+      out.emplace_back(where.to_string(), v.get<std::string>());
   } else if (v.is_array()) {
     for (size_t i = 0; i < v.size(); ++i) collect(v[i], where / i, out);
   } else if (v.is_object()) {
@@ -83,16 +84,26 @@ std::vector<std::string> sorted_placeholders(std::string_view text) {
 
 }  // namespace
 
-bool is_translatable(const Pointer& where) {
+bool is_prose_name(std::string_view name) {
+  if (name.find(' ') != std::string_view::npos) return true;  // "Value Matrix", "X′ (True values)"
+  // One capitalised word ("Output") is a caption too; "attention", "scaled_scores", "W_q",
+  // "QKᵀ" are the notebook's variables and formulas.
+  return name.size() >= 2 && name[0] >= 'A' && name[0] <= 'Z' &&
+         std::all_of(name.begin() + 1, name.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+bool is_translatable(const Pointer& where, std::string_view text) {
   if (where.empty()) return false;
   const std::string& last = where.back();
   const Pointer parent = where.parent_pointer();
-  // Conditions ("when", "goal", …) and matrix names hold no text.
-  for (Pointer p = where; !p.empty(); p = p.parent_pointer())
-    if (in(p.back(),
-           std::initializer_list<std::string_view>{"when", "goal", "names", "meter", "pick",
-                                                   "estimate", "allowed", "solution", "draws"}))
+  // Conditions ("when", "goal", …) hold no text; matrix names only prose ones.
+  for (Pointer p = where; !p.empty(); p = p.parent_pointer()) {
+    if (in(p.back(), std::initializer_list<std::string_view>{"when", "goal", "meter", "pick",
+                                                             "estimate", "allowed", "solution",
+                                                             "draws"}))
       return false;
+    if (p.back() == "names" && p != where) return p == parent && is_prose_name(text);
+  }
   if (in(last, kTextKeys)) return true;
   return is_index(last) && !parent.empty() && in(parent.back(), kTextLists);
 }
@@ -138,7 +149,8 @@ bool check_translations(Reader& r, const json& lesson) {
             trf("\"{key}\" is not a JSON Pointer to a text (\"/title\")", {{"key", entry.key()}}));
       Pointer target;
       const json* original = resolve(lesson, entry.key(), &target);
-      if (!original || !original->is_string() || !is_translatable(target))
+      if (!original || !original->is_string() ||
+          !is_translatable(target, original->get_ref<const std::string&>()))
         return r.fail(ep,
                       // TRANSLATORS: {path} is a JSON Pointer, a path into the lesson file, as
                       // "/steps/3/title".
@@ -153,7 +165,7 @@ bool check_translations(Reader& r, const json& lesson) {
       if (text.size() > Limits::kMaxTextChars)
         return r.fail(ep,
                       // TRANSLATORS: {size} and {limit} are numbers of bytes.
-                      trf("text is {size} bytes, the limit is {limit}",
+                      trnf("text is {size} byte, the limit is {limit}", "text is {size} bytes, the limit is {limit}", static_cast<unsigned long>(text.size()),
                           {{"size", std::to_string(text.size())},
                            {"limit", std::to_string(Limits::kMaxTextChars)}}));
       if (sorted_placeholders(text) != sorted_placeholders(original->get<std::string>()))
@@ -183,7 +195,9 @@ std::string with_translations(std::string_view lesson_json, const TextTranslatio
   for (const auto& [pointer, text] : texts) {
     Pointer where;
     json* original = resolve(doc, pointer, &where);
-    if (original && original->is_string() && is_translatable(where)) *original = text;
+    if (original && original->is_string() &&
+        is_translatable(where, original->get_ref<const std::string&>()))
+      *original = text;
   }
   return doc.dump(-1, ' ', false, json::error_handler_t::replace);
 }

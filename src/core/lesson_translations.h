@@ -20,9 +20,12 @@ namespace attn {
 
 using TextTranslations = std::map<std::string, std::string>;  // JSON Pointer -> text
 
-// Whether a string at this place of a lesson file is text a learner reads,
-// rather than an id, a matrix's name, a formula or a token.
-bool is_translatable(const Pointer& where);
+// Whether `text`, at this place of a lesson file, is text a learner reads,
+// rather than an id, a formula or a token. A matrix's name in "names" is when
+// it is prose ("Value Matrix", "X′ (True values)", "Output"), not when it is
+// code-like ("W_q", "QKᵀ", "scaled_scores", "attention"): is_prose_name().
+bool is_translatable(const Pointer& where, std::string_view text = {});
+bool is_prose_name(std::string_view name);
 // Every such text of a lesson file, in the file's order: (pointer, text).
 std::vector<std::pair<std::string, std::string>> translatable_texts(const json& lesson);
 // Checks the file's "translations" (the loader calls it); false with the

@@ -10,6 +10,7 @@
 #include "core/cover.h"
 #include "core/live_text.h"
 #include "core/reads.h"
+#include "core/translation.h"
 
 namespace attn {
 
@@ -180,24 +181,33 @@ std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
 
 namespace {
 
+// English, marked for the catalog: label_of() translates it when the trace is
+// built, in the scope's language (the session is rebuilt when it changes).
 const char* default_label(Stage s) {
   switch (s) {
     case Stage::scores:
-      return "scores";
+      // TRANSLATORS: the captions of the matrices a lesson does not name, over each
+      // matrix: Q·Kᵀ (noun).
+      return N_("scores");
     case Stage::scaled:
-      return "scaled scores";
+      // TRANSLATORS: a matrix's caption: the scores divided by √d_k.
+      return N_("scaled scores");
     case Stage::masked:
-      return "masked scores";
+      // TRANSLATORS: a matrix's caption: the scores with the causal mask applied.
+      return N_("masked scores");
     case Stage::weights:
-      return "attention weights";
+      // TRANSLATORS: a matrix's caption: softmax of the scores.
+      return N_("attention weights");
     case Stage::context:
-      return "head output";
+      // TRANSLATORS: a matrix's caption: one head's weights times its values.
+      return N_("head output");
     case Stage::concat:
-      return "heads concatenated";
+      // TRANSLATORS: a matrix's caption: every head's output side by side.
+      return N_("heads concatenated");
     case Stage::output:
-      return "output";
+      return N_("output");
     case Stage::K_T:
-      return "Kᵀ";
+      return "Kᵀ";  // a formula: the same in every language
     default:
       return nullptr;  // inputs and Q, K, V are shown by their own names
   }
@@ -330,10 +340,13 @@ class PartBuilder {
     if (auto named = part_.stage_names.find(k.stage); named != part_.stage_names.end())
       label = named->second;
     else if (const char* fallback = default_label(k.stage))
-      label = fallback;
+      label = tr(fallback);
     else
       label = std::string(stage_name(k.stage));
-    if (k.head) label += " (head " + std::to_string(k.head) + ")";
+    if (k.head)
+      // TRANSLATORS: a matrix's caption when the lesson has several heads: {matrix} is its
+      // name ("attention weights", or the lesson's), {n} the head's number (1, 2, …).
+      label = trf("{matrix} (head {n})", {{"matrix", label}, {"n", std::to_string(k.head)}});
     if (k.variant) label += " — " + part_.variants[k.variant - 1].label;
     return label;
   }

@@ -12,10 +12,127 @@ namespace attn {
 
 namespace {
 
-std::shared_ptr<const Catalog>& current() {
-  static std::shared_ptr<const Catalog> catalog;
-  return catalog;
-}
+// Where the innermost CatalogScope's catalog is (null: no scope, English).
+// Per thread, not per process: each scope is a local of the function doing a
+// language's work, so a worker thread (none today) starts in English rather
+// than in another's language.
+thread_local const Catalog* const* t_catalog = nullptr;
+
+const Catalog* catalog_now() { return t_catalog ? *t_catalog : nullptr; }
+
+// Reads and evaluates a Plural-Forms expression (gettext's grammar: C's
+// ?:, ||, &&, == !=, < > <= >=, + -, * / %, !, parentheses, n, numbers) for
+// one n. ok is false on a syntax error.
+class PluralExpression {
+ public:
+  PluralExpression(std::string_view text, unsigned long n) : s_(text), n_(n) {}
+  bool evaluate(unsigned long* value) {
+    *value = ternary();
+    skip();
+    return ok_ && at_ == s_.size();
+  }
+
+ private:
+  void skip() {
+    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n')) ++at_;
+  }
+  bool eat(std::string_view token) {
+    skip();
+    if (s_.substr(at_, token.size()) != token) return false;
+    // "<" is not "<=", "!" is not "!=", "=" alone is no operator
+    if (token.size() == 1 && at_ + 1 < s_.size() && s_[at_ + 1] == '=' &&
+        (token == "<" || token == ">" || token == "!"))
+      return false;
+    at_ += token.size();
+    return true;
+  }
+  unsigned long ternary() {
+    const unsigned long c = logical_or();
+    if (!eat("?")) return c;
+    const unsigned long a = ternary();
+    if (!eat(":")) ok_ = false;
+    const unsigned long b = ternary();
+    return c ? a : b;
+  }
+  unsigned long logical_or() {
+    unsigned long v = logical_and();
+    while (eat("||")) v = (logical_and() || v) ? 1 : 0;
+    return v;
+  }
+  unsigned long logical_and() {
+    unsigned long v = equality();
+    while (eat("&&")) v = (equality() && v) ? 1 : 0;
+    return v;
+  }
+  unsigned long equality() {
+    unsigned long v = relation();
+    for (;;) {
+      if (eat("==")) v = v == relation();
+      else if (eat("!=")) v = v != relation();
+      else return v;
+    }
+  }
+  unsigned long relation() {
+    unsigned long v = sum();
+    for (;;) {
+      if (eat("<=")) v = v <= sum();
+      else if (eat(">=")) v = v >= sum();
+      else if (eat("<")) v = v < sum();
+      else if (eat(">")) v = v > sum();
+      else return v;
+    }
+  }
+  unsigned long sum() {
+    unsigned long v = product();
+    for (;;) {
+      if (eat("+")) v += product();
+      else if (eat("-")) v -= product();
+      else return v;
+    }
+  }
+  unsigned long product() {
+    unsigned long v = unary();
+    for (;;) {
+      if (eat("*")) {
+        v *= unary();
+      } else if (eat("/") || eat("%")) {
+        const bool divide = s_[at_ - 1] == '/';
+        const unsigned long d = unary();
+        v = d == 0 ? 0 : divide ? v / d : v % d;  // no fault on a rule's mistake: form 0
+      } else {
+        return v;
+      }
+    }
+  }
+  unsigned long unary() {
+    if (eat("!")) return !unary();
+    if (eat("(")) {
+      const unsigned long v = ternary();
+      if (!eat(")")) ok_ = false;
+      return v;
+    }
+    skip();
+    if (at_ < s_.size() && s_[at_] == 'n') {
+      ++at_;
+      return n_;
+    }
+    if (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') {
+      unsigned long v = 0;
+      while (at_ < s_.size() && s_[at_] >= '0' && s_[at_] <= '9') v = v * 10 + (s_[at_++] - '0');
+      return v;
+    }
+    ok_ = false;
+    return 0;
+  }
+
+  std::string_view s_;
+  unsigned long n_;
+  size_t at_ = 0;
+  bool ok_ = true;
+};
+
+std::string format(std::string_view pattern,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> values);
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -99,6 +216,36 @@ std::shared_ptr<const Catalog> Catalog::parse(std::string_view text, std::string
     if (!translated.is_string()) return fail("the translation of \"" + english + "\" is not text");
     catalog->messages_.emplace(english, translated.get<std::string>());
   }
+  if (const auto rule = j.find("plural_forms"); rule != j.end()) {
+    const auto n = rule->find("nplurals"), plural = rule->find("plural");
+    if (!rule->is_object() || n == rule->end() || !n->is_number_unsigned() || *n < 1 ||
+        *n > 6 || plural == rule->end() || !plural->is_string())
+      return fail("\"plural_forms\" is not {\"nplurals\": 1 to 6, \"plural\": expression}");
+    catalog->nplurals_ = n->get<size_t>();
+    catalog->plural_rule_ = plural->get<std::string>();
+    // Every count up to 1000 must name one of the forms (the rules' cycles are of 100).
+    for (unsigned long count = 0; count <= 1000; ++count) {
+      unsigned long form = 0;
+      if (!plural_form(catalog->plural_rule_, count, &form) || form >= catalog->nplurals_)
+        return fail("the plural rule \"" + catalog->plural_rule_ + "\" gives no form for " +
+                    std::to_string(count));
+    }
+  }
+  if (const auto plurals = j.find("plurals"); plurals != j.end()) {
+    if (!plurals->is_object()) return fail("\"plurals\" is not an object");
+    for (const auto& [english, forms] : plurals->items()) {
+      if (!forms.is_array() || forms.size() != catalog->nplurals_)
+        return fail("\"" + english + "\" has not " + std::to_string(catalog->nplurals_) +
+                    " plural forms");
+      std::vector<std::string> texts;
+      for (const auto& form : forms) {
+        if (!form.is_string()) return fail("a plural form of \"" + english + "\" is not text");
+        texts.push_back(form.get<std::string>());
+      }
+      if (std::none_of(texts.begin(), texts.end(), [](const auto& t) { return t.empty(); }))
+        catalog->plurals_.emplace(english, std::move(texts));
+    }
+  }
   if (const auto lessons = j.find("lessons"); lessons != j.end()) {
     if (!lessons->is_object()) return fail("\"lessons\" is not an object");
     for (const auto& [id, texts] : lessons->items()) {
@@ -118,29 +265,65 @@ const std::string* Catalog::find(std::string_view english) const {
   return it == messages_.end() || it->second.empty() ? nullptr : &it->second;
 }
 
+const std::vector<std::string>* Catalog::find_plural(std::string_view english) const {
+  const auto it = plurals_.find(std::string(english));
+  return it == plurals_.end() ? nullptr : &it->second;
+}
+
+size_t Catalog::plural_index(unsigned long n) const {
+  unsigned long form = 0;
+  if (!plural_form(plural_rule_, n, &form) || form >= nplurals_) return 0;  // parse() checked
+  return form;
+}
+
 const std::map<std::string, std::string>* Catalog::lesson_texts(std::string_view id) const {
   const auto it = lessons_.find(id);
   return it == lessons_.end() ? nullptr : &it->second;
 }
 
-void use_catalog(std::shared_ptr<const Catalog> catalog) { current() = std::move(catalog); }
-const Catalog* current_catalog() { return current().get(); }
+CatalogScope::CatalogScope(const Catalog* fixed, const Catalog* const* held)
+    : fixed_(fixed), outer_(t_catalog) {
+  t_catalog = held;
+}
+CatalogScope::~CatalogScope() { t_catalog = outer_; }
+const Catalog* scoped_catalog() { return catalog_now(); }
 
 const char* tr(const char* english) {
-  if (const Catalog* c = current().get())
+  if (const Catalog* c = catalog_now())
     if (const std::string* t = c->find(english)) return t->c_str();
   return english;
 }
 
 const char* trc(const char* context, const char* english) {
-  if (const Catalog* c = current().get())
+  if (const Catalog* c = catalog_now())
     if (const std::string* t = c->find(std::string(context) + '\x04' + english)) return t->c_str();
   return english;
 }
 
+const char* trn(const char* singular, const char* plural, unsigned long n) {
+  if (const Catalog* c = catalog_now())
+    if (const std::vector<std::string>* forms = c->find_plural(singular))
+      return (*forms)[c->plural_index(n)].c_str();
+  return n == 1 ? singular : plural;
+}
+
+std::string trnf(const char* singular, const char* plural, unsigned long n,
+                 std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
+  return format(trn(singular, plural, n), values);
+}
+
+bool plural_form(std::string_view expression, unsigned long n, unsigned long* form) {
+  return PluralExpression(expression, n).evaluate(form);
+}
+
 std::string trf(const char* english,
                 std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
-  const std::string_view pattern = tr(english);
+  return format(tr(english), values);
+}
+
+namespace {
+std::string format(std::string_view pattern,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
   std::string out;
   out.reserve(pattern.size() + 16);
   for (size_t i = 0; i < pattern.size();) {
@@ -161,6 +344,7 @@ std::string trf(const char* english,
   }
   return out;
 }
+}  // namespace
 
 std::vector<std::string> placeholders(std::string_view message) {
   std::vector<std::string> out;

@@ -5,8 +5,13 @@
 // a JSON catalog, compiled into the desktop app and fetched by the page when
 // the learner picks that language. English needs no catalog.
 //
-// Like gettext, the catalog in use is one per process: the app sets it when
-// the learner picks a language, between frames.
+// Unlike gettext, there is no process-wide language: tr() reads the catalog
+// of the innermost CatalogScope on this thread (none: English). Whoever owns
+// a language opens a scope with its catalog for the work done in it: each
+// App at its entry points (its frame, apply, start, what its shell hands it,
+// its Api's methods) with its learner's catalog; load_lesson() with the
+// catalog it is given. So two Apps in one process each speak their own
+// language, and nothing depends on which of them ran last.
 #pragma once
 
 #include <initializer_list>
@@ -37,14 +42,25 @@ const Language* choose_language(const std::vector<std::string>& preferred);
 
 class Catalog {
  public:
-  // {"language": "es", "messages": {"English": "Español", ...}, "lessons":
-  // {"the-cat-sat": {"/title": "...", ...}}}, as scripts/catalogs.py writes
-  // it. On error returns nullptr and says why.
+  // {"language": "es", "messages": {"English": "Español", ...}, "plurals":
+  // {"{count} digit": ["{count} cifra", "{count} cifras"]}, "plural_forms":
+  // {"nplurals": 2, "plural": "(n != 1)"}, "lessons": {"the-cat-sat":
+  // {"/title": "...", ...}}}, as scripts/catalogs.py writes it from a PO file
+  // (msgid_plural, the Plural-Forms header). On error returns nullptr and says why.
   static std::shared_ptr<const Catalog> parse(std::string_view json, std::string* error);
   const std::string& language() const { return language_; }
   // The translation, or nullptr when there is none.
   const std::string* find(std::string_view english) const;
   const std::unordered_map<std::string, std::string>& messages() const { return messages_; }
+  // A message with plural forms, by its English singular: the forms, one for
+  // each of the catalog's plural classes; nullptr when it has none.
+  const std::vector<std::string>* find_plural(std::string_view english) const;
+  const std::unordered_map<std::string, std::vector<std::string>>& plurals() const {
+    return plurals_;
+  }
+  // Which of a message's forms a count takes, by the catalog's rule.
+  size_t plural_index(unsigned long n) const;
+  size_t plural_count() const { return nplurals_; }
   // A built-in lesson's texts in this language, by JSON Pointer into its file
   // (core/lesson_translations.h); null when it has none.
   const std::map<std::string, std::string>* lesson_texts(std::string_view lesson_id) const;
@@ -55,14 +71,35 @@ class Catalog {
  private:
   std::string language_;
   std::unordered_map<std::string, std::string> messages_;
+  std::unordered_map<std::string, std::vector<std::string>> plurals_;
+  std::string plural_rule_ = "n != 1";  // English's, for a catalog that has no plurals
+  size_t nplurals_ = 2;
   std::map<std::string, std::map<std::string, std::string>, std::less<>> lessons_;
 };
 
-// The catalog tr() reads; nullptr (the default) is English.
-void use_catalog(std::shared_ptr<const Catalog> catalog);
-const Catalog* current_catalog();
+// While it lives, tr() on this thread reads `catalog` (null: English); the
+// scope it was opened in comes back when it ends. Scopes nest (an App's
+// apply() inside its frame(), a load_lesson() inside either); open one only
+// as a local. The catalog must outlive the scope.
+class CatalogScope {
+ public:
+  explicit CatalogScope(const Catalog* catalog) : CatalogScope(catalog, &fixed_) {}
+  // tr() reads whatever `*held` is at each call: an App's own catalog, so a
+  // language its learner picks inside the scope speaks at once.
+  static CatalogScope following(const Catalog* const* held) { return CatalogScope(nullptr, held); }
+  ~CatalogScope();
+  CatalogScope(const CatalogScope&) = delete;
+  CatalogScope& operator=(const CatalogScope&) = delete;
 
-// `english` in the current language. The pointer lives as long as the catalog.
+ private:
+  CatalogScope(const Catalog* fixed, const Catalog* const* held);
+  const Catalog* fixed_;
+  const Catalog* const* outer_;
+};
+// The innermost scope's catalog on this thread; null is English.
+const Catalog* scoped_catalog();
+
+// `english` in the scope's language (CatalogScope). The pointer lives as long as the catalog.
 const char* tr(const char* english);
 // tr() for a word that reads differently by where it is shown (gettext's
 // pgettext): the catalog keys it as context "\x04" english.
@@ -71,6 +108,19 @@ const char* trc(const char* context, const char* english);
 // {{"n", "2"}, {"count", "9"}}). Translators may reorder the names.
 std::string trf(const char* english,
                 std::initializer_list<std::pair<std::string_view, std::string_view>> values);
+// gettext's ngettext: `singular` or `plural` by the count `n`, in the
+// scope's language, which may have one form (Chinese, Korean) or several
+// (catalog's Plural-Forms). English: `singular` for 1, else `plural`. Use it
+// wherever a count meets a noun, never "(s)" or a sentence glued by the count.
+const char* trn(const char* singular, const char* plural, unsigned long n);
+// trn(), then trf()'s {name}s: trnf("{count} digit", "{count} digits", n,
+// {{"count", "3"}}).
+std::string trnf(const char* singular, const char* plural, unsigned long n,
+                 std::initializer_list<std::pair<std::string_view, std::string_view>> values);
+// A Plural-Forms expression ("(n != 1)", "0", "n%10==1 && n%100!=11 ? 0 : …":
+// C's operators over n) for a count; false if it does not parse.
+bool plural_form(std::string_view expression, unsigned long n, unsigned long* form);
+
 // Marks a message where it is defined (a table's), for xgettext; tr() then
 // translates it where it is shown.
 constexpr const char* N_(const char* english) { return english; }

@@ -280,7 +280,7 @@ void LivePanel::draw() {
   if (s.keys > kManyKeys) {
     // TRANSLATORS: under the bars when only some keys (words of the input) are shown.
     const std::string largest =
-        trf("the {shown} largest of {count} keys",
+        trnf("the {shown} largest of {count} key", "the {shown} largest of {count} keys", static_cast<unsigned long>(s.keys),
             {{"shown", std::to_string(kManyKeys)}, {"count", std::to_string(s.keys)}});
     ImGui::TextDisabled("%s", largest.c_str());
   }

@@ -505,29 +505,25 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   if (!off.empty()) {
     const std::string count = std::to_string(off.size());
     std::string s;
-    if (m.row_kind == AxisKind::Key && off.size() == 1)
+    if (m.row_kind == AxisKind::Key)
       // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
       // column) should sum to 1, as softmax makes them.
-      s = tr("1 column does not sum to 1: not a softmax any more");
-    else if (m.row_kind == AxisKind::Key)
-      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
-      // column) should sum to 1, as softmax makes them. {count} is 2 or more.
-      s = trf("{count} columns do not sum to 1: not a softmax any more", {{"count", count}});
-    else if (off.size() == 1)
-      // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
-      // row) should sum to 1, as softmax makes them.
-      s = tr("1 row does not sum to 1: not a softmax any more");
+      s = trnf("{count} column does not sum to 1: not a softmax any more",
+               "{count} columns do not sum to 1: not a softmax any more", off.size(),
+               {{"count", count}});
     else
       // TRANSLATORS: under attention weights the learner changed: each query's weights (here a
-      // row) should sum to 1, as softmax makes them. {count} is 2 or more.
-      s = trf("{count} rows do not sum to 1: not a softmax any more", {{"count", count}});
+      // row) should sum to 1, as softmax makes them.
+      s = trnf("{count} row does not sum to 1: not a softmax any more",
+               "{count} rows do not sum to 1: not a softmax any more", off.size(),
+               {{"count", count}});
     wrapped_note(s, label_w + grid_w, pal.changed);
   }
   if (g.numbers && g.digits < options.digits) {
     const std::string s =
         // TRANSLATORS: under a matrix too narrow for all its decimals: {shown} decimals are
         // shown of the {digits} the step has; hovering or tapping a number shows it whole.
-        trf("{shown} of {digits} decimals shown: point at or tap a number for all of it",
+        trnf("{shown} of {digits} decimal shown: point at or tap a number for all of it", "{shown} of {digits} decimals shown: point at or tap a number for all of it", static_cast<unsigned long>(options.digits),
             {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
     wrapped_note(s, label_w + grid_w);
   }
@@ -543,12 +539,12 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     if (outline)
       // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
       // many of its {total} numbers differ from it; those are outlined in the matrix.
-      s = trf("Outlined: differs in {count} of {total} entries from {matrix}",
+      s = trnf("Outlined: differs in {count} of {total} entry from {matrix}", "Outlined: differs in {count} of {total} entries from {matrix}", static_cast<unsigned long>(rows * cols),
               {{"count", count}, {"total", total}, {"matrix", other->label}});
     else
       // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
       // many of its {total} numbers differ from it.
-      s = trf("Differs in {count} of {total} entries from {matrix}",
+      s = trnf("Differs in {count} of {total} entry from {matrix}", "Differs in {count} of {total} entries from {matrix}", static_cast<unsigned long>(rows * cols),
               {{"count", count}, {"total", total}, {"matrix", other->label}});
     wrapped_note(s, label_w + grid_w, pal.changed);
   }

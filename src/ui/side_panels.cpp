@@ -460,7 +460,8 @@ void SettingsPanel::draw() {
     ImGui::SetNextItemWidth(-FLT_MIN);
     int digits = v.precision;
     // TRANSLATORS: on a slider: how many decimals numbers show ({count} is 0 to 8).
-    const std::string format = value_format(tr("{count} digits"), "count", "%d");
+    const std::string format = value_format(
+        trn("{count} digit", "{count} digits", static_cast<unsigned long>(digits)), "count", "%d");
     if (ImGui::SliderInt("##digits", &digits, 0, 8, format.c_str(), ImGuiSliderFlags_AlwaysClamp))
       ui->request(request::SetDigits{digits});
   }

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "core/builtin_lessons.h"
@@ -14,7 +15,6 @@
 #include "core/lesson_translations.h"
 #include "core/trace.h"
 #include "core/translation.h"
-#include "support/english_after.h"
 #include "support/headless.h"
 #include "ui/fonts.h"
 
@@ -92,6 +92,48 @@ TEST_CASE("every shipped language translates every message, keeps its placeholde
   }
 }
 
+// Issue 30.2: a count meets a noun only inside a plural form (trn/trnf,
+// msgid_plural), never by "(s)" or by a message for 1 beside one for more.
+TEST_CASE("every plural message has each language's forms; a count meets a noun only in one") {
+  const auto tmpl = nlohmann::json::parse(kCatalogTemplate[0].text());
+  const auto& plurals = tmpl["plurals"];
+  REQUIRE(plurals.size() >= 25);
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    INFO(language.code);
+    const auto catalog = compiled_catalog(language.code);
+    CHECK(catalog->plural_count() == (language.code == "es" ? 2u : 1u));
+    for (const auto& pair : plurals) {
+      const std::string singular = pair[0], plural = pair[1];
+      INFO(singular);
+      const std::vector<std::string>* forms = catalog->find_plural(singular);
+      REQUIRE_MESSAGE(forms, "not translated");
+      for (const std::string& form : *forms) check_translation(plural, &form);
+    }
+    CHECK(catalog->plurals().size() == plurals.size());  // nothing stale left
+  }
+  // The messages without plural forms: no "(s)", and no count placeholder followed by a
+  // word ("{count} digits"); the counts are these names.
+  const std::regex count_then_word(
+      R"(\{(count|total|size|limit|max|depth|digits|heads)\} (?!more\b|of\b)[A-Za-z])");
+  for (const std::string english : tmpl["interface"]) {
+    INFO(english);
+    CHECK(english.find("(s)") == std::string::npos);
+    CHECK_FALSE(std::regex_search(english, count_then_word));
+  }
+  // And the forms are chosen by the count: English's two, Spanish's two, Korean's one.
+  CHECK(trnf("{count} digit", "{count} digits", 1, {{"count", "1"}}) == "1 digit");
+  CHECK(trnf("{count} digit", "{count} digits", 3, {{"count", "3"}}) == "3 digits");
+  const auto es = compiled_catalog("es");
+  const CatalogScope spanish(es.get());
+  CHECK(trnf("head {head} but the part has {heads} head",
+             "head {head} but the part has {heads} heads", 1, {{"head", "2"}, {"heads", "1"}}) ==
+        "cabeza 2, pero la parte tiene 1 cabeza");
+  CHECK(trnf("head {head} but the part has {heads} head",
+             "head {head} but the part has {heads} heads", 2, {{"head", "3"}, {"heads", "2"}}) ==
+        "cabeza 3, pero la parte tiene 2 cabezas");
+}
+
 // The page's own words (web/page/words.js, index.html): shown by the browser before
 // the app runs, so its fonts draw them; the characters are held to the same
 // sets as the app's all the same, as docs/translating.md asks.
@@ -143,10 +185,46 @@ TEST_CASE(
   }
 }
 
+// Issue 30: a matrix's caption is in the learner's language: the app's own
+// ("attention weights", "{matrix} (head {n})") and a lesson's prose names. What
+// may stay as in English: the notebook's code-like names the lesson gives
+// (is_prose_name: "W_q", "scaled_scores"), a stage's own name (X, Q) and Kᵀ.
+TEST_CASE("every matrix caption of every built-in lesson is in each language") {
+  for (const Language& language : languages()) {
+    if (language.code == "en") continue;
+    const auto catalog = compiled_catalog(language.code);
+    for (const auto& english : builtin_lessons()) {
+      INFO(language.code << " " << english->id);
+      const LoadResult translated = load_lesson(
+          with_translations(builtin_lesson_file(english->id), *catalog->lesson_texts(english->id)),
+          catalog.get());
+      REQUIRE(translated.ok());
+      std::set<std::string> may_stay{"Kᵀ"};
+      for (const Part& part : english->parts) {
+        for (const auto& [stage, name] : part.stage_names)
+          if (!is_prose_name(name)) may_stay.insert(name);
+        for (const auto& [key, name] : part.matrix_names)
+          if (!is_prose_name(name)) may_stay.insert(name);
+      }
+      const Trace a = build_trace(*english, default_state(*english));
+      const Trace b = [&] {
+        const CatalogScope words(catalog.get());
+        return build_trace(*translated.lesson, default_state(*translated.lesson));
+      }();
+      REQUIRE(a.matrices.size() == b.matrices.size());
+      for (size_t m = 0; m < a.matrices.size(); ++m) {
+        const std::string& en = a.matrices[m].label;
+        INFO(en);
+        if (b.matrices[m].label == en)
+          CHECK((may_stay.count(en) || en == stage_name(a.matrices[m].key.stage)));
+      }
+    }
+  }
+}
+
 // The cases are web/page/languages.js's too (its chooseLanguage, which picks the page's
 // own words' language before the app runs): tests/core/language-choice.json.
 TEST_CASE("the language: the link's, else the saved one, else the browser's; a bad one is said") {
-  const test::EnglishAfter english_after;  // each start below sets its language's catalog
   std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/tests/core/language-choice.json");
   const auto starts = nlohmann::json::parse(file)["starts"];
   REQUIRE(starts.size() > 10);
@@ -167,6 +245,7 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   test::HeadlessUi ui(p);
   CHECK(ui.app().view().language == "es");  // the saved one, then
   REQUIRE(ui.app().view().notices.size() == 1);
+  const CatalogScope spanish(ui.app().catalog());
   CHECK(ui.app().view().notices[0] ==
         trf("The language {value} is not one of these: {languages}.",
             {{"value", "\"fr\""}, {"languages", "en, es, zh-Hans, ko"}}));
@@ -179,10 +258,40 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   CHECK(ui.api().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko");
 }
 
+// The catalog is no process-wide setting (issue 26.4): each App speaks its
+// learner's language whatever another App did last, and the loader speaks the
+// one it is handed whatever scope it is called in.
+TEST_CASE("two apps in one process each speak their own language; so does the loader") {
+  app::StartParameters spanish_start, korean_start;
+  spanish_start.values = {{"lang", "es"}};
+  korean_start.values = {{"lang", "ko"}};
+  test::HeadlessUi es(spanish_start);
+  test::HeadlessUi ko(korean_start);
+  const auto es_catalog = compiled_catalog("es"), ko_catalog = compiled_catalog("ko");
+  const std::string bad = R"({"id": "x", "tokens": 7})";
+  const std::string english = load_lesson(bad).error.message("x");
+  const std::string in_es = load_lesson(bad, es_catalog.get()).error.message("x");
+  const std::string in_ko = load_lesson(bad, ko_catalog.get()).error.message("x");
+  REQUIRE(english != in_es);
+  REQUIRE(english != in_ko);
+  {
+    const CatalogScope other(ko_catalog.get());  // the caller's scope does not leak in
+    CHECK(load_lesson(bad, es_catalog.get()).error.message("x") == in_es);
+    CHECK(load_lesson(bad).error.message("x") == english);
+  }
+  // Interleaved, as two embedded labs would be: each answers in its own words.
+  for (int round = 0; round < 2; ++round) {
+    CHECK(es.api().add_lesson(bad, "x") == in_es);
+    CHECK(ko.api().add_lesson(bad, "x") == in_ko);
+  }
+  CHECK(std::string(tr("Next")) == "Next");  // and outside both: English
+  CHECK(es.api().set_language("ko") == "");
+  CHECK(es.api().add_lesson(bad, "x") == in_ko);  // a language picked speaks at once
+}
+
 TEST_CASE(
     "in every language, no label overflows its widget at 800x500 or on a phone; every glyph "
     "draws") {
-  const test::EnglishAfter english_after;  // every language's catalog is set below
   struct Size {
     ImVec2 size;
     bool touch;

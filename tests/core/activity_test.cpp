@@ -12,7 +12,6 @@
 #include "core/session.h"
 #include "core/state_link.h"
 #include "core/translation.h"
-#include "support/english_after.h"
 #include "support/printed.h"
 
 using namespace attn;
@@ -117,7 +116,6 @@ TEST_CASE("answer_reads: the matrices each kind of prediction is judged on") {
 }
 
 TEST_CASE("an answer is kept in no language, and read in the current one") {
-  const test::EnglishAfter english_after;
   Session s(lesson());
   const Prediction& pick = step(s).predictions[0];
   const Prediction& choices = step(s).predictions[1];
@@ -135,10 +133,12 @@ TEST_CASE("an answer is kept in no language, and read in the current one") {
   // not changed, only the words around it.
   const PredictionAnswer given{false, 0.0, true, answer_key(pick, now(s)), std::nullopt};
   std::string error;
-  use_catalog(Catalog::parse(
-      R"({"language": "es", "messages": {"{list} and {item}": "{list} y {item}"}})", &error));
-  const PredictionView v = view_prediction(pick, now(s), &given, 3);
-  use_catalog(nullptr);
+  const auto es = Catalog::parse(
+      R"({"language": "es", "messages": {"{list} and {item}": "{list} y {item}"}})", &error);
+  const PredictionView v = [&] {
+    const CatalogScope spanish(es.get());
+    return view_prediction(pick, now(s), &given, 3);
+  }();
   CHECK(v.answer == "a y b");
   CHECK(v.answer_now == "");
   // After an edit that moves it: the answer then, in the current language,

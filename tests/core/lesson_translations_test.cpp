@@ -27,6 +27,16 @@ TEST_CASE("is_translatable: texts a learner reads, not ids, names, tokens or con
                          "/steps/0/show/0", "/names/weights", "/steps/0/text/1/when/scale",
                          "/steps/1/challenges/0/goal/is", "/random/0/draws/0/name"})
     CHECK_MESSAGE(!is_translatable(Pointer(no)), no);
+  // A matrix's name is text when it is prose, not when it is the notebook's code.
+  for (const char* prose : {"Value Matrix", "X′ (True values)", "Output", "head output",
+                            "weights (head 1), as the notebook arranges them"}) {
+    CHECK_MESSAGE(is_translatable(Pointer("/names/weights"), prose), prose);
+    CHECK_MESSAGE(is_translatable(Pointer("/parts/1/names/V"), prose), prose);
+  }
+  for (const char* code : {"W_q", "Ω_q", "QKᵀ", "Q·Kᵀ", "X′", "scaled_scores", "attention",
+                           "output", "softmax(QKᵀ/√d_k)", "Q_test·K_testᵀ"})
+    CHECK_MESSAGE(!is_translatable(Pointer("/names/weights"), code), code);
+  CHECK_FALSE(is_translatable(Pointer("/names"), "Value Matrix"));
 }
 
 TEST_CASE("a lesson file's translations: checked by the loader, listed, and put in place") {

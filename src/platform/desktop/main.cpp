@@ -215,7 +215,7 @@ int main(int argc, char** argv) {
   attn::desktop::SavedWorkFile saved_work(flags.figure.empty()
                                               ? attn::desktop::SavedWorkFile::default_path()
                                               : std::filesystem::path());
-  const std::string saved_work_notice = saved_work.read(parameters);
+  const auto damaged_work = saved_work.read(parameters);
 
   attn::platform::HostOptions host;
   host.width = flags.width;
@@ -235,7 +235,9 @@ int main(int argc, char** argv) {
     attn::app::Api api(app);
     if (!flags.report.empty()) attn::ui::enable_item_registry(true);
     app.start(parameters);
-    if (!saved_work_notice.empty()) app.notice(saved_work_notice);
+    // The shell's own words for the learner, in the app's language.
+    const attn::CatalogScope words = app.speaking();
+    if (damaged_work) app.notice(attn::desktop::SavedWorkFile::notice(*damaged_work));
     uint64_t saved_version = app.version();
     auto save_work = [&] {
       std::string error;

@@ -21,9 +21,9 @@ fs::path SavedWorkFile::default_path() {
   return {};
 }
 
-std::string SavedWorkFile::read(app::StartParameters& p) {
+std::optional<SavedWorkFile::Damaged> SavedWorkFile::read(app::StartParameters& p) {
   std::error_code ec;
-  if (path_.empty() || !fs::exists(path_, ec)) return "";
+  if (path_.empty() || !fs::exists(path_, ec)) return std::nullopt;
   std::ifstream in(path_, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -32,14 +32,18 @@ std::string SavedWorkFile::read(app::StartParameters& p) {
     last_ = p.last_lesson;
     language_ = p.saved_language;
     written_ = text.str();
-    return "";
+    return std::nullopt;
   }
   fs::path aside = path_;
   aside += ".damaged";
   fs::rename(path_, aside, ec);
+  return Damaged{path_.string(), ec ? path_.string() : aside.string()};
+}
+
+std::string SavedWorkFile::notice(const Damaged& damaged) {
   return trf("Your saved work ({file}) could not be read; it was set aside as {aside} and you "
              "start afresh.",
-             {{"file", path_.string()}, {"aside", ec ? path_.string() : aside.string()}});
+             {{"file", damaged.file}, {"aside", damaged.aside}});
 }
 
 bool SavedWorkFile::write(std::string_view saved_work_json, std::string* error) {

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,9 +22,16 @@ class SavedWorkFile {
   static std::filesystem::path default_path();
   explicit SavedWorkFile(std::filesystem::path path) : path_(std::move(path)) {}
 
-  // Reads the file into the start parameters. Returns a notice for the
-  // learner when it was damaged (and set aside), else "".
-  std::string read(app::StartParameters& p);
+  // A damaged file, set aside: where it was and where it is now.
+  struct Damaged {
+    std::string file, aside;
+  };
+  // Reads the file into the start parameters; says so when it was damaged
+  // (and set aside). The notice is worded later, in the language the app
+  // starts in (which the file may choose): notice().
+  std::optional<Damaged> read(app::StartParameters& p);
+  // The learner's notice about a damaged file, in the scope's language.
+  static std::string notice(const Damaged& damaged);
   // Keeps the current lesson's work: Api::saved_work_json()'s {"lesson",
   // "language", "work"}. False, with why, if it could not be written.
   bool write(std::string_view saved_work_json, std::string* error);
