@@ -285,6 +285,11 @@ CatalogScope::CatalogScope(const Catalog* fixed, const Catalog* const* held)
     : fixed_(fixed), outer_(t_catalog) {
   t_catalog = held;
 }
+// fixed_ is set before its address is handed out (a delegating constructor
+// passing &fixed_ reads, to GCC's -O3, as passing it uninitialised).
+CatalogScope::CatalogScope(const Catalog* catalog) : fixed_(catalog), outer_(t_catalog) {
+  t_catalog = &fixed_;
+}
 CatalogScope::~CatalogScope() { t_catalog = outer_; }
 const Catalog* scoped_catalog() { return catalog_now(); }
 

@@ -83,7 +83,7 @@ class Catalog {
 // as a local. The catalog must outlive the scope.
 class CatalogScope {
  public:
-  explicit CatalogScope(const Catalog* catalog) : CatalogScope(catalog, &fixed_) {}
+  explicit CatalogScope(const Catalog* catalog);
   // tr() reads whatever `*held` is at each call: an App's own catalog, so a
   // language its learner picks inside the scope speaks at once.
   static CatalogScope following(const Catalog* const* held) { return CatalogScope(nullptr, held); }
