@@ -162,18 +162,22 @@ void MainWindow::draw_body() {
     ImGui::EndChild();
     if (item_registry_enabled()) name_last_item("##live-panel");
   };
-  // A new step starts at its top (its title and question), not where the last one was scrolled.
+  // A new step starts at its top (its title and question), not where the last
+  // one was scrolled; called before its BeginChild, so that the very frame
+  // that first draws the step lays it out from the top (SetScrollY inside
+  // would apply a frame later: a frame drawn in between, all an idle page
+  // draws, would show the old scroll, and the next input would land elsewhere).
   auto step_from_top = [&] {
     const std::pair<int, int> now{ui_->view->lesson, ui_->view->step};
     if (shown_step_ == now) return;
     shown_step_ = now;
-    ImGui::SetScrollY(0.0f);
+    ImGui::SetNextWindowScroll(ImVec2(-1.0f, 0.0f));
   };
   if (layout == Layout::Bottom) {
     const float live_h = std::min(live_panel_.height(), h * 0.5f);
+    step_from_top();
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
                       kPanelFlags);
-    step_from_top();
     step_panel_.draw();
     extras();
     ImGui::EndChild();
@@ -182,8 +186,8 @@ void MainWindow::draw_body() {
   }
   const float side_w = layout == Layout::Wide ? std::clamp(w * 0.34f, 320.0f, 470.0f)
                                               : std::clamp(w * 0.36f, 250.0f, 330.0f);
-  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, kPanelFlags);
   step_from_top();
+  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, kPanelFlags);
   step_panel_.draw();
   if (layout == Layout::Side) {  // the side column holds only what must stay in view
     ImGui::Spacing();

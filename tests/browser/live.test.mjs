@@ -239,6 +239,10 @@ test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to typ
     await page.keyboard.press("+");
     await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === 0.01);
     await page.keyboard.press("Enter");
+    // The editor opens at a frame, and its field takes the keys at the next:
+    // wait (bounded) for the field, then one more frame, before typing.
+    const deadline = Date.now() + 90000;
+    while (!(await items(page))["##typed"]) if (Date.now() > deadline) throw new Error("the editor never opened");
     await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
     await page.keyboard.type("2.5");
     await page.keyboard.press("Enter");

@@ -1,7 +1,8 @@
 """A learner's notebook, executed headless (nbclient, Debian's python3-nbclient
-and python3-ipykernel): two seed notebooks' examples (i-am-batman and
-she-likes-coffee, their arrays written out with numpy), each given to
-attention_lab.show(); the second also to link(). Writes to OUT:
+and python3-ipykernel): each of the five seed notebooks' examples as
+docs/notebooks.md writes it (the notebook's own arrays and draws), each given
+to attention_lab.show(), with numpy's own attention of the lesson's arrays;
+she-likes-coffee also to link(). Writes to OUT:
 
   executed.ipynb   the notebook with its outputs
   outputs.html     its HTML outputs in order, in one document, as a notebook
@@ -16,6 +17,7 @@ Usage: python3 tests/python/run_notebook.py OUT PAGE   (PAGE: dist/attention-lab
 import json
 import os
 import pathlib
+import re
 import sys
 
 import nbformat
@@ -24,28 +26,44 @@ from nbclient import NotebookClient
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-def arrays_source(name):
-    lesson = json.loads((ROOT / "lessons" / f"{name}.json").read_text("utf-8"))
-    lines = [f"tokens = {json.dumps(lesson['tokens'], ensure_ascii=False)}"]
-    for key in ("X", "W_q", "W_k", "W_v"):
-        lines.append(f"{key} = np.array({json.dumps(lesson[key])}, dtype=np.float64)")
-    return "\n".join(lines), lesson.get("layout", "rows")
+# The examples of docs/notebooks.md, in order, with the built-in lesson each
+# re-creates: "Notebook 00N, ... (`lesson-id`):" then a python block.
+def doc_examples():
+    text = (ROOT / "docs" / "notebooks.md").read_text("utf-8")
+    section = text.split("## The five notebooks' examples, from their arrays", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"\(`([a-z0-9-]+)`\):\n\n```python\n(.*?)```", section, re.S)
 
 
-def example_cell(name, with_link):
-    arrays, layout = arrays_source(name)
-    rows = "X.T" if layout == "columns" else "X"  # the core's rows: one per token
-    weights = {"rows": "W_{}", "rows_transposed_weights": "W_{}.T", "columns": "W_{}.T"}[layout]
+# numpy's own attention of a lesson's arrays, one row per token (the
+# lesson's layout undone), then back in the layout the notebook prints.
+NUMPY_ATTENTION = """
+def numpy_attention(l):
+    a = lambda k: np.array(l[k], dtype=np.float64)
+    layout = l.get("layout", "rows")
+    if "Q" in l:
+        Q, K, V = a("Q"), a("K"), a("V")
+    elif layout == "columns":  # Q = W_q @ X + b_q, a column per token
+        X = a("X")
+        Q, K, V = ((a(w) @ X + (a(b).reshape(-1, 1) if b in l else 0)).T
+                   for w, b in (("W_q", "b_q"), ("W_k", "b_k"), ("W_v", "b_v")))
+    else:
+        X = a("X")
+        w = (lambda k: a(k).T) if layout == "rows_transposed_weights" else a
+        Q, K, V = (X @ w(k) + (a(b).reshape(1, -1) if b in l else 0)
+                   for k, b in (("W_q", "b_q"), ("W_k", "b_k"), ("W_v", "b_v")))
+    S = Q @ K.T / np.sqrt(K.shape[1])
+    E = np.exp(S - S.max(axis=1, keepdims=True))
+    out = (E / E.sum(axis=1, keepdims=True)) @ V
+    return out.T if layout == "columns" else out
+"""
+
+
+def example_cell(name, block, with_link):
     return "\n".join([
-        arrays,
-        f"lesson = attention_lab.lesson(tokens=tokens, X=X, W_q=W_q, W_k=W_k, W_v=W_v, layout={layout!r})",
-        f"Q, K, V = ({rows} @ {weights.format('q')}, {rows} @ {weights.format('k')}, {rows} @ {weights.format('v')})",
-        "S = Q @ K.T / np.sqrt(K.shape[1])",
-        "E = np.exp(S - S.max(axis=1, keepdims=True))",
-        "output = (E / E.sum(axis=1, keepdims=True)) @ V",
-        f"expected[{name!r}] = dict(lesson=lesson, output=[['%.8f' % v for v in row] for row in output])",
+        block.strip(),
+        f"expected[{name!r}] = dict(lesson=lesson,",
+        "    output=[['%.8f' % v for v in row] for row in numpy_attention(lesson)])",
         *([f"expected[{name!r}]['link'] = attention_lab.link(lesson, base=BASE)"] if with_link else []),
-        "attention_lab.show(lesson)",
     ])
 
 
@@ -58,8 +76,9 @@ def main(out, page):
             f"import json, sys\nsys.path.insert(0, {str(ROOT / 'python')!r})\n"
             "import numpy as np\nimport attention_lab\n"
             f"BASE = {pathlib.Path(page).resolve().as_uri()!r}\nexpected = {{}}"),
-        nbformat.v4.new_code_cell(example_cell("i-am-batman", False)),
-        nbformat.v4.new_code_cell(example_cell("she-likes-coffee", True)),
+        nbformat.v4.new_code_cell(NUMPY_ATTENTION),
+        *(nbformat.v4.new_code_cell(example_cell(name, block, name == "she-likes-coffee"))
+          for name, block in doc_examples()),
         nbformat.v4.new_code_cell(f"open({str(out / 'expected.json')!r}, 'w').write(json.dumps(expected))"),
     ]
     os.environ["ATTENTION_LAB_PAGE"] = str(page)
