@@ -15,7 +15,12 @@ common characters, read from Python's own codecs (no download):
   @gb2312-level1    the 3,755 most common Chinese characters (GB 2312 level 1)
   @jisx0208-level1  the 2,965 most common Japanese kanji (JIS X 0208 level 1)
   @ksx1001-hangul   the 2,350 Hangul syllables of Korean text (KS X 1001)
+@po-han:DIR and @po-hangul:DIR stand for the Chinese characters (kanji) or the
+Hangul syllables the translations in DIR/*.po use (their msgstr), so a word
+outside the common sets (浏览器, "browser") is in the cut all the same.
 """
+import glob
+import re
 import os
 import sys
 
@@ -35,7 +40,7 @@ CHARSETS = {
 BLOCKS = [(0x4E00, 0x9FFF), (0xAC00, 0xD7A3)]  # CJK Unified Ideographs, Hangul Syllables
 
 
-def charset(name):
+def standard_charset(name):
     codec, first, last = CHARSETS[name]
     points = set()
     for row in range(first, last + 1):
@@ -47,6 +52,30 @@ def charset(name):
             if len(text) == 1:
                 points.add(ord(text))
     return points
+
+
+# What @po-han and @po-hangul take from the translations.
+PO_BLOCKS = {"@po-han": (0x4E00, 0x9FFF), "@po-hangul": (0xAC00, 0xD7A3)}
+
+
+def used_in_translations(name, po_dir):
+    first, last = PO_BLOCKS[name]
+    points = set()
+    for po in glob.glob(os.path.join(po_dir, "*.po")):
+        with open(po, encoding="utf-8") as f:
+            for line in f:
+                # msgstr "…", msgstr[n] "…" and their continuation lines: every
+                # character in the file's translations (a msgid is English).
+                if re.match(r'(msgstr|")', line):
+                    points.update(ord(c) for c in line if first <= ord(c) <= last)
+    return points
+
+
+def charset(name):
+    if ":" in name:
+        name, _, po_dir = name.partition(":")
+        return used_in_translations(name, po_dir)
+    return standard_charset(name)
 
 
 def parse_unicodes(text):
@@ -77,7 +106,7 @@ def main():
     tables = []
     for spec in specs:
         name, _, rest = spec.partition("=")
-        font_file, _, unicodes = rest.rpartition(":")
+        font_file, _, unicodes = rest.partition(":")  # @po-…:DIR has a colon too
         asked = parse_unicodes(unicodes)
         options = subset.Options()
         options.hinting = False

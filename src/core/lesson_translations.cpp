@@ -130,7 +130,7 @@ bool check_translations(Reader& r, const json& lesson) {
     if (!l || l->code != language.key())
       return r.fail(lp,
                     // TRANSLATORS: {code} is a language code as the lesson file writes it, as
-                    // "fr"; {codes} the codes of the app's languages: "en, es, zh-Hans, ko".
+                    // "it"; {codes} the codes of the app's languages: "en, es, zh-Hans, ko, …".
                     trf("\"{code}\" is not one of these languages: {codes}",
                         {{"code", language.key()}, {"codes", language_codes()}}));
     if (!language.value().is_object())

@@ -35,7 +35,7 @@ const std::vector<Language>& languages();
 // po/languages.json's tags: "es-MX" is Spanish, "zh", "zh-CN" and "zh-SG"
 // Simplified Chinese ("zh-TW" is not), "ko-KR" Korean.
 const Language* find_language(std::string_view tag);
-// "en, es, zh-Hans, ko": the codes, for messages.
+// "en, es, zh-Hans, ko, …": the codes, for messages.
 std::string language_codes();
 // The first of `preferred` (a browser's languages, best first) that is shipped.
 const Language* choose_language(const std::vector<std::string>& preferred);

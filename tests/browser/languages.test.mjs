@@ -125,7 +125,7 @@ test("the browser's language is the default when shipped; another falls back to 
   for (const [locale, expected] of [
     ["es-MX", "es"],
     ["zh-CN", "zh-Hans"],
-    ["fr-FR", "en"],
+    ["it-IT", "en"],
   ]) {
     const context = await launch({ viewport: { width: 800, height: 500 }, locale });
     const { page, problems } = await openPage(context, `${env.url}?lesson=udl-multihead`);
@@ -162,19 +162,19 @@ test("the language menu: picked with the mouse, kept across a reload and in the 
 });
 
 test("a language that is not shipped is named in a notice; a catalog that cannot be fetched too", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.url}?lang=fr`);
+  const { page, problems } = await openPage(env.browser, `${env.url}?lang=it`);
   const state = await page.evaluate(() => window.attention.state());
   assert.equal(state.language, "en");
-  assert.deepEqual(state.notices, ['The language "fr" is not one of these: en, es, zh-Hans, ko.']);
+  assert.deepEqual(state.notices, ['The language "it" is not one of these: en, es, zh-Hans, ko, ja, fr, de, pt-BR.']);
   const error = await page.evaluate(() => {
     try {
-      window.attention.setLanguage("fr");
+      window.attention.setLanguage("it");
     } catch (e) {
       return e.message;
     }
     return null;
   });
-  assert.equal(error, '"fr" is not one of these languages: en, es, zh-Hans, ko');
+  assert.equal(error, '"it" is not one of these languages: en, es, zh-Hans, ko, ja, fr, de, pt-BR');
   await page.route("**/lang/es.json", (route) => route.fulfill({ status: 404, body: "" }));
   await page.evaluate(() => window.attention.setLanguage("es"));
   const deadline = Date.now() + 90000;
@@ -253,7 +253,7 @@ test("page.js picks the language as the app does: tests/core/language-choice.jso
     const korean = await context.newPage();
     const files = fetched(korean);
     await korean.addInitScript(() => localStorage.setItem("attention-lab:v1:language", "es"));
-    await korean.goto(`${env.url}?lesson=the-cat-sat&lang=fr`);
+    await korean.goto(`${env.url}?lesson=the-cat-sat&lang=it`);
     await korean.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
     await inLanguage(korean, "es");
     assert.deepEqual(

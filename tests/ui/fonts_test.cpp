@@ -10,6 +10,7 @@
 
 #include "core/characters.h"
 #include "core/embedded_file.h"
+#include "support/font_cmap.h"
 
 using namespace attn;
 
@@ -198,3 +199,19 @@ TEST_CASE("a wrapped line never breaks inside \"np.random.seed(0)\" or \"rand(4,
   CHECK(breaks > 100);
   ImGui::DestroyContext(context);
 }
+
+// Issue 30.4: the Chinese pack's table names the whole block, so a character
+// the cut lacks still has a pack; the tests of what a learner sees read the
+// fonts' own maps. The cut has the common sets and every character the
+// translations use: 浏 (浏览器, "browser") is outside GB 2312 level 1.
+TEST_CASE("what the fonts draw is read per character, not per block") {
+  REQUIRE(ui::font_pack_for(U'\u9F98') != nullptr);  // 龘: in the block, in no common set
+  CHECK(std::string(ui::font_pack_for(U'\u9F98')->name) == "cjk");
+  CHECK_FALSE(test::fonts_draw(U'\u9F98'));
+  CHECK(test::fonts_draw(U'\u6D4F'));  // 浏: zh-Hans.po uses it
+  CHECK(test::fonts_draw(U'\u3042'));  // あ: kana
+  CHECK(test::fonts_draw(U'\uD55C'));  // 한
+  CHECK(test::fonts_draw(U'a'));
+  CHECK_FALSE(test::fonts_draw(U'\U0001F600'));  // an emoji: no font here
+}
+
