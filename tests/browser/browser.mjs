@@ -7,11 +7,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
+import { distNames } from "../../scripts/dist_files.mjs";
 import { serve } from "../../scripts/serve.mjs";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const DIST = path.join(ROOT, "dist");
 export const OUTPUT = path.join(ROOT, "test-output");
+// The program's files in dist/, named by their content: {css, js, wasm, page} (scripts/dist_files.mjs).
+export const built = () => distNames(DIST);
 
 const FLAGS = [
   "--headless",
@@ -66,7 +69,7 @@ export function watch(page) {
 }
 
 export async function startServer(options = {}) {
-  if (!fs.existsSync(path.join(DIST, "attention.wasm"))) throw new Error("dist/ is not built: run ./dev build");
+  if (!fs.existsSync(path.join(DIST, "index.html"))) throw new Error("dist/ is not built: run ./dev build");
   return serve({ dir: DIST, port: 0, ...options });
 }
 

@@ -37,6 +37,8 @@ struct Shell {
   bool started = false;  // App::start has run and the loop is going
   bool paused = false, hidden = false, offscreen = false, context_lost = false;
   bool first_frame = true;
+  bool woken = false;  // wake() since the last drawn frame: one is drawn, however late it runs
+  int warmed_up = 0;  // start-up steps done (main.cpp, warm_up)
   int frames_drawn = 0;
   uint64_t reported_version = 0;
   FrameCost costs[64];
