@@ -104,7 +104,13 @@ export const api = {
     wake: () => module._attn_wake(), // draw a frame even without input
     loop() {
       const bits = module._attn_loop_state();
-      return { stopped: !!(bits & 1), hidden: !!(bits & 2), offscreen: !!(bits & 4), contextLost: !!(bits & 8) };
+      return {
+        stopped: !!(bits & 1),
+        hidden: !!(bits & 2),
+        offscreen: !!(bits & 4),
+        contextLost: !!(bits & 8),
+        settled: !!(bits & 16), // the last frame's layout is the one a press meets next
+      };
     },
     items: () => json("attn_items"),
     // The page's choice of language (its cases: tests/core/language-choice.json).

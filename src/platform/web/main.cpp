@@ -15,12 +15,15 @@
 #include "platform/glfw_host.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
+#include "ui/layout.h"
 
 namespace attn::web {
 
 namespace {
 
 constexpr double kIdleAfterSeconds = 0.5;  // keep drawing this long after the last input
+// A layout that never settles (two states taking turns) still lets the loop rest.
+constexpr int kMostUnsettledFrames = 10;
 
 // JavaScript inside: keep clang-format out
 // clang-format off
@@ -58,6 +61,9 @@ bool needs_frame() {
   // loaded machine runs the next frame after the idle delay has passed.
   if (shell().woken) return true;
   if (emscripten_get_now() / 1000.0 - shell().last_activity < kIdleAfterSeconds) return true;
+  // The last frame moved something: on a loaded machine the idle delay can pass
+  // within one frame, and the picture would then lag the layout a press meets.
+  if (shell().unsettled > 0 && shell().unsettled < kMostUnsettledFrames) return true;
   if (input_pending()) return true;
   if (ImGui::IsAnyItemActive() || io.WantTextInput || shell().app->animating()) return true;
   for (bool down : io.MouseDown)
@@ -112,6 +118,9 @@ void frame() {
   ImGui::NewFrame();
   s.app->frame();
   ImGui::EndFrame();  // the rest of Render() is drawing
+  const uint64_t layout = ui::layout_fingerprint();
+  s.unsettled = layout == s.layout ? 0 : s.unsettled + 1;
+  s.layout = layout;
   s.costs[s.frames_drawn % 64] = {s.frames_drawn + 1, revision_start, s.app->session().revision(),
                                   emscripten_get_now() - build_start + s.pending_ms};
   s.pending_ms = 0;
