@@ -1,7 +1,7 @@
-// Where the bytes of the page's program go, whole, before the build splits it
-// in two: its sections, its function bodies grouped by library (names from
-// the symbol map of the bench's twin link), and the files compiled into its
-// data (the font, the lessons' list), found byte for byte.
+// Where the bytes of the page's program go: its sections, its function
+// bodies grouped by library (names from the symbol map of the bench's twin
+// link), and the files compiled into its data (the font, the lessons' list),
+// found byte for byte.
 //
 //   node bench/wasm_size.mjs build/web/bench/symbols/attention.wasm build/web/bench/symbols/attention.js.symbols
 // prints the full list; bench/run.mjs shows the summary.

@@ -67,9 +67,50 @@ if(ATTN_SANITIZE)
   target_compile_options(imgui PRIVATE -O1)
 endif()
 
+# The OpenGL3 backend reads back the GL state it changes before each frame's
+# drawing, to restore it after. In a browser each of those reads of the
+# viewport, scissor box and blend state waits for the GPU process to finish
+# everything sent before it: a frame drawn after the first waited there
+# 0.5 s for software GL to compile and draw the first (docs/performance.md,
+# "Start-up"). The web shell sets the viewport itself before drawing and
+# uses the blend state's defaults, so the web build compiles a copy that
+# takes those instead of reading them (the rest of the state it reads is
+# kept by the browser's WebGL itself, no wait).
+set(attn_imgui_opengl3 "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
+if(EMSCRIPTEN)
+  file(READ "${attn_imgui_opengl3}" attn_source)
+  set(attn_reads [=[
+    GLint last_viewport[4]; glGetIntegerv(GL_VIEWPORT, last_viewport);
+    GLint last_scissor_box[4]; glGetIntegerv(GL_SCISSOR_BOX, last_scissor_box);
+    GLenum last_blend_src_rgb; glGetIntegerv(GL_BLEND_SRC_RGB, (GLint*)&last_blend_src_rgb);
+    GLenum last_blend_dst_rgb; glGetIntegerv(GL_BLEND_DST_RGB, (GLint*)&last_blend_dst_rgb);
+    GLenum last_blend_src_alpha; glGetIntegerv(GL_BLEND_SRC_ALPHA, (GLint*)&last_blend_src_alpha);
+    GLenum last_blend_dst_alpha; glGetIntegerv(GL_BLEND_DST_ALPHA, (GLint*)&last_blend_dst_alpha);
+    GLenum last_blend_equation_rgb; glGetIntegerv(GL_BLEND_EQUATION_RGB, (GLint*)&last_blend_equation_rgb);
+    GLenum last_blend_equation_alpha; glGetIntegerv(GL_BLEND_EQUATION_ALPHA, (GLint*)&last_blend_equation_alpha);
+]=])
+  set(attn_known [=[
+    // Attention Lab's web build (cmake/dependencies.cmake): known, not read back.
+    GLint last_viewport[4] = { 0, 0, fb_width, fb_height };
+    GLint last_scissor_box[4] = { 0, 0, fb_width, fb_height };
+    GLenum last_blend_src_rgb = GL_ONE, last_blend_dst_rgb = GL_ZERO, last_blend_src_alpha = GL_ONE, last_blend_dst_alpha = GL_ZERO;
+    GLenum last_blend_equation_rgb = GL_FUNC_ADD, last_blend_equation_alpha = GL_FUNC_ADD;
+]=])
+  string(FIND "${attn_source}" "${attn_reads}" attn_at)
+  if(attn_at EQUAL -1)
+    message(FATAL_ERROR "${attn_imgui_opengl3}: ImGui_ImplOpenGL3_RenderDrawData() no longer reads the GL state as 1.86 did")
+  endif()
+  string(REPLACE "${attn_reads}" "${attn_known}" attn_source "${attn_source}")
+  file(WRITE "${CMAKE_BINARY_DIR}/deps/imgui/imgui_impl_opengl3.cpp.new" "${attn_source}")
+  configure_file("${CMAKE_BINARY_DIR}/deps/imgui/imgui_impl_opengl3.cpp.new"
+                 "${CMAKE_BINARY_DIR}/deps/imgui/imgui_impl_opengl3.cpp" COPYONLY)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${attn_imgui_opengl3}")
+  set(attn_imgui_opengl3 "${CMAKE_BINARY_DIR}/deps/imgui/imgui_impl_opengl3.cpp")
+endif()
+
 # GLFW + OpenGL3 backends for the app, on both targets.
 add_library(imgui_backends STATIC
-  ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+  ${IMGUI_DIR}/backends/imgui_impl_glfw.cpp ${attn_imgui_opengl3})
 target_link_libraries(imgui_backends PUBLIC imgui)
 set_target_properties(imgui_backends PROPERTIES CXX_STANDARD 17)
 if(EMSCRIPTEN)

@@ -34,66 +34,59 @@ function(attn_web_executable name lessons)
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
     -sTEXTDECODER=2                  # every browser has TextDecoder: no fallback
     # The Module keys web/page/main.js passes (anything else Emscripten could read is left out):
-    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm,loadSplitModule
+    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
     -sBINARYEN_EXTRA_PASSES=--converge  # wasm-opt -Oz again until it gains nothing: 1.4 kB gzipped
     ${ARGN})
 endfunction()
 
-# The page fetches each built-in lesson's file when it is first opened. Its
-# program is linked whole, with names, and an instrumented copy
-# (-sSPLIT_MODULE), then split in two by what its first frames run:
-# scripts/split_wasm.mjs loads the page in headless Chromium with the
-# instrumented copy, and Binaryen's wasm-split moves every function those
-# first visits did not run to attention.deferred.wasm, which the page
-# (web/page/loader.js) fetches once the first frame is drawn (docs/performance.md).
-attn_web_executable(attention attention_lessons_fetched
-  -sSPLIT_MODULE=1 -Wno-experimental
-  --profiling-funcs)                 # names for the split; wasm-split writes none
-find_program(ATTN_WASM_SPLIT wasm-split PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)  # Debian's binaryen
-set(ATTN_SPLIT_DIR "${CMAKE_BINARY_DIR}/split")
-set(ATTN_WASM_FILES "${ATTN_SPLIT_DIR}/attention.js" "${ATTN_SPLIT_DIR}/attention.wasm"
-    "${ATTN_SPLIT_DIR}/attention.deferred.wasm")
+# The page fetches each built-in lesson's file when it is first opened. The
+# linked program gets its build id (scripts/program_files.mjs): attention.js
+# and attention.wasm both carry it, and the page checks it.
+attn_web_executable(attention attention_lessons_fetched)
+set(ATTN_PROGRAM_DIR "${CMAKE_BINARY_DIR}/program")
+set(ATTN_PROGRAM_FILES "${ATTN_PROGRAM_DIR}/attention.js" "${ATTN_PROGRAM_DIR}/attention.wasm"
+    "${ATTN_PROGRAM_DIR}/program.json")
+add_custom_command(
+  OUTPUT ${ATTN_PROGRAM_FILES}
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/program_files.mjs $<TARGET_FILE:attention> "${ATTN_PROGRAM_DIR}"
+  DEPENDS attention ${PROJECT_SOURCE_DIR}/scripts/program_files.mjs
+  COMMENT "Giving the program its build id"
+  VERBATIM)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
 # The page's modules (web/page/) as served: one minified page.js bundled by
 # esbuild, with its source map, and the tables they share with the app (the
-# languages, the built-in lessons' ids).
+# languages, the built-in lessons' ids) and the program's build id.
 file(GLOB ATTN_PAGE_MODULES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/page/*.js)
 set(ATTN_PAGE_JS "${CMAKE_BINARY_DIR}/page/page.js")
 add_custom_command(
   OUTPUT "${ATTN_PAGE_JS}" "${ATTN_PAGE_JS}.map"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/page/main.js "${ATTN_PAGE_JS}"
-          "${ATTN_LESSON_DIR}/index.json"
+          "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
   DEPENDS ${ATTN_PAGE_MODULES} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs "${ATTN_LANGUAGES_FILE}"
-          "${ATTN_LESSON_DIR}/index.json"
+          "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
   COMMENT "Bundling web/page/ into page.js (esbuild)"
   VERBATIM)
+# The page's own files: index.html and the stylesheet are written into dist/
+# with the program's files under content-hashed names (scripts/dist_files.mjs).
 set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/index.html
   "${ATTN_PAGE_JS}"
-  ${PROJECT_SOURCE_DIR}/web/page.css
+  ${PROJECT_SOURCE_DIR}/web/page.css)
+set(ATTN_STATIC_FILES
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
   ${PROJECT_SOURCE_DIR}/web/manifest.webmanifest)
-# The other languages (po/languages.json): a catalog's code runs at start, and the font packs.
-set(attn_profile_catalog ${ATTN_CATALOG_FILES})
-add_custom_command(
-  OUTPUT ${ATTN_WASM_FILES}
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs --wasm-split "${ATTN_WASM_SPLIT}"
-          --module $<TARGET_FILE:attention> --out "${ATTN_SPLIT_DIR}"
-          --page ${ATTN_PAGE_FILES} --lessons ${ATTN_LESSON_FILES} --catalog ${attn_profile_catalog}
-          --fonts ${ATTN_FONT_PACK_FILES}
-  DEPENDS attention ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${attn_profile_catalog} ${ATTN_FONT_PACK_FILES}
-          ${PROJECT_SOURCE_DIR}/scripts/split_wasm.mjs ${PROJECT_SOURCE_DIR}/scripts/serve.mjs
-  COMMENT "Splitting attention.wasm by what its first frames run (headless Chromium, wasm-split)"
-  VERBATIM)
 add_custom_command(
   OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs "${ATTN_SPLIT_DIR}/attention.js"
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs "${ATTN_PROGRAM_DIR}/attention.js"
           "${ATTN_PAGE_JS}" "${ATTN_DIST}/attention-lab.html" ${ATTN_LESSON_FILES}
-  DEPENDS ${ATTN_WASM_FILES} ${ATTN_PAGE_FILES} ${ATTN_LESSON_FILES} ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs "${ATTN_DIST}/attention-lab.html"
+  DEPENDS ${ATTN_PROGRAM_FILES} ${ATTN_PAGE_FILES} ${ATTN_STATIC_FILES} ${ATTN_LESSON_FILES}
+          ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs
+          ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs
   COMMENT "Writing dist/attention-lab.html (one self-contained file)"
   VERBATIM)
 set(ATTN_EXAMPLE_FILES
@@ -119,9 +112,10 @@ set(ATTN_SCREENSHOTS ${PROJECT_SOURCE_DIR}/web/screenshots/wide.png ${PROJECT_SO
 # What the service worker keeps for offline use: the page and everything it
 # loads, by name in dist/, with every built-in lesson (not the examples, nor
 # the single file; catalogs and font packs join the cache when first fetched,
-# web/sw.js).
-set(ATTN_PRECACHE attention.js attention.wasm attention.deferred.wasm)
-foreach(file IN LISTS ATTN_PAGE_FILES ATTN_WEB_ICONS)
+# web/sw.js). The program's files, named by their content, are added from
+# dist/index.html (scripts/service_worker.mjs).
+set(ATTN_PRECACHE index.html)
+foreach(file IN LISTS ATTN_STATIC_FILES ATTN_WEB_ICONS)
   get_filename_component(name "${file}" NAME)
   list(APPEND ATTN_PRECACHE "${name}")
 endforeach()
@@ -151,18 +145,21 @@ add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_EXAMPLE_FILES} "${ATTN_DIST}/examples/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_FONT_PACK_FILES} "${ATTN_DIST}/fonts/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_PAGE_FILES} "${ATTN_PAGE_JS}.map" ${ATTN_WEB_ICONS}
-          ${ATTN_WASM_FILES} "${ATTN_DIST}/"
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_STATIC_FILES} ${ATTN_WEB_ICONS} "${ATTN_DIST}/"
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs "${ATTN_DIST}" "${ATTN_PROGRAM_DIR}" "${ATTN_PAGE_JS}"
+          ${PROJECT_SOURCE_DIR}/web/page.css ${PROJECT_SOURCE_DIR}/index.html
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
           ${ATTN_PRECACHE}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
-  DEPENDS ${ATTN_WASM_FILES} ${ATTN_PAGE_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs "${ATTN_DIST}"
+  DEPENDS ${ATTN_PROGRAM_FILES} ${ATTN_PAGE_FILES} ${ATTN_STATIC_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
           ${ATTN_SCREENSHOTS}
           ${ATTN_CATALOG_FILES}
           ${PROJECT_SOURCE_DIR}/web/sw.js
           ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs
+          ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs
           ${PROJECT_SOURCE_DIR}/web/scorm/scorm-adapter.js ${PROJECT_SOURCE_DIR}/web/scorm/defaults.json
-  COMMENT "Assembling dist/ (and the SCORM package)"
+  COMMENT "Assembling dist/ (the program's files named by their content, the SCORM package, .br and .gz twins)"
   VERBATIM)

@@ -6,11 +6,10 @@
 #
 # Each command has its own group (below, and README.md's command table has
 # what each installs, measured on a bare Debian 12). The web build needs
-# Emscripten, the font tools, Node >= 20 with the npm packages of
-# package.json's "dependencies", and Chromium: the build's split step
-# (scripts/split_wasm.mjs) runs the page in headless Chromium to see what its
-# first frames call. The desktop app needs neither; only ./dev test and
-# ./dev bench need the other browsers, the sanitizers and the test packages.
+# Emscripten, the font tools, and Node >= 20 with the npm packages of
+# package.json's "dependencies"; no browser. The desktop app needs neither;
+# only ./dev test and ./dev bench need the browsers, the sanitizers and the
+# test packages.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache="${ATTENTION_CACHE:-$root/.cache}"
@@ -22,8 +21,7 @@ common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
         gettext                                                    # the translations (po/): msgfmt checks and compiles them
         xz-utils)                                                  # unpacking the ImGui source package
-web=(emscripten                                                    # the web build (3.1.6, clang-14, binaryen)
-     chromium)                                                     # the build's split step runs the page in it (scripts/split_wasm.mjs)
+web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
 native=(g++ pkg-config libglfw3-dev                                # the desktop app and the CLI
         zlib1g-dev                                                 # the CLI's .npz reading (inflate, CRC-32)
         doctest-dev)                                               # every native tree configures the unit tests (tests/)

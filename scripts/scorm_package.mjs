@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { buildSync } from "esbuild";
+import { MARKERS, distNames } from "./dist_files.mjs";
 import SCORM from "../web/scorm/defaults.json" with { type: "json" };
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -137,7 +138,7 @@ export function stage({ dist, folder, config, title }) {
   }
   // The launch page: index.html with the settings and the adapter before the page's scripts.
   const index = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const marker = '<script src="attention.js"></script>';
+  const marker = MARKERS.page.replace("page.js", distNames(dist).page);
   if (!index.includes(marker)) throw new Error(`index.html has no ${marker} to put the SCORM scripts before`);
   const launch = index
     .replace("<title>Attention Lab</title>", `<title>Attention Lab: ${xml(title)}</title>`)
@@ -170,10 +171,15 @@ export function stage({ dist, folder, config, title }) {
 // Zips a staged folder with CMake (no zip tool needed), files in the given order.
 export function zip({ folder, files, out, cmake = "cmake" }) {
   fs.rmSync(out, { force: true });
-  const r = spawnSync(cmake, ["-E", "tar", "cf", path.resolve(out), "--format=zip", "--", ...files], {
-    cwd: folder,
-    encoding: "utf8",
-  });
+  // Entries dated alike, so the same files make the same zip.
+  const r = spawnSync(
+    cmake,
+    ["-E", "tar", "cf", path.resolve(out), "--format=zip", "--mtime=2000-01-01 00:00:00Z", "--", ...files],
+    {
+      cwd: folder,
+      encoding: "utf8",
+    },
+  );
   if (r.error || r.status !== 0) throw new Error(`cmake -E tar failed: ${r.error ? r.error.message : r.stderr}`);
 }
 

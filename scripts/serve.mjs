@@ -1,14 +1,24 @@
-// Serves a folder (dist/ by default) on localhost with the Content-Security-
-// Policy the page is built to run under, so `./dev serve` shows what a strict
-// host shows. Used by `./dev serve` and the browser tests.
-//   node scripts/serve.mjs [--port 8080] [--dir dist] [--no-csp]
+// Serves a folder (dist/ by default) on localhost as a static host serves
+// it, so `./dev serve` shows what a learner gets: the Content-Security-Policy
+// the page is built to run under; the build's precompressed twins (FILE.br,
+// FILE.gz beside FILE, scripts/precompress.mjs) for a browser that accepts
+// them; Cache-Control: immutable for content-hashed files, which never change
+// under their name (scripts/dist_files.mjs), and no-cache for every other (a
+// rebuilt page shows at once, and an unchanged file is a 304 by its ETag).
+// Used by `./dev serve`, the browser tests and the bench.
+//   node scripts/serve.mjs [--port 8080] [--dir dist] [--no-csp] [--no-compression]
 import http from "node:http";
 import path from "node:path";
 import sirv from "sirv";
+import { HASHED } from "./dist_files.mjs";
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+// A year, and never revalidated: the name changes when the bytes do.
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const cacheControl = (pathname) => (HASHED.test(pathname) ? IMMUTABLE : "no-cache");
 
 // Starts a server; resolves to { server, url } once it listens.
+// `compression: false` serves every file as it is (a host that compresses nothing).
 // `mounts` serves more folders under URL prefixes, e.g. {"/fixtures/": "tests/fixtures"}.
 // `onResponse({url, status, bytes})` hears of each response once sent, with
 // its size on the wire, headers included (tests count what a visit costs).
@@ -17,19 +27,26 @@ export function serve({
   port = 8080,
   host = "127.0.0.1",
   csp = true,
+  compression = true,
   headers = {},
   mounts = {},
   onResponse = null,
 } = {}) {
   const files = sirv(path.resolve(dir), {
-    dev: true, // no caching: a rebuilt page shows at once...
-    etag: true, // ...yet an unchanged file is a 304, as on most web hosts (the service worker relies on it)
-    setHeaders(res) {
+    dev: true, // the folder read at each request: a rebuilt page shows at once...
+    etag: true, // ...yet an unchanged file is a 304, as on most web hosts
+    gzip: compression,
+    brotli: compression,
+    setHeaders(res, pathname) {
+      res.setHeader("Cache-Control", cacheControl(pathname));
       if (csp) res.setHeader("Content-Security-Policy", CSP);
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     },
   });
-  const mounted = Object.entries(mounts).map(([prefix, folder]) => [prefix, sirv(path.resolve(folder), { dev: true })]);
+  const mounted = Object.entries(mounts).map(([prefix, folder]) => [
+    prefix,
+    sirv(path.resolve(folder), { dev: true, gzip: compression, brotli: compression }),
+  ]);
   const notFound = (res) => {
     res.statusCode = 404;
     res.end("Not found");
@@ -65,7 +82,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`serve: --port needs a number from 0 to 65535, got ${option("--port")}`);
     process.exit(2);
   }
-  serve({ dir: option("--dir", "dist"), port, csp: !args.includes("--no-csp") }).then(
+  serve({
+    dir: option("--dir", "dist"),
+    port,
+    csp: !args.includes("--no-csp"),
+    compression: !args.includes("--no-compression"),
+  }).then(
     ({ url }) => console.log(`Attention Lab is at ${url}  (Ctrl+C to stop)`),
     (error) => {
       console.error(

@@ -1,13 +1,17 @@
 // Writes dist/sw.js: web/sw.js after one line naming this build's files and
 // their SHA-256 digests, and a version made from them and the worker, so any
 // change to any of them is a new service worker with a new cache (web/sw.js).
+// The files are those given and the program's, which dist/index.html names
+// (scripts/dist_files.mjs).
 //   node scripts/service_worker.mjs web/sw.js dist FILE...
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { distNames } from "./dist_files.mjs";
 
-const [template, dist, ...names] = process.argv.slice(2);
-if (!template || !dist || names.length === 0) {
+const [template, dist, ...given] = process.argv.slice(2);
+const names = [...new Set([...given, ...Object.values(distNames(dist))])];
+if (!template || !dist || given.length === 0) {
   console.error("usage: node scripts/service_worker.mjs web/sw.js DIST FILE...");
   process.exit(2);
 }

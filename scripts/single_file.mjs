@@ -1,12 +1,13 @@
 // Writes the page as one self-contained HTML file: index.html with its
 // stylesheet, icon and scripts inside, and what the served page fetches
-// beside it: the served page's program, both its parts (base64), and the built-in
+// beside it: the served page's program (the wasm as base64), and the built-in
 // lessons' files, which the page (web/page/files.js, loader.js) reads from window.attentionSingleFile
 // instead. Works from file:// with no server and no network.
-//   node scripts/single_file.mjs build/web/split/attention.js build/web/page/page.js dist/attention-lab.html \
+//   node scripts/single_file.mjs build/web/program/attention.js build/web/page/page.js dist/attention-lab.html \
 //     build/web/lessons/the-cat-sat.json ...
 import fs from "node:fs";
 import path from "node:path";
+import { replaceMarkers } from "./dist_files.mjs";
 
 const [moduleJs, pageJs, output, ...lessonFiles] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -25,25 +26,27 @@ replaceOnce(
 );
 // Installing and offline use are for the served folder (a file:// page can do neither).
 replaceOnce('<link rel="apple-touch-icon" href="icon-192.png">\n  ', "");
-replaceOnce('<link rel="stylesheet" href="page.css">', `<style>${read("web/page.css")}</style>`);
-replaceOnce(
-  '<script src="attention.js"></script>',
-  script(
-    "window.attentionSingleFile = " +
-      JSON.stringify({
-        wasm: fs.readFileSync(moduleJs.replace(/\.js$/, ".wasm")).toString("base64"),
-        // The program's second part (scripts/split_wasm.mjs), loaded once the first frame is drawn.
-        deferred: fs.readFileSync(moduleJs.replace(/\.js$/, ".deferred.wasm")).toString("base64"),
-        lessons: Object.fromEntries(
-          lessonFiles.map((file) => [path.basename(file, ".json"), fs.readFileSync(file, "utf8")]),
-        ),
-      }) +
-      ";",
-  ) +
-    "\n  " +
-    script(fs.readFileSync(moduleJs, "utf8")),
-);
 // page.js bundled and minified (its source map stays out: the file is for offline use).
 const pageCode = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
-replaceOnce('<script src="page.js"></script>', script(pageCode));
+const inline = {
+  css: () => `<style>${read("web/page.css")}</style>`,
+  js: () => null, // inside, with the page's code below
+  wasm: () => null,
+  page: () =>
+    script(
+      "window.attentionSingleFile = " +
+        JSON.stringify({
+          wasm: fs.readFileSync(moduleJs.replace(/\.js$/, ".wasm")).toString("base64"),
+          lessons: Object.fromEntries(
+            lessonFiles.map((file) => [path.basename(file, ".json"), fs.readFileSync(file, "utf8")]),
+          ),
+        }) +
+        ";",
+    ) +
+    "\n  " +
+    script(fs.readFileSync(moduleJs, "utf8")) +
+    "\n  " +
+    script(pageCode),
+};
+html = replaceMarkers(html, (key) => inline[key]());
 fs.writeFileSync(output, html);

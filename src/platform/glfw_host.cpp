@@ -101,6 +101,8 @@ void reload_font_texture() {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+void create_gl_objects() { ImGui_ImplOpenGL3_CreateDeviceObjects(); }
+
 void destroy_host(GLFWwindow* window) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -31,6 +31,9 @@ void backend_new_frame();
 void render_frame(GLFWwindow* window, ui::HeatmapRenderer& heatmaps);
 // After the font atlas was rebuilt: upload it again.
 void reload_font_texture();
+// ImGui's GL objects (its shaders and the font texture) made now, rather than
+// in the first frame's backend_new_frame().
+void create_gl_objects();
 void destroy_host(GLFWwindow* window);
 
 // ImGui 1.86 reads a key as down or up once a frame, so a key pressed and let

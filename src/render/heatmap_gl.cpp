@@ -167,9 +167,10 @@ ImTextureID GlHeatmapRenderer::draw(const HeatmapRequest& request) {
 
 void GlHeatmapRenderer::render_queued() {
   if (queued_.empty()) return;
-  GLint previous_fbo = 0, previous_viewport[4] = {0, 0, 0, 0};
+  // The viewport is left as the last texture's: its callers set their own
+  // after (reading it back would wait for the GPU, in a browser).
+  GLint previous_fbo = 0;
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fbo);
-  glGetIntegerv(GL_VIEWPORT, previous_viewport);
   for (uint64_t key : queued_) {
     auto it = entries_.find(key);
     if (it != entries_.end() && it->second->queued) render(*it->second);
@@ -178,8 +179,6 @@ void GlHeatmapRenderer::render_queued() {
   glBindVertexArray(0);
   glUseProgram(0);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_fbo));
-  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
-             previous_viewport[3]);
 }
 
 void GlHeatmapRenderer::render(Entry& e) {

@@ -28,10 +28,12 @@ class GlHeatmapRenderer final : public ui::HeatmapRenderer {
 
   // After a lost GL context: forget every GL object without deleting it.
   void context_lost();
+  // Builds the shader program now rather than at the first draw (the web
+  // shell does it in a start-up step of its own); false if it cannot be built.
+  bool ensure_program();
 
  private:
   struct Entry;
-  bool ensure_program();
   void release(Entry& e);
   void render(Entry& e);
 

@@ -53,6 +53,7 @@ class HeatmapRenderer {
   // content is only queued, so building a frame issues no GL work.
   virtual ImTextureID draw(const HeatmapRequest& request) = 0;
   // Draws the queued textures: after the UI is built, before it is rendered.
+  // Leaves the viewport changed: the caller sets its own after.
   virtual void render_queued() = 0;
   virtual void set_dark(bool dark) = 0;
   // Once per frame: forgets textures not used for a while.

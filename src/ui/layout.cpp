@@ -1,6 +1,9 @@
 #include "ui/layout.h"
 
+#include <cstring>
+
 #include "imgui.h"
+#include "imgui_internal.h"  // the windows' list, for layout_fingerprint()
 
 namespace attn::ui {
 
@@ -34,6 +37,28 @@ std::string wrap_label(std::string_view text, float width) {
     while (p < end && (*p == ' ' || *p == '\n')) ++p;
   }
   return out;
+}
+
+uint64_t layout_fingerprint() {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the windows' floats
+  auto mix_bits = [&h](uint32_t bits) {
+    for (int i = 0; i < 4; ++i) h = (h ^ ((bits >> (8 * i)) & 0xFF)) * 1099511628211ull;
+  };
+  auto mix = [&mix_bits](float v) {
+    uint32_t bits;
+    static_assert(sizeof bits == sizeof v);
+    std::memcpy(&bits, &v, sizeof bits);
+    mix_bits(bits);
+  };
+  for (const ImGuiWindow* w : GImGui->Windows) {
+    if (!w->WasActive) continue;
+    for (const ImVec2& v : {w->Pos, w->Size, w->Scroll, w->ContentSize}) {
+      mix(v.x);
+      mix(v.y);
+    }
+    mix_bits(w->ID);
+  }
+  return h;
 }
 
 }  // namespace attn::ui

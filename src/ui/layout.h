@@ -4,6 +4,7 @@
 // label fits, from the item registry.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,5 +18,12 @@ float toggle_width(const char* label);
 // `text` broken into lines no wider than `width` (at spaces, or anywhere in
 // text without them, as Chinese), for a button's or a checkbox's label.
 std::string wrap_label(std::string_view text, float width);
+
+// Where the last UI frame put every window: its place, size, scroll and
+// content size. ImGui settles some layouts a frame late (a window's content
+// size, a child's scrollbar), so a loop that stops drawing while idle stops
+// only once two frames in a row give the same fingerprint: the picture on
+// screen is then the layout the next press meets.
+uint64_t layout_fingerprint();
 
 }  // namespace attn::ui

@@ -5,16 +5,10 @@
 // page hears the progress.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, nextFrame, saveArtifact } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, saveArtifact, items } from "./browser.mjs";
 
 const env = useBrowser();
 
-// Every labelled item, after two frames drawn with the registry on.
-async function items(page) {
-  await page.evaluate(() => window.attention.testing.enableItems());
-  await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
-  return page.evaluate(() => window.attention.testing.items());
-}
 // Waits (bounded) until a labelled item is drawn: a click acts at the next frame.
 async function drawn(page, label) {
   const deadline = Date.now() + 90000;

@@ -7,11 +7,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
+import { distNames } from "../../scripts/dist_files.mjs";
 import { serve } from "../../scripts/serve.mjs";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const DIST = path.join(ROOT, "dist");
 export const OUTPUT = path.join(ROOT, "test-output");
+// The program's files in dist/, named by their content: {css, js, wasm, page} (scripts/dist_files.mjs).
+export const built = () => distNames(DIST);
 
 const FLAGS = [
   "--headless",
@@ -66,7 +69,7 @@ export function watch(page) {
 }
 
 export async function startServer(options = {}) {
-  if (!fs.existsSync(path.join(DIST, "attention.wasm"))) throw new Error("dist/ is not built: run ./dev build");
+  if (!fs.existsSync(path.join(DIST, "index.html"))) throw new Error("dist/ is not built: run ./dev build");
   return serve({ dir: DIST, port: 0, ...options });
 }
 
@@ -115,12 +118,27 @@ export function saveArtifact(name, buffer) {
   fs.writeFileSync(path.join(OUTPUT, name), buffer);
 }
 
+// Waits, bounded, until the last frame drawn laid things out as the one before
+// it: ImGui settles some layouts a frame late (a new step's content size, a
+// scrollbar), and a rectangle read before then can be rows away from where a
+// press lands on a loaded machine. A page that keeps changing (an animation)
+// is taken as it is after 20 s.
+export async function settled(page) {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    if (await page.evaluate(() => window.attention.testing.loop().settled)) return;
+    await page.waitForTimeout(20);
+  }
+}
+
 // The centre of a labelled ImGui item in page coordinates (items are recorded
-// while frames are drawn, so this wakes the page and waits for two frames).
+// while frames are drawn, so this wakes the page, waits for a frame, and then
+// for the layout to settle).
 export async function itemCentre(page, label) {
   await page.evaluate(() => window.attention.testing.enableItems());
   const frames = await page.evaluate(() => window.attention.framesDrawn());
   await nextFrame(page, frames + 1);
+  await settled(page);
   const rect = await page.evaluate((l) => window.attention.testing.items()[l], label);
   if (!rect) {
     const shown = Object.keys(await page.evaluate(() => window.attention.testing.items()));
@@ -174,11 +192,18 @@ export function useBrowser(launchOptions = {}, serverOptions = {}) {
   return env;
 }
 
-// The labels of every item drawn in the next frames.
-export async function labels(page) {
+// Every labelled item ({label: [x0, y0, x1, y1]} in CSS px of the canvas), once
+// a frame was drawn with the registry on and the layout has settled.
+export async function items(page) {
   await page.evaluate(() => window.attention.testing.enableItems());
   await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
-  return Object.keys(await page.evaluate(() => window.attention.testing.items()));
+  await settled(page);
+  return page.evaluate(() => window.attention.testing.items());
+}
+
+// The labels of every item drawn in the next frames.
+export async function labels(page) {
+  return Object.keys(await items(page));
 }
 
 // Clicks a labelled item as a person does: the pointer arrives, then presses

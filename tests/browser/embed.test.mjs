@@ -5,7 +5,7 @@ import { test, before, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { launch, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
+import { built, launch, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
@@ -339,11 +339,11 @@ async function openEmptyHost() {
   return { page, problems };
 }
 
-// Holds the widget's attention.wasm until release() (page.route sees the iframe's requests too).
+// Holds the widget's wasm until release() (page.route sees the iframe's requests too).
 async function holdWasm(page) {
   let release;
   const released = new Promise((resolve) => (release = resolve));
-  await page.route("**/attention.wasm", async (route) => {
+  await page.route(`**/${built().wasm}`, async (route) => {
     await released;
     await route.continue();
   });
@@ -439,7 +439,8 @@ test("before it is ready the widget holds 100 calls and refuses the rest at once
 
 test("a widget that cannot start answers the calls it holds with its error", async () => {
   const { page, problems } = await openEmptyHost();
-  await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+  const { wasm } = built();
+  await page.route(`**/${wasm}`, (route) => route.fulfill({ status: 404, body: "gone" }));
   const answer = await page.evaluate((url) => {
     const iframe = document.createElement("iframe");
     iframe.src = url;
@@ -450,7 +451,7 @@ test("a widget that cannot start answers the calls it holds with its error", asy
       (e) => e.message,
     );
   }, widget.url);
-  assert.match(answer, /^Attention Lab could not load its program \(attention\.wasm: HTTP 404\)/);
+  assert.ok(answer.startsWith(`Attention Lab could not load its program (${wasm}: HTTP 404)`), answer);
   // The browser reports the 404 itself; nothing else.
   assert.deepEqual(
     problems.filter((p) => !p.includes("404")),

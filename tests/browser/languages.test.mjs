@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {
+  built,
   useBrowser,
   launch,
   openPage,
@@ -263,7 +264,8 @@ test("page.js picks the language as the app does: tests/core/language-choice.jso
   });
 });
 
-test("?lang=es: the loading line, then the failure, in Spanish before the app runs (attention.wasm held, then failing)", async () => {
+test("?lang=es: the loading line, then the failure, in Spanish before the app runs (the wasm held, then failing)", async () => {
+  const { wasm } = built();
   const [, loadingLine] = pageWord("es", /^Loading Attention Lab/);
   const [english, failed] = pageWord("es", /could not load its program/);
   for (const [size, options] of SIZES)
@@ -273,7 +275,7 @@ test("?lang=es: the loading line, then the failure, in Spanish before the app ru
       const files = fetched(page);
       let release;
       const held = new Promise((resolve) => (release = resolve));
-      await page.route("**/attention.wasm", async (route) => {
+      await page.route(`**/${wasm}`, async (route) => {
         await held;
         await route.fulfill({ status: 404, body: "gone" });
       });
@@ -285,7 +287,7 @@ test("?lang=es: the loading line, then the failure, in Spanish before the app ru
       saveArtifact(`page-words-es-loading-${size}.png`, await page.screenshot());
       release();
       await page.waitForSelector("#failure:not([hidden])");
-      assert.equal(await page.textContent("#failure-message"), failed.replace("{why}", "attention.wasm: HTTP 404"));
+      assert.equal(await page.textContent("#failure-message"), failed.replace("{why}", `${wasm}: HTTP 404`));
       // A host page's developer reads the English.
       const message = await page.evaluate(() =>
         window.attention.ready.then(
@@ -293,7 +295,7 @@ test("?lang=es: the loading line, then the failure, in Spanish before the app ru
           (e) => e.message,
         ),
       );
-      assert.equal(message, english.replace("{why}", "attention.wasm: HTTP 404"));
+      assert.equal(message, english.replace("{why}", `${wasm}: HTTP 404`));
       saveArtifact(`page-words-es-failure-${size}.png`, await page.screenshot());
       assert.deepEqual(files, ["lang/es.json"]);
       assert.deepEqual(
@@ -306,7 +308,7 @@ test("?lang=es: the loading line, then the failure, in Spanish before the app ru
 test("?lang=ko without attention.js: the failure said in Korean once the catalog comes", async () => {
   const [, failed] = pageWord("ko", /could not load attention\.js/);
   const page = await env.browser.newPage();
-  await page.route("**/attention.js", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.route(`**/${built().js}`, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto(`${env.url}?lang=ko`);
   await page.waitForFunction((text) => document.getElementById("failure-message").textContent === text, failed);
   assert.equal(await page.isVisible("#loading"), false);

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG } from "pngjs";
-import { launch, startServer, openPage, nextFrame, saveArtifact } from "./browser.mjs";
+import { launch, startServer, openPage, nextFrame, saveArtifact, items } from "./browser.mjs";
 
 const SIZES = [
   { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
@@ -18,12 +18,6 @@ const SIZES = [
   },
 ];
 
-// Every labelled item, after two frames drawn with the registry on.
-async function items(page) {
-  await page.evaluate(() => window.attention.testing.enableItems());
-  await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
-  return page.evaluate(() => window.attention.testing.items());
-}
 
 // The union of rectangles, [x0, y0, x1, y1].
 const union = (rects) =>

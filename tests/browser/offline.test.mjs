@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
-import { launch, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
+import { built, launch, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
 
 // The build's own account of what it precaches: dist/sw.js's first line.
 function buildOf(folder) {
@@ -44,13 +44,20 @@ test("after a first visit the page works offline", async () => {
     );
     assert.deepEqual(cached, Object.keys(build.files).sort());
     // What the first visit cost, and what the worker added to it (it starts
-    // after the first frame; an unchanged file is a 304, not a second download).
+    // after the first frame): the program's files, named by their content,
+    // come from the HTTP cache (immutable: not even asked for again); the
+    // others are a 304 when unchanged, not a second download.
     const total = responses.reduce((sum, r) => sum + r.bytes, 0);
-    const wasm = responses.filter((r) => r.url === "/attention.wasm");
+    for (const name of Object.values(built()))
+      assert.deepEqual(
+        responses.filter((r) => r.url === `/${name}`).map((r) => r.status),
+        [200],
+        `the worker takes ${name} from the HTTP cache`,
+      );
     assert.deepEqual(
-      wasm.map((r) => r.status),
+      responses.filter((r) => r.url === "/lessons/the-cat-sat.json").map((r) => r.status),
       [200, 304],
-      "the worker revalidates the wasm the page fetched, not download it again",
+      "the worker revalidates a file of a fixed name",
     );
     console.log(`first visit: ${responses.length} responses, ${total} bytes on the wire`);
     for (const r of responses) console.log(`  ${r.status} ${r.url} ${r.bytes}`);
@@ -110,7 +117,7 @@ test("a new build replaces the cache, once no page of the old one is open, and t
     const first = await openControlled(context, url);
     assert.deepEqual(await cacheNames(first.page), [`attention-lab-${build.version}`]);
 
-    fs.appendFileSync(path.join(folder, "page.css"), "\n/* the next build */\n");
+    fs.appendFileSync(path.join(folder, "index.html"), "<!-- the next build -->\n");
     execFileSync("node", [
       path.join(ROOT, "scripts/service_worker.mjs"),
       path.join(ROOT, "web/sw.js"),
@@ -148,8 +155,8 @@ test("a new build replaces the cache, once no page of the old one is open, and t
     await second.page.reload();
     await second.page.evaluate(() => window.attention.ready);
     assert.deepEqual(await cacheNames(second.page), [`attention-lab-${next.version}`]);
-    const css = await second.page.evaluate(() => fetch("page.css").then((r) => r.text()));
-    assert.match(css, /the next build/);
+    const html = await second.page.evaluate(() => fetch("./").then((r) => r.text()));
+    assert.match(html, /the next build/);
     assert.deepEqual(second.problems, []);
   } finally {
     await context.close();

@@ -2,7 +2,10 @@
 // the first drawn frame, the canvas is not blank, and nothing errs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, launch, distinctColours, saveArtifact } from "./browser.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { customSection, SECTION } from "../../scripts/program_files.mjs";
+import { built, useBrowser, openPage, launch, watch, distinctColours, saveArtifact, DIST } from "./browser.mjs";
 
 const env = useBrowser();
 
@@ -21,70 +24,81 @@ test("the page draws its first frame and the canvas is not blank", async () => {
   assert.deepEqual(problems, []);
 });
 
-// The program comes in two parts (scripts/split_wasm.mjs): the first frame
-// must run on the first alone, at every size a visit starts at, and the
-// second must arrive after it and serve what needs it (the trace's JSON, an
-// edit).
-test("the first frame needs only the program's first part; the rest arrives after it", async () => {
-  const sizes = [
-    { name: "1280x800", options: {} },
-    { name: "800x500", options: { viewport: { width: 800, height: 500 } } },
-    {
-      name: "phone",
-      options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true },
-    },
-  ];
-  for (const { name, options } of sizes) {
-    const context = await launch(options);
-    try {
-      const { page, problems } = await openPage(context, env.url);
-      await page.waitForFunction(() => window.attention.testing.deferred() !== null, null, { timeout: 120000 });
-      const { first, deferred, fetchedAt } = await page.evaluate(() => ({
-        first: window.attention.firstFrameMs,
-        deferred: window.attention.testing.deferred(),
-        fetchedAt: performance
-          .getEntriesByType("resource")
-          .filter((e) => e.name.endsWith("/attention.deferred.wasm"))
-          .map((e) => e.startTime),
-      }));
-      assert.equal(deferred.how, "after the first frame", `${name}: a call needed the second part first`);
-      assert.equal(fetchedAt.length, 1, `${name}: attention.deferred.wasm fetched ${fetchedAt.length} times`);
-      assert.ok(fetchedAt[0] >= first, `${name}: fetched at ${fetchedAt[0]} ms, before the first frame (${first} ms)`);
-      const after = await page.evaluate(() => {
-        window.attention.setValue("X", 0, 0, 1.5);
-        return {
-          x: window.attention.trace().steps[0].matrices[0].data[0][0],
-          how: window.attention.testing.deferred().how,
-        };
-      });
-      assert.deepEqual(after, { x: 1.5, how: "after the first frame" }, name);
-      assert.deepEqual(problems, [], name);
-    } finally {
-      await context.close();
-    }
-  }
-});
-
-test("without its second part the page says it cannot go on, at the first call that needs it", async () => {
+// The program is two files named by its build (scripts/dist_files.mjs),
+// which index.html preloads: each is fetched once, and the wasm is compiled
+// from the response as it downloads (compileStreaming), then instantiated.
+test("the program's two files are named by their build, fetched once each, the wasm compiled as it downloads", async () => {
+  const { js, wasm } = built();
+  assert.match(js, /^attention\.[0-9a-f]{12}\.js$/);
+  assert.equal(wasm, js.replace(/js$/, "wasm"), "one build id names both");
   const context = await launch();
   try {
     const page = await context.newPage();
-    await page.route("**/attention.deferred.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
-    await page.goto(env.url);
-    await page.evaluate(() => window.attention.ready); // the first part runs alone
-    assert.equal(await page.locator("#failure").isHidden(), true);
-    const error = await page.evaluate(() => {
-      try {
-        window.attention.setValue("X", 0, 0, 1.5);
-        return null;
-      } catch (e) {
-        return e.message;
-      }
+    await page.addInitScript(() => {
+      window.compiled = [];
+      const compileStreaming = WebAssembly.compileStreaming;
+      WebAssembly.compileStreaming = (source) => {
+        window.compiled.push("streaming");
+        return compileStreaming(source);
+      };
+      const compile = WebAssembly.compile;
+      WebAssembly.compile = (bytes) => {
+        window.compiled.push("from bytes");
+        return compile(bytes);
+      };
     });
-    assert.match(error, /attention\.deferred\.wasm: HTTP 404/);
-    assert.equal(await page.locator("#failure").isHidden(), false);
-    assert.match(await page.textContent("#failure-message"), /attention\.deferred\.wasm: HTTP 404/);
+    const problems = watch(page);
+    await page.goto(env.url);
+    await page.evaluate(() => window.attention.ready);
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname.slice(1)),
+    );
+    assert.deepEqual(
+      fetched.filter((f) => f.startsWith("attention.")),
+      [js, wasm].filter((f) => fetched.includes(f)),
+    );
+    assert.equal(fetched.filter((f) => f === wasm).length, 1, `${wasm}: fetched once`);
+    assert.equal(fetched.filter((f) => f === js).length, 1, `${js}: fetched once`);
+    assert.deepEqual(await page.evaluate(() => window.compiled), ["streaming"]);
+    assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+// Files of two builds (a cache or CDN that mixed them) never run together:
+// each carries the build id the page was made with.
+test("a wasm or attention.js of another build is refused with a clear message", async () => {
+  const { js, wasm } = built();
+  const build = js.split(".")[1];
+  const bytes = fs.readFileSync(path.join(DIST, wasm));
+  const section = customSection(SECTION, build);
+  assert.ok(bytes.subarray(bytes.length - section.length).equals(section), "the wasm ends with its build id");
+  const other = Buffer.concat([
+    bytes.subarray(0, bytes.length - section.length),
+    customSection(SECTION, "0123456789ab"),
+  ]);
+  const script = fs.readFileSync(path.join(DIST, js), "utf8").replace(`build = "${build}"`, 'build = "0123456789ab"');
+  for (const [file, body, type] of [
+    [wasm, other, "application/wasm"],
+    [js, script, "text/javascript"],
+  ]) {
+    const context = await launch();
+    try {
+      const page = await context.newPage();
+      await page.route(`**/${file}`, (route) => route.fulfill({ status: 200, body, contentType: type }));
+      await page.goto(env.url);
+      await page.waitForSelector("#failure:not([hidden])");
+      assert.equal(
+        await page.textContent("#failure-message"),
+        `Attention Lab could not load its program (${file} is from another build: 0123456789ab, the page's is ${build}). Check the connection and reload the page.`,
+      );
+      await assert.rejects(
+        page.evaluate(() => window.attention.ready),
+        /from another build/,
+      );
+    } finally {
+      await context.close();
+    }
   }
 });

@@ -3,7 +3,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { launch, startServer, openPage, watch, DIST, distinctColours, saveArtifact, settle } from "./browser.mjs";
+import {
+  built,
+  launch,
+  startServer,
+  openPage,
+  watch,
+  DIST,
+  distinctColours,
+  saveArtifact,
+  settle,
+} from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -52,16 +62,42 @@ test("without WebGL2: a readable message and the lesson as text, not a blank can
 test("a module that fails to load gives a readable message", async () => {
   await withBrowser(async (browser) => {
     const page = await browser.newPage();
-    await page.route("**/attention.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+    const { wasm } = built();
+    await page.route(`**/${wasm}`, (route) => route.fulfill({ status: 404, body: "gone" }));
     await page.goto(url);
     await page.waitForSelector("#failure:not([hidden])");
-    assert.match(
+    assert.equal(
       await page.textContent("#failure-message"),
-      /could not load its program \(attention\.wasm: HTTP 404\)/,
+      `Attention Lab could not load its program (${wasm}: HTTP 404). Check the connection and reload the page.`,
     );
     await assert.rejects(
       page.evaluate(() => window.attention.ready),
       /could not load/,
+    );
+  });
+});
+
+// Every download is bounded (web/page/files.js): a connection that stalls
+// ends in a message. The page's clock is moved past the bound rather than
+// waited for.
+test("a download that stalls ends in a message, not a page that waits for ever", async () => {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    const { wasm } = built();
+    await page.route(`**/${wasm}`, () => {}); // never answered
+    await page.addInitScript((file) => {
+      const fetch = window.fetch;
+      window.fetch = (url, ...rest) => ((window.asked ||= String(url).endsWith(file)), fetch(url, ...rest));
+    }, wasm);
+    await page.clock.install();
+    await page.goto(url);
+    for (const end = Date.now() + 120000; !(await page.evaluate(() => window.asked)); await page.waitForTimeout(100))
+      if (Date.now() > end) throw new Error(`the page never asked for ${wasm}`);
+    await page.clock.runFor(31000);
+    await page.waitForSelector("#failure:not([hidden])");
+    assert.equal(
+      await page.textContent("#failure-message"),
+      `Attention Lab could not load its program (${wasm}: no answer in 30 s). Check the connection and reload the page.`,
     );
   });
 });

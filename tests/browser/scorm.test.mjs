@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launch, watch, DIST, ROOT } from "./browser.mjs";
+import { built, launch, watch, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 import { hostHtml, until } from "./scorm_host.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
@@ -174,7 +174,7 @@ test("the package in dist/ and the ones made here: a well-formed SCORM 1.2 manif
         entries.filter((e) => e !== "imsmanifest.xml").sort(),
         `${name}: the manifest lists exactly the zip's files`,
       );
-      for (const f of ["scorm.html", "scorm-adapter.js", "scorm-config.js", "attention.wasm", "page.js"])
+      for (const f of ["scorm.html", "scorm-adapter.js", "scorm-config.js", built().wasm, built().js, built().page])
         assert.ok(sco.files.includes(f), `${name}: ${f}`);
     }
   } finally {

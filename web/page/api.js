@@ -6,7 +6,6 @@ import { listeners, ready } from "./events.js";
 import { offeredLanguages, provideLesson } from "./files.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { linkFor } from "./links.js";
-import { deferredLoad } from "./loader.js";
 import { call, checked, json, module } from "./program.js";
 import { figureWaiters, firstFrameMs } from "./program-events.js";
 import { noGl, setTextView } from "./textview.js";
@@ -82,12 +81,12 @@ export const api = {
     }
     if (noGl) return Promise.reject(new Error("figures need WebGL2, which this browser does not offer"));
     const asked = JSON.parse(
-      call("attn_save_figure", "string", ["number", "number", "string", "number"], [
-        scale,
-        theme === "dark" ? 1 : 0,
-        matrix,
-        0,
-      ]),
+      call(
+        "attn_save_figure",
+        "string",
+        ["number", "number", "string", "number"],
+        [scale, theme === "dark" ? 1 : 0, matrix, 0],
+      ),
     );
     if (asked.error) return Promise.reject(new Error(asked.error));
     return new Promise((resolve, reject) => figureWaiters.set(asked.id, { resolve, reject }));
@@ -105,7 +104,13 @@ export const api = {
     wake: () => module._attn_wake(), // draw a frame even without input
     loop() {
       const bits = module._attn_loop_state();
-      return { stopped: !!(bits & 1), hidden: !!(bits & 2), offscreen: !!(bits & 4), contextLost: !!(bits & 8) };
+      return {
+        stopped: !!(bits & 1),
+        hidden: !!(bits & 2),
+        offscreen: !!(bits & 4),
+        contextLost: !!(bits & 8),
+        settled: !!(bits & 16), // the last frame's layout is the one a press meets next
+      };
     },
     items: () => json("attn_items"),
     // The page's choice of language (its cases: tests/core/language-choice.json).
@@ -114,10 +119,6 @@ export const api = {
     offeredLanguages: () => offeredLanguages,
     wantKeyboard: () => module._attn_want_keyboard() === 1,
     heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
-    // The program's second part: null until loaded, then {how, ms}: "with the
-    // first part" (the single file, the worker's cache), "after the first
-    // frame" (a first visit), or "on a call" (a call into it came first).
-    deferred: () => deferredLoad,
     // The current lesson's characters the canvas cannot draw now, and the font
     // pack being fetched: {loading, missing: [{character, codepoint, where}]}.
     glyphs: () => json("attn_glyphs"),

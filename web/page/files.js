@@ -7,21 +7,76 @@
 import { LANGUAGES } from "./languages.js";
 import { call } from "./program.js";
 
-// {wasm, deferred: base64, lessons: {id: text}} in the single file; else null.
+// {wasm: base64, lessons: {id: text}} in the single file; else null.
 export const singleFile = (typeof window !== "undefined" && window.attentionSingleFile) || null;
 
 // The languages this page can show: the single file carries no catalog, so
 // English alone (the first, which needs none); the served page fetches any.
 export const offeredLanguages = singleFile ? [LANGUAGES[0].code] : LANGUAGES.map((l) => l.code);
 
+// How long a download may wait for its next bytes (the answer, then each
+// part of the body), and how long it may take in all: a stalled connection
+// ends in a message, not a page that waits for ever; a slow one that moves
+// goes on.
+export const STALL_MS = 30000;
+export const TOTAL_MS = 300000;
+
+// fetch(url), bounded: resolves with what consume(response) makes of it;
+// rejects with an Error "file: why" whose `why` says why alone (an HTTP
+// error, a stall, a failed connection). onBytes(n), if given, hears the
+// bytes received so far, read from a clone of the response: consume gets the
+// response itself (compileStreaming wants it).
+export async function fetchWithin(url, consume, onBytes = null) {
+  const controller = new AbortController();
+  const started = performance.now();
+  let why = "";
+  let last = started; // when the latest bytes (or the answer) came
+  let answered = false;
+  // One check a second (a timer per part of the body would cost more than the parts).
+  const watch = setInterval(() => {
+    const now = performance.now();
+    if (now - started > TOTAL_MS) why = `not complete after ${TOTAL_MS / 1000} s`;
+    else if (now - last > STALL_MS)
+      why = answered ? `nothing arrived for ${STALL_MS / 1000} s` : `no answer in ${STALL_MS / 1000} s`;
+    if (why) controller.abort();
+  }, 1000);
+  try {
+    let response;
+    try {
+      response = await fetch(url, { credentials: "same-origin", signal: controller.signal });
+    } catch (e) {
+      throw new Error(why || "the connection failed");
+    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    answered = true;
+    last = performance.now();
+    const reader = response.clone().body.getReader();
+    let received = 0;
+    const watched = (async () => {
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        received += part.value.length;
+        last = performance.now();
+        if (onBytes) onBytes(received);
+      }
+    })();
+    const [result] = await Promise.all([consume(response), watched]);
+    return result;
+  } catch (e) {
+    controller.abort(); // whichever failed, the rest stops too
+    const error = new Error(`${String(url).replace(/^.*\//, "")}: ${why || e.message}`);
+    error.why = why || e.message;
+    throw error;
+  } finally {
+    clearInterval(watch);
+  }
+}
+
 // A file beside the page: {bytes}, or {error: why not}.
 export async function fetchBytes(url) {
   try {
-    const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok) return { error: `HTTP ${response.status}` };
-    return { bytes: new Uint8Array(await response.arrayBuffer()) };
+    return { bytes: new Uint8Array(await fetchWithin(url, (response) => response.arrayBuffer())) };
   } catch (e) {
-    return { error: "the connection failed" };
+    return { error: e.why };
   }
 }
 

@@ -2,7 +2,6 @@
 // has focus. Emscripten's GLFW listens on the whole window (and eats
 // Backspace and Tab): keys meant for the host page are stopped before it sees
 // them (installed before the module runs, so registered first).
-import { whole } from "./loader.js";
 import { module } from "./program.js";
 
 export function guardKeys(canvas) {
@@ -13,11 +12,10 @@ export function guardKeys(canvas) {
     }
     if (event.key !== "Tab") return;
     // Tab moves through the canvas's numbers while there is one to move to; then on out of it.
-    // Asked only once the program is whole: a key never waits for its second part.
     let tabTaken = false;
     try {
       tabTaken =
-        whole() && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
+        module !== null && (module._attn_want_keyboard() === 1 || module._attn_wants_tab(event.shiftKey ? 1 : 0) === 1);
     } catch (e) {
       tabTaken = false;
     }
@@ -43,6 +41,7 @@ export function guardKeys(canvas) {
     true,
   );
   canvas.addEventListener("focus", () => {
-    if (whole() && !focusByPointer && canvas.matches(":focus-visible")) module._attn_enter_cells(lastTabBack ? 1 : 0);
+    if (module !== null && !focusByPointer && canvas.matches(":focus-visible"))
+      module._attn_enter_cells(lastTabBack ? 1 : 0);
   });
 }

@@ -1,120 +1,77 @@
-// Loading the program: the wasm fetched with byte progress (or taken from the
-// single file), and its second part. The program comes in two parts
-// (scripts/split_wasm.mjs): attention.wasm, what the first frames run, and
-// attention.deferred.wasm, the rest (the text view, typing a number, hover
-// explanations...), fetched once the first frame is drawn; `ready` waits for
-// it. A call into the second part before it is here loads it at once
-// (Emscripten's loadSplitModule: a synchronous request, which a service
-// worker does not see, so a page the worker serves has loaded it with the
-// first part).
+// Loading the program: attention.<build>.js, Emscripten's JavaScript, and
+// attention.<build>.wasm, compiled while it downloads (progress counted on a
+// clone of the response), or both from inside the single file. index.html
+// preloads both, so neither waits for this script. The page was bundled with
+// the build id both files carry (scripts/program_files.mjs): files of another
+// build are refused with a clear message before anything runs. Every
+// download is bounded (files.js).
+import PROGRAM from "attention:program";
 import { $ } from "./dom.js";
-import { fetchBytes, singleFile } from "./files.js";
-import { module } from "./program.js";
+import { fetchWithin, singleFile } from "./files.js";
+import { nextTask } from "./program.js";
 import { WORDS, fail } from "./words.js";
 
-const DEFERRED = "attention.deferred.wasm";
-let primaryExports = null; // what the second part imports
-let deferredModule = null; // compiled
-// Instantiated (its functions are in the table): {how, ms}; null until then.
-export let deferredLoad = null;
+// attention.<build>.js, attention.<build>.wasm (scripts/dist_files.mjs).
+const programFile = (extension) => `attention.${PROGRAM.build}.${extension}`;
+const SCRIPT_MS = 120000; // attention.js has not arrived: say so
 
-// The program has started and both its parts are here (a call waits for nothing).
-export const whole = () => module !== null && deferredLoad !== null;
+const anotherBuild = (file, build) =>
+  new Error(`${file} is from another build: ${build || "none"}, the page's is ${PROGRAM.build}`);
 
-const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-// Whether a service worker serves this page (a sandboxed iframe may not even ask).
-function controlled() {
-  try {
-    return !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-  } catch (e) {
-    return false;
-  }
+// Emscripten's JavaScript, added as a script unless it is here already (the
+// single file has it inside). Resolves once createAttentionModule is defined
+// and of this build; rejects with why not (`missing` when there is no such
+// file to be had).
+export function loadProgramScript() {
+  return new Promise((resolve, reject) => {
+    const file = programFile("js");
+    const missing = () => reject(Object.assign(new Error(`${file} could not be loaded`), { missing: true }));
+    const checked = () =>
+      typeof createAttentionModule !== "function"
+        ? missing()
+        : createAttentionModule.build !== PROGRAM.build
+          ? reject(anotherBuild(file, createAttentionModule.build))
+          : resolve();
+    if (typeof createAttentionModule === "function") return checked();
+    const script = document.createElement("script");
+    const timer = setTimeout(() => reject(new Error(`${file}: not here after ${SCRIPT_MS / 1000} s`)), SCRIPT_MS);
+    script.onload = () => (clearTimeout(timer), checked());
+    script.onerror = () => (clearTimeout(timer), missing());
+    script.src = file;
+    document.body.append(script);
+  });
 }
 
-// Emscripten's instantiateWasm: we fetch the wasm ourselves, counting bytes
-// for the progress bar (the single file has it inside).
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+// The wasm compiled, while it downloads where the browser can (a response of
+// type application/wasm); the progress bar follows the bytes.
+async function compileProgram() {
+  if (singleFile) return WebAssembly.compile(fromBase64(singleFile.wasm));
+  const file = programFile("wasm");
+  const progress = $("loading-progress");
+  return fetchWithin(
+    file,
+    (response) =>
+      typeof WebAssembly.compileStreaming === "function" &&
+      (response.headers.get("Content-Type") || "").startsWith("application/wasm")
+        ? WebAssembly.compileStreaming(response)
+        : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes)),
+    (bytes) => (progress.value = Math.min(1, bytes / PROGRAM.wasmBytes)),
+  );
+}
+
+// Emscripten's instantiateWasm: the compiled program, if of this build, instantiated.
 export function instantiateWasm(imports, receiveInstance) {
-  // The second part too, at once, where it costs no download: from the single
-  // file, or from the service worker's cache on a later visit.
-  const second = singleFile || controlled() ? compileDeferred().catch(() => null) : Promise.resolve(null);
-  Promise.resolve()
-    .then(() => (singleFile ? fromBase64(singleFile.wasm) : downloadWasm()))
-    .then((bytes) => WebAssembly.instantiate(bytes, imports))
-    .then(async (result) => {
-      primaryExports = result.instance.exports;
-      const compiled = await second;
-      if (compiled) instantiateDeferred(compiled, "with the first part");
-      receiveInstance(result.instance, result.module);
+  compileProgram()
+    .then((compiled) => {
+      const section = WebAssembly.Module.customSections(compiled, "attention.build")[0];
+      const build = section ? new TextDecoder().decode(section) : "";
+      if (build !== PROGRAM.build) throw anotherBuild(programFile("wasm"), build);
+      return WebAssembly.instantiate(compiled, imports)
+        .then(async (instance) => (await nextTask(), instance)) // then main() in a task of its own
+        .then((instance) => receiveInstance(instance, compiled));
     })
     .catch((error) => fail(WORDS.noProgram, { why: error.message }));
   return {};
-}
-
-function instantiateDeferred(compiled, how) {
-  if (deferredLoad) return;
-  new WebAssembly.Instance(compiled, { primary: primaryExports });
-  deferredModule = compiled; // kept only once it links
-  deferredLoad = { how, ms: performance.now() };
-}
-async function compileDeferred() {
-  if (singleFile) return WebAssembly.compile(fromBase64(singleFile.deferred));
-  const r = await fetchBytes(DEFERRED);
-  if (r.error) throw new Error(`${DEFERRED}: ${r.error}`);
-  return WebAssembly.compile(r.bytes);
-}
-// Emscripten's loadSplitModule: a call needs the second part now.
-export function loadDeferredNow() {
-  try {
-    let compiled = deferredModule;
-    if (!compiled) {
-      // A synchronous request cannot ask for an ArrayBuffer: read the bytes as x-user-defined text.
-      const request = new XMLHttpRequest();
-      request.open("GET", DEFERRED, false);
-      request.overrideMimeType("text/plain; charset=x-user-defined");
-      request.send();
-      if (request.status !== 200) throw new Error(`${DEFERRED}: HTTP ${request.status}`);
-      compiled = new WebAssembly.Module(Uint8Array.from(request.responseText, (c) => c.charCodeAt(0) & 0xff));
-    }
-    instantiateDeferred(compiled, "on a call");
-  } catch (error) {
-    // The program cannot go on without it: say so, as for a missing first part.
-    fail(WORDS.noProgram, { why: error.message });
-    throw error;
-  }
-}
-// Once the first frame is drawn.
-export function loadDeferredSoon() {
-  if (deferredLoad) return Promise.resolve();
-  return compileDeferred()
-    .then((compiled) => instantiateDeferred(compiled, "after the first frame"))
-    .catch((error) => console.warn(`${error.message} (loaded when first needed)`));
-}
-
-function downloadWasm() {
-  const progress = $("loading-progress");
-  return fetch("attention.wasm").then((response) => {
-    if (!response.ok) throw new Error(`attention.wasm: HTTP ${response.status}`);
-    const total = Number(response.headers.get("Content-Length")) || 0;
-    if (!response.body || !total) return response.arrayBuffer();
-    const reader = response.body.getReader();
-    const chunks = [];
-    let received = 0;
-    const pump = () =>
-      reader.read().then((r) => {
-        if (r.done) {
-          const bytes = new Uint8Array(received);
-          let at = 0;
-          for (const c of chunks) {
-            bytes.set(c, at);
-            at += c.length;
-          }
-          return bytes.buffer;
-        }
-        chunks.push(r.value);
-        received += r.value.length;
-        progress.value = Math.min(1, received / total);
-        return pump();
-      });
-    return pump();
-  });
 }

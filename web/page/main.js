@@ -10,7 +10,7 @@
 //   lesson-link.js     a lesson carried in the address (#lesson=), unpacked
 //   files.js           the files the app needs from beside the page
 //   program.js         the running module and calls into it
-//   loader.js          loading the wasm and its second part
+//   loader.js          loading the program (attention.js and the wasm)
 //   program-events.js  what the running program tells the page
 //   keys.js            keyboard focus inside host pages
 //   api.js             window.attention
@@ -37,9 +37,9 @@ import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { lessonInLink, followLessonLinks } from "./lesson-link.js";
 import { first, keepLessonHash, readParameters } from "./links.js";
-import { instantiateWasm, loadDeferredNow } from "./loader.js";
+import { instantiateWasm, loadProgramScript } from "./loader.js";
 import { announceProgress, onEvent, onFigure } from "./program-events.js";
-import { call, module, setModule } from "./program.js";
+import { call, module, nextTask, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
 import { WORDS, fail, say, sayInLanguage } from "./words.js";
@@ -86,33 +86,36 @@ async function provideOpeningLesson() {
   if (why) throw new Error(`lessons/${BUILT_IN_LESSONS[0]}.json: ${why}`);
 }
 
+// The program's JavaScript, then the program.
 function start() {
-  if (typeof createAttentionModule !== "function") {
-    fail(WORDS.noScript);
-    return;
-  }
+  loadProgramScript().then(run, (error) =>
+    error.missing ? fail(WORDS.noScript) : fail(WORDS.noProgram, { why: error.message }),
+  );
+}
+
+function run() {
   const options = {
     canvas,
     arguments: noGl ? ["--no-gl"] : [],
     attentionEvent: onEvent,
     attentionFigure: onFigure,
     print: (text) => console.log(text),
-    // Emscripten says when a call loads the second part: no warning, just news.
-    printErr: (text) =>
-      (/^(placeholder function called|instantiated deferred module)/.test(text) ? console.info : console.warn)(text),
-    loadSplitModule: loadDeferredNow,
+    printErr: (text) => console.warn(text),
     onAbort: (what) => fail(WORDS.stopped, { why: what }),
+    instantiateWasm,
   };
-  options.instantiateWasm = instantiateWasm;
   Promise.all([createAttentionModule(options), lessonFile, linkLesson]).then(
     async ([instance, file, link]) => {
       setModule(instance);
+      // Each step in a task of its own: the lesson's file read, then the start.
+      await nextTask();
       try {
         await provideOpeningLesson();
       } catch (error) {
         fail(WORDS.noStart, { why: error.message });
         return;
       }
+      await nextTask();
       call(
         "attn_start",
         null,

@@ -6,7 +6,6 @@ import { $ } from "./dom.js";
 import { becomeReady, emit, toParent } from "./events.js";
 import { fetchAsset, provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
-import { loadDeferredSoon } from "./loader.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
 import { call, module } from "./program.js";
 import { scheduleSave } from "./saved-work.js";
@@ -73,18 +72,15 @@ export function onFigure(figure) {
 function started() {
   $("loading").hidden = true;
   $("canvas").removeAttribute("aria-describedby");
-  // Ready once the program's second part is here too: every call then works without a wait.
-  loadDeferredSoon().then(() => {
-    try {
-      if (noGl) setTextView(true);
-    } catch (error) {
-      console.warn(`Attention Lab: the text view: ${error.message}`);
-    }
-    becomeReady(api);
-    toParent({ type: "attention:ready", state: api.state() });
-    registerServiceWorker();
-    linkManifest();
-  });
+  try {
+    if (noGl) setTextView(true);
+  } catch (error) {
+    console.warn(`Attention Lab: the text view: ${error.message}`);
+  }
+  becomeReady(api);
+  toParent({ type: "attention:ready", state: api.state() });
+  registerServiceWorker();
+  linkManifest();
 }
 
 // attention:progress (and on("progress")) when the counts change.

@@ -1,6 +1,17 @@
 // The running program (the Emscripten module, once it has started) and the
 // one way to call into it: call(), with strings and bytes through the heap.
 export let module = null;
+
+// Resolves in a task of its own: start-up work split so that no task is long
+// (docs/performance.md, "Start-up"). A message, not a timer: timers in a
+// background tab wait up to a second.
+export function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 export function setModule(instance) {
   module = instance;
 }

@@ -35,7 +35,10 @@ export const fill = (text, values) =>
 
 export function say(element, english, values = {}) {
   said.set(element, [english, values]);
-  element.textContent = fill(translated[english] || english, values);
+  // The same words keep their text node: a paint of it stays the page's
+  // largest contentful paint (a new node would start it again).
+  const text = fill(translated[english] || english, values);
+  if (element.textContent !== text) element.textContent = text;
 }
 
 // The catalog of `code` has come (fetchBytes' answer): say everything again in it.

@@ -15,12 +15,15 @@
 #include "platform/glfw_host.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
+#include "ui/layout.h"
 
 namespace attn::web {
 
 namespace {
 
 constexpr double kIdleAfterSeconds = 0.5;  // keep drawing this long after the last input
+// A layout that never settles (two states taking turns) still lets the loop rest.
+constexpr int kMostUnsettledFrames = 10;
 
 // JavaScript inside: keep clang-format out
 // clang-format off
@@ -53,7 +56,14 @@ void ask_page(bool fonts) {
 
 bool needs_frame() {
   const ImGuiIO& io = ImGui::GetIO();
+  if (shell().first_frame) return true;  // however long the start-up steps took
+  // A change woke the loop (a file arrived, an API call): drawn even when a
+  // loaded machine runs the next frame after the idle delay has passed.
+  if (shell().woken) return true;
   if (emscripten_get_now() / 1000.0 - shell().last_activity < kIdleAfterSeconds) return true;
+  // The last frame moved something: on a loaded machine the idle delay can pass
+  // within one frame, and the picture would then lag the layout a press meets.
+  if (shell().unsettled > 0 && shell().unsettled < kMostUnsettledFrames) return true;
   if (input_pending()) return true;
   if (ImGui::IsAnyItemActive() || io.WantTextInput || shell().app->animating()) return true;
   for (bool down : io.MouseDown)
@@ -63,10 +73,40 @@ bool needs_frame() {
   return false;
 }
 
+// The first frame's own start-up work, one piece per animation frame, so
+// that no browser task holds all of it (docs/performance.md, "Start-up"):
+// the font atlas; then ImGui's shaders and font texture and the heatmaps'
+// shader; then one frame of the UI that is built but not drawn (the first
+// run of the layout code is its slowest: the browser compiles each function
+// of the program when it first runs). Returns true while a piece was done.
+bool warm_up() {
+  Shell& s = shell();
+  switch (s.warmed_up++) {
+    case 0:
+      s.app->set_pixel_ratio(static_cast<float>(s.dpr));  // its texture comes next
+      return true;
+    case 1:
+      platform::create_gl_objects();  // the font texture among them
+      static_cast<render::GlHeatmapRenderer*>(s.heatmaps.get())->ensure_program();
+      return true;
+    case 2:
+      platform::backend_new_frame();
+      apply_browser_input(ImGui::GetIO());
+      ImGui::NewFrame();
+      s.app->frame();
+      ImGui::EndFrame();
+      return true;
+    default:
+      s.warmed_up = 3;
+      return false;
+  }
+}
+
 void frame() {
   Shell& s = shell();
   if (s.context_lost) return pause_loop();
   follow_canvas_size();
+  if (s.first_frame && warm_up()) return;
   if (!needs_frame()) return pause_loop();  // nothing changed: the last picture stays
 
   if (s.app->set_pixel_ratio(static_cast<float>(s.dpr))) platform::reload_font_texture();
@@ -78,6 +118,9 @@ void frame() {
   ImGui::NewFrame();
   s.app->frame();
   ImGui::EndFrame();  // the rest of Render() is drawing
+  const uint64_t layout = ui::layout_fingerprint();
+  s.unsettled = layout == s.layout ? 0 : s.unsettled + 1;
+  s.layout = layout;
   s.costs[s.frames_drawn % 64] = {s.frames_drawn + 1, revision_start, s.app->session().revision(),
                                   emscripten_get_now() - build_start + s.pending_ms};
   s.pending_ms = 0;
@@ -85,6 +128,7 @@ void frame() {
   platform::render_frame(s.window, *s.heatmaps);
   s.costs[s.frames_drawn % 64].render_ms = emscripten_get_now() - render_start;
   ++s.frames_drawn;
+  s.woken = false;
   if (auto f = platform::make_figure(*s.app, static_cast<float>(s.dpr))) {
     if (f->error.empty())
       notify_figure_js(static_cast<double>(f->id), f->file_name.c_str(), f->png.data(),
@@ -120,6 +164,7 @@ void wake() {
   if (!s.started) return;
   if (!has_gl()) return ask_page(false);  // nothing to draw, but a language may be wanted
   s.last_activity = emscripten_get_now() / 1000.0;
+  s.woken = true;
   if (s.paused && !s.hidden && !s.offscreen && !s.context_lost) {
     s.paused = false;
     emscripten_resume_main_loop();

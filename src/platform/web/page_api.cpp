@@ -150,10 +150,12 @@ EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const 
                             : nlohmann::json{{"error", error}}.dump());
 }
 // Why the frame loop stands still, as bits: 1 stopped, 2 the tab hidden,
-// 4 scrolled out of view, 8 the WebGL context lost (stopped alone: idle).
+// 4 scrolled out of view, 8 the WebGL context lost (stopped alone: idle);
+// and 16: the last frame drawn laid out everything as the one before it did.
 EMSCRIPTEN_KEEPALIVE int attn_loop_state() {
   const attn::web::Shell& s = shell();
-  return (s.paused ? 1 : 0) | (s.hidden ? 2 : 0) | (s.offscreen ? 4 : 0) | (s.context_lost ? 8 : 0);
+  return (s.paused ? 1 : 0) | (s.hidden ? 2 : 0) | (s.offscreen ? 4 : 0) | (s.context_lost ? 8 : 0) |
+         (s.unsettled == 0 && s.frames_drawn > 1 ? 16 : 0);
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
   shell().offscreen = offscreen != 0;
