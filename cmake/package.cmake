@@ -23,6 +23,10 @@ install(CODE "
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/attention-lab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/attention-lab.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright DESTINATION ${attn_doc_dir})
+# lintian's overrides, as a Debian package ships them: words of the compiled-in
+# translations that its English spelling list takes for misspellings.
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/attention-lab.lintian-overrides
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME attention-lab)
 install(FILES ${ATTN_ICON_SVG} DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps
         RENAME attention-lab.svg)
 set(attn_desktop_icons "")

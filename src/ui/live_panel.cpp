@@ -287,11 +287,15 @@ void LivePanel::draw() {
   if (std::fabs(sum - 1.0) > 1e-9) {
     const std::string not_softmax = trf("These weights sum to {sum}, not 1: not a softmax output",
                                         {{"sum", number_text(sum, kDigits)}});
-    ImGui::TextColored(color(pal.changed), "%s", not_softmax.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, color(pal.changed));
+    ImGui::TextWrapped("%s", not_softmax.c_str());  // wrapped: longer in French or German
+    ImGui::PopStyleColor();
   } else if (then) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     // TRANSLATORS: "|" is the thin mark drawn on each bar at the notebook's weight (the
     // notebook the lesson is built from: its numbers, before the learner changed any).
-    ImGui::TextDisabled("%s", tr("| marks the notebook's value; they sum to 1"));
+    ImGui::TextWrapped("%s", tr("| marks the notebook's value; they sum to 1"));
+    ImGui::PopStyleColor();
   }
 
   draw_output(q, query);

@@ -121,12 +121,14 @@ export function saveArtifact(name, buffer) {
 // Waits, bounded, until the last frame drawn laid things out as the one before
 // it: ImGui settles some layouts a frame late (a new step's content size, a
 // scrollbar), and a rectangle read before then can be rows away from where a
-// press lands on a loaded machine. A page that keeps changing (an animation)
-// is taken as it is after 20 s.
+// press lands on a loaded machine. Or until the loop has stopped: a layout
+// that never settles stops it after 10 frames, and waiting longer changes
+// nothing. A page that keeps changing (an animation) is taken as it is after 20 s.
 export async function settled(page) {
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline) {
-    if (await page.evaluate(() => window.attention.testing.loop().settled)) return;
+    const loop = await page.evaluate(() => window.attention.testing.loop());
+    if (loop.settled || loop.stopped) return;
     await page.waitForTimeout(20);
   }
 }
