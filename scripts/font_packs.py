@@ -20,8 +20,8 @@ Hangul syllables the translations in DIR/*.po use (their msgstr), so a word
 outside the common sets (浏览器, "browser") is in the cut all the same.
 """
 import glob
-import re
 import os
+import re
 import sys
 
 from fontTools import subset

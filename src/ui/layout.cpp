@@ -51,8 +51,12 @@ uint64_t layout_fingerprint() {
     mix_bits(bits);
   };
   for (const ImGuiWindow* w : GImGui->Windows) {
-    if (!w->WasActive) continue;
-    for (const ImVec2& v : {w->Pos, w->Size, w->Scroll, w->ContentSize}) {
+    if (!w->Active) continue;  // drawn this frame (WasActive: the frame before)
+    // Where the frame's content reached (CursorMaxPos) and a scroll asked for
+    // (ScrollTarget) are what the next frame's content size and scroll come
+    // from: a change there is a layout that has not settled yet.
+    for (const ImVec2& v : {w->Pos, w->Size, w->Scroll, w->ContentSize, w->DC.CursorMaxPos,
+                            w->ScrollTarget}) {
       mix(v.x);
       mix(v.y);
     }
