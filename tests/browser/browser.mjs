@@ -137,13 +137,10 @@ export async function settled(page) {
 // while frames are drawn, so this wakes the page, waits for a frame, and then
 // for the layout to settle).
 export async function itemCentre(page, label) {
-  await page.evaluate(() => window.attention.testing.enableItems());
-  const frames = await page.evaluate(() => window.attention.framesDrawn());
-  await nextFrame(page, frames + 1);
-  await settled(page);
-  const rect = await page.evaluate((l) => window.attention.testing.items()[l], label);
+  const all = await items(page);
+  const rect = all[label];
   if (!rect) {
-    const shown = Object.keys(await page.evaluate(() => window.attention.testing.items()));
+    const shown = Object.keys(all);
     throw new Error(`no item ${label} on screen (${shown.length} items: ${shown.slice(0, 12).join(" ")})`);
   }
   const box = await page.locator("#canvas").boundingBox();
