@@ -17,6 +17,14 @@ struct QuickKeys {
   std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
 };
 QuickKeys keys;
+
+struct ButtonEvent {
+  float x, y;
+  int button;
+  bool down;
+};
+std::vector<ButtonEvent> buttons;
+constexpr size_t kMostHeldButtons = 16;  // no frames for a while (a hidden tab): the last few
 }  // namespace
 
 void note_key(int key, int action) {
@@ -37,6 +45,22 @@ void hold_quick_keys(ImGuiIO& io) {
   keys.held_for_a_frame.clear();
   keys.pressed_since_frame.clear();
 }
+
+void note_button(float x, float y, int button, bool down) {
+  if (button < 0 || button >= IM_ARRAYSIZE(ImGuiIO::MouseDown)) return;
+  if (buttons.size() >= kMostHeldButtons) buttons.erase(buttons.begin());
+  buttons.push_back({x, y, button, down});
+}
+
+void hold_buttons(ImGuiIO& io) {
+  if (buttons.empty()) return;
+  const ButtonEvent b = buttons.front();
+  buttons.erase(buttons.begin());
+  io.MousePos = ImVec2(b.x, b.y);
+  io.MouseDown[b.button] = b.down;
+}
+
+bool buttons_waiting() { return !buttons.empty(); }
 
 GLFWwindow* create_host(const HostOptions& o, void (*before_backend)(GLFWwindow*)) {
   glfwSetErrorCallback(

@@ -44,4 +44,15 @@ void destroy_host(GLFWwindow* window);
 void note_key(int key, int action);
 void hold_quick_keys(ImGuiIO& io);
 
+// ImGui 1.86 also reads the pointer once a frame, where it is at that moment:
+// a press and a move before the next frame (a quick hand, or any click while a
+// loaded machine is between frames) would press where the pointer went next.
+// Shells pass every press and release with where it happened (ImGui's
+// coordinates; ImGui's button numbers) to note_button, and call hold_buttons
+// after the backend's NewFrame: one press or release a frame, at its place
+// (what 1.87's input queue does). buttons_waiting() asks for another frame.
+void note_button(float x, float y, int button, bool down);
+void hold_buttons(ImGuiIO& io);
+bool buttons_waiting();
+
 }  // namespace attn::platform

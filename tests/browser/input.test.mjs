@@ -2,7 +2,7 @@
 // wheel and tooltips inside a host page: embed.test.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, itemCentre, settle, clipboardText, nextFrame } from "./browser.mjs";
+import { launch, startServer, openPage, itemCentre, items, settle, clipboardText, nextFrame } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -94,6 +94,52 @@ test("a long drag reaches a far value in one pass: press, eight paced moves, rel
     const value = await page.evaluate(() => window.attention.trace().steps.flatMap((s) => s.matrices).find((m) => m.name === "W_k").data[0][0]);
     // The hint's "about 4", from 0.02, in 600 pixels (before: 0.002 a pixel, 1,400 px).
     assert.ok(value > 4, `W_k[0, 0] reached ${value}`);
+  });
+});
+
+// ImGui 1.86 reads the pointer once a frame: a click and a move before the
+// next frame (a quick hand, or any click while a loaded machine is between
+// frames) pressed where the pointer went next. The events are sent in one
+// task, so that no frame can come between them on any machine.
+test("a click lands where it was made, even when the pointer moves on before the next frame", async () => {
+  await withPage("?lesson=the-cat-sat", async (page) => {
+    await page.evaluate(() => window.attention.setStep(1));
+    const cell = await itemCentre(page, "##X:2:2");
+    const other = await itemCentre(page, "##W_q:1:1");
+    const trace = () =>
+      page.evaluate(() => {
+        const shown = window.attention.trace().steps.flatMap((s) => s.matrices);
+        return ["X", "W_q"].map((name) => shown.find((m) => m.name === name).data);
+      });
+    const [x, wq] = await trace();
+    await page.evaluate(
+      ([a, b]) => {
+        const canvas = document.getElementById("canvas");
+        const send = (Event, type, p, buttons) =>
+          canvas.dispatchEvent(
+            new Event(type, { clientX: p.x, clientY: p.y, button: 0, buttons, bubbles: true, cancelable: true }),
+          );
+        send(MouseEvent, "mousemove", a, 0);
+        send(PointerEvent, "pointerdown", a, 1); // the page focuses the canvas here
+        send(MouseEvent, "mousedown", a, 1);
+        send(PointerEvent, "pointerup", a, 0);
+        send(MouseEvent, "mouseup", a, 0);
+        send(MouseEvent, "mousemove", b, 0);
+      },
+      [cell, other],
+    );
+    // The click opened the cell's editor: type into it.
+    const deadline = Date.now() + 90000;
+    while (!(await items(page))["##typed"]) if (Date.now() > deadline) throw new Error("the editor never opened");
+    await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
+    await page.keyboard.type("7");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => window.attention.state().edited);
+    const [x2, wq2] = await trace();
+    assert.equal(x2[2][2], 7, "the clicked number took the typed value");
+    assert.deepEqual(wq2, wq, "the number the pointer moved on to is unchanged");
+    x2[2][2] = x[2][2];
+    assert.deepEqual(x2, x, "no other input changed");
   });
 });
 

@@ -82,6 +82,12 @@ struct ShellFlags {
 };
 
 std::atomic<bool> g_quit{false};  // SIGTERM or SIGINT: close as if the window was closed
+// Where the last move event put the pointer (GLFW's callbacks take no context).
+struct Pointer {
+  bool moved = false;
+  float x = 0, y = 0;
+};
+Pointer g_pointer;
 
 bool parse_shell_flags(const std::vector<std::string>& rest, ShellFlags& f) {
   for (size_t i = 0; i < rest.size(); ++i) {
@@ -224,6 +230,19 @@ int main(int argc, char** argv) {
     glfwSetKeyCallback(w, [](GLFWwindow*, int key, int, int action, int) {
       attn::platform::note_key(key, action);  // the backend chains its own after this
     });
+    // Where a press happened is where the moves before it went: X11's
+    // glfwGetCursorPos asks the server where the pointer is now.
+    glfwSetCursorPosCallback(w, [](GLFWwindow*, double x, double y) {
+      g_pointer = {true, static_cast<float>(x), static_cast<float>(y)};
+    });
+    glfwSetMouseButtonCallback(w, [](GLFWwindow* window, int button, int action, int) {
+      if (!g_pointer.moved) {  // no move yet: it was over the window from the start
+        double x = 0, y = 0;
+        glfwGetCursorPos(window, &x, &y);
+        g_pointer = {true, static_cast<float>(x), static_cast<float>(y)};
+      }
+      attn::platform::note_button(g_pointer.x, g_pointer.y, button, action == GLFW_PRESS);
+    });
   });
   if (!window) {
     std::fprintf(stderr, "attention-lab: could not open an OpenGL 3.3 window\n");
@@ -261,10 +280,11 @@ int main(int argc, char** argv) {
       if (app.set_pixel_ratio(pixel_ratio)) attn::platform::reload_font_texture();
       attn::platform::backend_new_frame();
       attn::platform::hold_quick_keys(ImGui::GetIO());
+      attn::platform::hold_buttons(ImGui::GetIO());
       ImGui::NewFrame();
       const uint64_t before = app.version();
       app.frame();
-      const bool busy = ImGui::IsAnyItemActive() || ImGui::GetIO().MouseDelta.x != 0 ||
+      const bool busy = ImGui::IsAnyItemActive() || attn::platform::buttons_waiting() || ImGui::GetIO().MouseDelta.x != 0 ||
                         ImGui::GetIO().MouseDelta.y != 0 || app.version() != before;
       idle_frames = busy ? 0 : idle_frames + 1;
       // The work is kept once a change settles (not every frame of a drag).

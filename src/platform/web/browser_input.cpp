@@ -148,8 +148,16 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
 }
 
 // A real mouse (not one a browser emulates from a finger): mouse-sized targets.
-EM_BOOL on_mouse_down(int, const EmscriptenMouseEvent*, void*) {
-  if (shell().app->view().touch && !touch.active) shell().app->apply(ui::request::SetTouch{false});
+EM_BOOL on_mouse_button(int type, const EmscriptenMouseEvent* e, void*) {
+  const bool down = type == EMSCRIPTEN_EVENT_MOUSEDOWN;
+  if (down && shell().app->view().touch && !touch.active)
+    shell().app->apply(ui::request::SetTouch{false});
+  if (e->button > 2) return EM_FALSE;  // back and forward: not ImGui's
+  const int imgui_button[] = {0, 2, 1};  // the DOM's middle is 1, ImGui's is 2
+  // Where it happened, in CSS pixels (the UI's): what the next frame presses.
+  platform::note_button(static_cast<float>(e->targetX), static_cast<float>(e->targetY),
+                        imgui_button[e->button], down);
+  wake();
   return EM_FALSE;
 }
 
@@ -293,7 +301,8 @@ void install_browser_input(GLFWwindow* window) {
   emscripten_set_touchmove_callback("#canvas", nullptr, EM_FALSE, on_touch);
   emscripten_set_touchend_callback("#canvas", nullptr, EM_FALSE, on_touch);
   emscripten_set_touchcancel_callback("#canvas", nullptr, EM_FALSE, on_touch);
-  emscripten_set_mousedown_callback("#canvas", nullptr, EM_FALSE, on_mouse_down);
+  emscripten_set_mousedown_callback("#canvas", nullptr, EM_FALSE, on_mouse_button);
+  emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, on_mouse_button);
   emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, on_wheel);
   emscripten_set_mouseleave_callback("#canvas", nullptr, EM_FALSE, on_mouse_leave);
   embedded = page_is_embedded() != 0;
@@ -323,6 +332,7 @@ void apply_browser_input(ImGuiIO& io) {
   io.DisplayFramebufferScale = ImVec2(dpr, dpr);
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / dpr, io.MousePos.y / dpr);
   if (pointer_gone && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  platform::hold_buttons(io);  // where it was pressed or released, not where it went next
   apply_touch(io);
   platform::hold_quick_keys(io);
   io.MouseWheel += wheel_y;
@@ -332,7 +342,7 @@ void apply_browser_input(ImGuiIO& io) {
 
 bool input_pending() {
   const Touch& t = touch;
-  return t.active || t.tap || t.intent != Intent::Undecided ||
+  return platform::buttons_waiting() || t.active || t.tap || t.intent != Intent::Undecided ||
          (t.frames_after > 0 && t.frames_after < 3);
 }
 
