@@ -180,3 +180,25 @@ test("what an open prediction covers is \"?\" in the text view too, with the ste
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("an answer being given survives the view being drawn again: the option picked, the field in focus", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`);
+  await page.evaluate(() => window.attention.showTextView());
+  await page.waitForSelector('#text-view input[name="pick"]');
+  await page.locator('#text-view input[name="pick"]').nth(1).check();
+  // The learner's other window changes a number: the view is drawn again.
+  await page.evaluate(() => {
+    document.querySelector("#text-view form").dataset.old = "1";
+    window.attention.setValue("W_k", 0, 0, 0.5);
+  });
+  await page.waitForFunction(() => !document.querySelector("#text-view form").dataset.old);
+  const form = await page.$eval("#text-view form", (f) => ({
+    picked: f.querySelector('input[name="pick"]:checked')?.value ?? null,
+    focused: document.activeElement.name,
+  }));
+  assert.deepEqual(form, { picked: "1", focused: "pick" });
+  await page.getByRole("button", { name: "Check my answer" }).click();
+  await page.waitForFunction(() => window.attention.progress().answered === 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

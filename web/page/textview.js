@@ -19,6 +19,7 @@ export function renderTextView() {
   const view = json("attn_text_view");
   const body = $("text-view-body");
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
+  const answering = answerInProgress(body);
   body.replaceChildren();
   const select = $("text-view-lesson");
   select.replaceChildren(...view.lessons.map((l) => el("option", l.title, { value: l.id, ...own }))); // titles, not ids
@@ -37,6 +38,7 @@ export function renderTextView() {
   body.append(el("h2", view.stepTitle, own));
   if (view.formula) body.append(el("p", view.formula, { class: "formula", ...own }));
   renderActivities(view, body);
+  resumeAnswer(body, answering);
   const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
   if (holding.length) body.append(el("p", holding.join(" "), own));
   for (const x of view.sentences.filter((x) => !x.holds)) body.append(el("p", x.stale, { class: "stale", ...own }));
@@ -99,6 +101,29 @@ function matrixTable(m) {
   return table;
 }
 
+// The view is drawn again on every change of state (a drag's, another
+// window's): an answer being given (the option picked, the number typed, the
+// control in focus) survives it while the same prediction is asked.
+function answerInProgress(body) {
+  const form = body.querySelector("form[data-prediction]");
+  if (!form) return null;
+  const picked = form.querySelector('input[name="pick"]:checked');
+  const estimate = form.querySelector('input[name="estimate"]');
+  const active = form.contains(document.activeElement) ? [...form.elements].indexOf(document.activeElement) : -1;
+  return { id: form.dataset.prediction, pick: picked ? picked.value : null, estimate: estimate?.value ?? "", active };
+}
+function resumeAnswer(body, was) {
+  const form = was && body.querySelector(`form[data-prediction="${CSS.escape(was.id)}"]`);
+  if (!form) return;
+  if (was.pick !== null) {
+    const option = form.querySelector(`input[name="pick"][value="${CSS.escape(was.pick)}"]`);
+    if (option) option.checked = true;
+  }
+  const estimate = form.querySelector('input[name="estimate"]');
+  if (estimate) estimate.value = was.estimate;
+  if (was.active >= 0) form.elements[was.active]?.focus({ preventScroll: true });
+}
+
 // A change from a control of the text view: the app's answer shown above it.
 function act(name, types, values) {
   const error = call(name, "string", types, values);
@@ -110,7 +135,11 @@ function act(name, types, values) {
 function renderActivities(view, body) {
   const p = view.prediction;
   if (p) {
-    const form = el("form", undefined, { class: "activity", "aria-label": view.labels.predictFirst });
+    const form = el("form", undefined, {
+      class: "activity",
+      "aria-label": view.labels.predictFirst,
+      "data-prediction": p.id,
+    });
     form.append(el("h3", view.labels.predictFirst));
     const question = el("fieldset");
     question.append(el("legend", p.ask));
