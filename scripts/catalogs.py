@@ -152,8 +152,11 @@ def extract_lessons(cli, lessons_dir, out):
     for path in sorted(glob.glob(os.path.join(lessons_dir, "*.json"))):
         lesson = os.path.splitext(os.path.basename(path))[0]
         for pointer, text in json.loads(run([cli, "texts", path])):
+            # A formula is translated for its words only (lesson_translations.h).
+            hint = ("#. TRANSLATORS: a formula: keep its code (names, symbols, numbers, {…}) "
+                    "as written; translate only the words.\n" if pointer.endswith("/formula") else "")
             entries.append(
-                f"#. {lesson}, {pointer}\n#: lessons/{lesson}.json\n"
+                f"#. {lesson}, {pointer}\n{hint}#: lessons/{lesson}.json\n"
                 f"msgctxt {po_string(lesson + ':' + pointer)}\nmsgid {po_string(text)}\nmsgstr \"\"\n"
             )
     header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'

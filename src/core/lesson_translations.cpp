@@ -92,6 +92,58 @@ bool is_prose_name(std::string_view name) {
          std::all_of(name.begin() + 1, name.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 
+bool is_prose_formula(std::string_view formula) {
+  // Placeholders ({scale}) and what brackets hold (np.vstack([she, likes])) are code.
+  std::string code;
+  for (size_t i = 0, depth = 0; i < formula.size(); ++i) {
+    const char c = formula[i];
+    if (c == '{' || c == '[') {
+      if (depth++ == 0) code += '#';
+    } else if (c == '}' || c == ']') {
+      depth -= depth > 0;
+    } else if (depth == 0) {
+      code += c;
+    }
+  }
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  struct Word {
+    std::string_view text;
+    char before, after;  // '\0' at either end
+    bool assigned;       // "scores = …", "weights: …": the notebook's variable
+  };
+  std::vector<Word> words;
+  const std::string_view all = code;
+  for (size_t i = 0; i < all.size();) {
+    if (!letter(all[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < all.size() && letter(all[end])) ++end;
+    size_t next = end;
+    while (next < all.size() && all[next] == ' ') ++next;
+    char after = end < all.size() ? all[end] : '\0';
+    if (after == '.' && end + 1 < all.size() && all[end + 1] != ' ') after = '#';  // np.matmul
+    words.push_back({all.substr(i, end - i), i > 0 ? all[i - 1] : '\0', after,
+                     next < all.size() && (all[next] == '=' || all[next] == ':')});
+    i = end;
+  }
+  const auto spaced = [](char c, std::string_view around) {
+    return c == '\0' || around.find(c) != std::string_view::npos;
+  };
+  for (const Word& w : words) {
+    // A word among spaces and commas, as "shape (3, 3)", "per row", "3 tokens":
+    // touching an operator, a dot, an underscore or a parenthesis it is code.
+    if (w.text.size() < 2 || w.assigned || !spaced(w.before, " ,;") || !spaced(w.after, " ,;.!?"))
+      continue;
+    const bool variable = std::any_of(words.begin(), words.end(), [&](const Word& other) {
+      return other.assigned && other.text == w.text;  // "weights = …;  V_h @ weights"
+    });
+    if (!variable) return true;
+  }
+  return false;
+}
+
 bool is_translatable(const Pointer& where, std::string_view text) {
   if (where.empty()) return false;
   const std::string& last = where.back();
@@ -104,6 +156,7 @@ bool is_translatable(const Pointer& where, std::string_view text) {
       return false;
     if (p.back() == "names" && p != where) return p == parent && is_prose_name(text);
   }
+  if (last == "formula") return is_prose_formula(text);
   if (in(last, kTextKeys)) return true;
   return is_index(last) && !parent.empty() && in(parent.back(), kTextLists);
 }

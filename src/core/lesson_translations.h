@@ -21,11 +21,15 @@ namespace attn {
 using TextTranslations = std::map<std::string, std::string>;  // JSON Pointer -> text
 
 // Whether `text`, at this place of a lesson file, is text a learner reads,
-// rather than an id, a formula or a token. A matrix's name in "names" is when
+// rather than an id, code or a token. A matrix's name in "names" is when
 // it is prose ("Value Matrix", "X′ (True values)", "Output"), not when it is
 // code-like ("W_q", "QKᵀ", "scaled_scores", "attention"): is_prose_name().
+// A step's formula is when words stand in it as prose ("3 tokens × 2
+// dimensions", "scores = Q·Kᵀ, shape (3, 3)", "… per row"), not when it is
+// only the notebook's code ("output = attention_weights·V"): is_prose_formula().
 bool is_translatable(const Pointer& where, std::string_view text = {});
 bool is_prose_name(std::string_view name);
+bool is_prose_formula(std::string_view formula);
 // Every such text of a lesson file, in the file's order: (pointer, text).
 std::vector<std::pair<std::string, std::string>> translatable_texts(const json& lesson);
 // Checks the file's "translations" (the loader calls it); false with the

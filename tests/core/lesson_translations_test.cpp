@@ -23,7 +23,7 @@ TEST_CASE("is_translatable: texts a learner reads, not ids, names, tokens or con
                           "/steps/1/challenges/0/hints/1", "/steps/1/challenges/0/task",
                           "/random/0/label", "/variants/1/label"})
     CHECK_MESSAGE(is_translatable(Pointer(yes)), yes);
-  for (const char* no : {"", "/id", "/tokens/0", "/steps/0/id", "/steps/0/formula",
+  for (const char* no : {"", "/id", "/tokens/0", "/steps/0/id", "/steps/0/formula" /* no prose */,
                          "/steps/0/show/0", "/names/weights", "/steps/0/text/1/when/scale",
                          "/steps/1/challenges/0/goal/is", "/random/0/draws/0/name"})
     CHECK_MESSAGE(!is_translatable(Pointer(no)), no);
@@ -37,6 +37,29 @@ TEST_CASE("is_translatable: texts a learner reads, not ids, names, tokens or con
                            "output", "softmax(QKᵀ/√d_k)", "Q_test·K_testᵀ"})
     CHECK_MESSAGE(!is_translatable(Pointer("/names/weights"), code), code);
   CHECK_FALSE(is_translatable(Pointer("/names"), "Value Matrix"));
+}
+
+TEST_CASE("is_prose_formula: a formula is text when words stand in it as prose, not when it is code") {
+  for (const char* prose :
+       {"X: 3 tokens × 2 dimensions", "scores = Q·Kᵀ, shape (3, 3)",
+        "attention_weights = softmax(scaled_scores{mask}) per row",
+        "word_embeddings: she, likes, coffee → 4 numbers each", "Kᵀ: rows become columns",
+        "Q·Kᵀ, same as np.matmul(Q, K.T)", "weights: given, as if from softmax(QKᵀ / √d_k)",
+        "Output_i = Σ(k=1 to seq_length) Attention_ik × Value_k",
+        "Ω_q1, Ω_k1: (H_D, D)    … head 2 …    Ω_c: (D, D)"}) {
+    CHECK_MESSAGE(is_prose_formula(prose), std::string(prose));
+    CHECK_MESSAGE(is_translatable(Pointer("/steps/0/formula"), prose), std::string(prose));
+  }
+  for (const char* code :
+       {"output = attention_weights·V", "scores = Q·Kᵀ{scale}", "X.shape = (3, 4)",
+        "X = np.vstack([she, likes, coffee])", "weights = exp(s − max) / Σ exp(s − max)",
+        "X = np.random.normal(size=(D, N)): D = 8, N = 6",
+        "weights = softmax_cols((Q_hᵀ·K_h / √H_D)ᵀ)ᵀ;  V_h @ weights",
+        "Output[Me] = {weights[Me, against]:2} × V[against]", "Q @ K.T  =  np.matmul(Q, K.T)",
+        "concat_heads = np.vstack((head1_output, head2_output))", "W_q, W_k, W_v: 2 × 2", ""}) {
+    CHECK_MESSAGE(!is_prose_formula(code), std::string(code));
+    CHECK_MESSAGE(!is_translatable(Pointer("/parts/1/steps/0/formula"), code), std::string(code));
+  }
 }
 
 TEST_CASE("a lesson file's translations: checked by the loader, listed, and put in place") {
