@@ -31,7 +31,7 @@ void card(ImU32 colour, F&& body) {
   ImGui::Spacing();
 }
 
-void wrapped(const std::string& text) { ImGui::TextWrapped("%s", unbreakable(text).c_str()); }
+void wrapped(const std::string& text) { ImGui::TextWrapped("%s", wrappable(text).c_str()); }
 
 void coloured(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
@@ -147,7 +147,7 @@ void ActivityPanel::draw_open(const Prediction& p) {
     if (item_registry_enabled()) name_last_item("##skip-prediction");
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr("The step's result shows once you answer."));
+    ImGui::TextDisabled("%s", wrappable(tr("The step's result shows once you answer.")).c_str());
     ImGui::PopTextWrapPos();
   });
   ImGui::PopID();
@@ -160,7 +160,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   const PredictionView v =
       view_prediction(p, ui->evaluation(), &a, digits, ui->cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
-    ImGui::TextDisabled("%s", unbreakable(v.ask).c_str());
+    ImGui::TextDisabled("%s", wrappable(v.ask).c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
     if (v.right) {
       // TRANSLATORS: the verdict on a prediction the learner got right.
@@ -209,12 +209,12 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or
       // the temperature".
       const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
-      ImGui::TextDisabled("%s", unbreakable(may).c_str());
+      ImGui::TextDisabled("%s", wrappable(may).c_str());
       // TRANSLATORS: button: accept the challenge (it then stays in view on every step).
       if (ImGui::Button(tr("Take it on"))) ui->request(request::TakeChallenge{c.id});
       if (item_registry_enabled()) name_last_item("##take:" + c.id);
       ImGui::SameLine();
-      ImGui::TextDisabled("%s", tr("It stays in view on every step."));
+      ImGui::TextDisabled("%s", wrappable(tr("It stays in view on every step.")).c_str());
       return;
     }
     if (!v.now.solved()) {
@@ -234,10 +234,10 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       } else if (solved_before) {
         // TRANSLATORS: a challenge solved earlier whose goal the learner's numbers no longer
         // reach (they changed them since).
-        ImGui::TextDisabled("%s", tr("Your numbers have moved since: the goal does not hold now."));
+        ImGui::TextDisabled("%s", wrappable(tr("Your numbers have moved since: the goal does not hold now.")).c_str());
       } else {
         const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
-        ImGui::TextDisabled("%s", unbreakable(may).c_str());
+        ImGui::TextDisabled("%s", wrappable(may).c_str());
       }
     }
     if (solved_before) {  // the numbers it was solved with, to go back to
@@ -252,7 +252,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       }
     }
     for (size_t i = 0; i < v.hints.size(); ++i) {
-      const std::string number = std::to_string(i + 1), text = unbreakable(v.hints[i]);
+      const std::string number = std::to_string(i + 1), text = wrappable(v.hints[i]);
       // TRANSLATORS: {number} counts the hints shown (1, 2, ...); {hint} is the hint's text.
       const std::string hint = trf("Hint {number}: {hint}", {{"number", number}, {"hint", text}});
       ImGui::TextWrapped("%s", hint.c_str());

@@ -172,7 +172,7 @@ void TopBar::draw() {
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 40.0f);
-    ImGui::TextUnformatted(view.notices[i].c_str());
+    ImGui::TextUnformatted(wrappable(view.notices[i]).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::SameLine();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/characters.h"
 #include "core/embedded_file.h"
 #include "core/translation.h"
 
@@ -56,7 +57,58 @@ const FontPack* font_pack_for(char32_t c) {
   return nullptr;
 }
 
-std::string unbreakable(std::string_view text) {
+namespace {
+
+// Chinese and Japanese characters: a line may break between any two
+// (Korean writes spaces and breaks at them).
+bool breaks_around(char32_t c) {
+  const bool hangul = (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) ||
+                      (c >= 0xAC00 && c <= 0xD7AF);
+  return !hangul && ((c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
+                     (c >= 0xFF00 && c <= 0xFFEF));
+}
+// Kinsoku: what never starts a line, and what never ends one.
+bool never_starts_line(char32_t c) {
+  static constexpr std::u32string_view kClosing =
+      // the closing marks, small kana, …‥, their fullwidth forms
+      U"\u3001\u3002\uFF0C\uFF0E\u30FB\uFF1A\uFF1B\uFF1F\uFF01\u30FC\uFF09\u300D"
+      U"\u300F\u3011\u3015\u3009\u300B\u3019\u3017\u201D\u2019\u309D\u309E\u3005"
+      U"\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308E\u30A1\u30A3"
+      U"\u30A5\u30A7\u30A9\u30C3\u30E3\u30E5\u30E7\u30EE\u30F5\u30F6\u2026\u2025"
+      U"\uFF01\uFF09\uFF0C\uFF0E\uFF1A\uFF1B\uFF1F\uFF05"
+      U")]},.:;!?%";
+  return kClosing.find(c) != std::u32string_view::npos;
+}
+bool never_ends_line(char32_t c) {
+  // The opening brackets and quotes, fullwidth and not.
+  static constexpr std::u32string_view kOpening =
+      U"\uFF08\u300C\u300E\u3010\u3014\u3008\u300A\u3018\u3016\u201C\u2018([{";
+  return kOpening.find(c) != std::u32string_view::npos;
+}
+
+// Between two characters of `text`, kLineBreak where a line may break.
+std::string with_line_breaks(std::string_view text) {
+  const std::vector<char32_t> chars = codepoints_of(text);
+  if (std::none_of(chars.begin(), chars.end(), breaks_around)) return std::string(text);
+  const std::string mark = utf8_of(kLineBreak);
+  std::string out;
+  out.reserve(text.size() * 2);
+  for (size_t i = 0; i < chars.size(); ++i) {
+    if (i > 0) {
+      const char32_t before = chars[i - 1], c = chars[i];
+      if ((breaks_around(before) || breaks_around(c)) && before != ' ' && c != ' ' &&
+          before != '\n' && c != '\n' && before != 0xA0 && c != 0xA0 && !never_starts_line(c) &&
+          !never_ends_line(before))
+        out += mark;
+    }
+    out += utf8_of(chars[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string wrappable(std::string_view text) {
   static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024, looks like '.'
   static constexpr std::string_view kLowComma = "\xE2\x80\x9A";      // U+201A, looks like ','
   static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";      // U+00A0
@@ -83,7 +135,7 @@ std::string unbreakable(std::string_view text) {
     else
       out += c;
   }
-  return out;
+  return with_line_breaks(out);
 }
 
 FontSet::FontSet(bool compiled_packs) {
@@ -207,6 +259,9 @@ bool FontSet::build(float pixel_ratio) {
       io.Fonts->AddFontFromMemoryTTF(p.bytes.data(), static_cast<int>(p.bytes.size()),
                                      px * pixel_ratio, &merge, p.ranges.data());
     }
+    // wrappable()'s line break: a blank to ImGui, nothing to see, zero wide
+    // (a glyph added this way wins over a font's own).
+    io.Fonts->AddCustomRectFontGlyph(font, static_cast<ImWchar>(kLineBreak), 1, 1, 0.0f);
     return font;
   };
   fonts_.body = add(15.0f);

@@ -31,12 +31,17 @@ bool base_font_has(char32_t codepoint);
 // The pack with this character, or nullptr (the base has it, or no pack has).
 const FontPack* font_pack_for(char32_t codepoint);
 
-// ImGui 1.86 lets a wrapped line break after any '.' or ',' and at any space,
-// even inside "0.52" or "np.random.seed(0)". For wrapped text on the canvas:
+// Text as the canvas wraps it. ImGui 1.86 lets a wrapped line break after
+// any '.' or ',' and at any space, even inside "0.52" or "np.random.seed(0)":
 // a '.' inside a number or a dotted name becomes U+2024 ONE DOT LEADER, and a
 // call's ',' and spaces (rand(4, 4)) U+201A and U+00A0: they look the same
-// and never break. Copies and the text view keep the text as it is.
-std::string unbreakable(std::string_view text);
+// and never break. And it breaks only at spaces, which Chinese and Japanese
+// do not write: between two of their characters, where a line may break
+// (not before a closing mark or a small kana, not after an opening one), goes
+// kLineBreak: a blank to ImGui, which every font draws zero wide (FontSet::build).
+// Copies and the text view keep the text as it is.
+inline constexpr char32_t kLineBreak = 0x3000;  // U+3000, one of ImGui's blanks
+std::string wrappable(std::string_view text);
 
 class FontSet {
  public:

@@ -141,7 +141,7 @@ void LivePanel::draw() {
           : trf("Row \"{query}\" of the weights: how much it attends to each key",
                 {{"query", query}});
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", where.c_str());
+  ImGui::TextDisabled("%s", wrappable(where).c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
 
@@ -185,14 +185,14 @@ void LivePanel::draw() {
     ImGui::PushFont(ui->fonts->small);
     ImGui::PushTextWrapPos(0.0f);
     const int asked = ui->asked_step(ui->trace().index_of(w.key));
-    ImGui::TextDisabled("%s", stand_in_text((*s.query_labels)[followed], query, asked).c_str());
+    ImGui::TextDisabled("%s", wrappable(stand_in_text((*s.query_labels)[followed], query, asked)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     if (item_registry_enabled()) name_last_item("##live-stand-in");
   }
   if (stand_in < 0) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", covered_text(ui->asked_step(ui->trace().index_of(w.key))).c_str());
+    ImGui::TextDisabled("%s", wrappable(covered_text(ui->asked_step(ui->trace().index_of(w.key)))).c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##live-covered");
     ImGui::PushFont(ui->fonts->small);
@@ -288,13 +288,13 @@ void LivePanel::draw() {
     const std::string not_softmax = trf("These weights sum to {sum}, not 1: not a softmax output",
                                         {{"sum", number_text(sum, kDigits)}});
     ImGui::PushStyleColor(ImGuiCol_Text, color(pal.changed));
-    ImGui::TextWrapped("%s", not_softmax.c_str());  // wrapped: longer in French or German
+    ImGui::TextWrapped("%s", wrappable(not_softmax).c_str());  // wrapped: longer in French or German
     ImGui::PopStyleColor();
   } else if (then) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     // TRANSLATORS: "|" is the thin mark drawn on each bar at the notebook's weight (the
     // notebook the lesson is built from: its numbers, before the learner changed any).
-    ImGui::TextWrapped("%s", tr("| marks the notebook's value; they sum to 1"));
+    ImGui::TextWrapped("%s", wrappable(tr("| marks the notebook's value; they sum to 1")).c_str());
     ImGui::PopStyleColor();
   }
 
@@ -337,7 +337,7 @@ void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string
   }
   line += "]";
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(unbreakable(line).c_str());
+  ImGui::TextUnformatted(wrappable(line).c_str());
   ImGui::PopTextWrapPos();
   if (item_registry_enabled()) name_last_item("##live-output");
   if (line.find('*') != std::string::npos) {

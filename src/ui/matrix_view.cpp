@@ -104,7 +104,7 @@ void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(avail, std::max(width, 160.0f)));
   ImGui::PushStyleColor(ImGuiCol_Text, colour ? ImGui::ColorConvertU32ToFloat4(colour)
                                               : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextUnformatted(text.c_str());
+  ImGui::TextUnformatted(wrappable(text).c_str());
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
 }
@@ -270,7 +270,7 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
   const Trace& t = ui.trace();
   const Explanation e = explain_cell(t, index, row, col, digits);
   ImGui::PushFont(ui.fonts->body);
-  ImGui::TextUnformatted(e.title.c_str());
+  ImGui::TextUnformatted(wrappable(e.title).c_str());
   ImGui::PopFont();
   const TraceMatrix& m = t.matrices[index];
   const int token = m.row_kind == AxisKind::Dim ? col : row;
@@ -283,7 +283,7 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
         ImGui::ColorConvertU32ToFloat4(palette().override_mark), "%s",
         // TRANSLATORS: in a cell's explanation: the learner overrode this computed number.
         tr("What-if: you set this number; it is not computed. Tap it to take it back."));
-  for (const std::string& line : e.lines) ImGui::TextUnformatted(line.c_str());
+  for (const std::string& line : e.lines) ImGui::TextUnformatted(wrappable(line).c_str());
   const TraceMatrix* then = ui.session->notebook().find(m.key);
   if (differs_from_notebook(m, then, row, col) && then && then->value.same_shape(m.value))
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed), "%s",
@@ -466,7 +466,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
         if (hidden)
-          ImGui::TextUnformatted(covered_text(ui.asked_step(index)).c_str());
+          ImGui::TextUnformatted(wrappable(covered_text(ui.asked_step(index))).c_str());
         else
           draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
         if (item_registry_enabled()) name_last_item("##cell-tooltip");

@@ -220,7 +220,7 @@ void TemperaturePanel::draw() {
         trf("The weights for \"{query}\" answer the prediction at step {step}: their plot shows "
             "once you answer it (or skip it).",
             {{"query", queries[chosen]}, {"step", std::to_string(asked)}});
-    ImGui::TextDisabled("%s", line.c_str());
+    ImGui::TextDisabled("%s", wrappable(line).c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##temperature-covered");
     return;
@@ -230,7 +230,7 @@ void TemperaturePanel::draw() {
   if (followed != chosen) {
     ImGui::PushTextWrapPos(0.0f);
     const int asked = ui->asked_step(ui->trace().index_of(w.key));
-    ImGui::TextDisabled("%s", stand_in_text(queries[chosen], queries[followed], asked).c_str());
+    ImGui::TextDisabled("%s", wrappable(stand_in_text(queries[chosen], queries[followed], asked)).c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##temperature-stand-in");
   }
@@ -254,7 +254,7 @@ void TemperaturePanel::draw() {
       trf("The weights for \"{query}\" as its scores are divided by T (log scale): small T → "
           "all on one key, large T → the same for every key.",
           {{"query", queries[followed]}});
-  ImGui::TextWrapped("%s", about.c_str());
+  ImGui::TextWrapped("%s", wrappable(about).c_str());
   ImGui::PopTextWrapPos();
   const float plot_w = ImGui::GetContentRegionAvail().x;
   const float plot_h = ImGui::GetFontSize() * 7.0f;
@@ -382,7 +382,7 @@ void SettingsPanel::draw() {
             // it); {draws} names what the lesson draws with it, e.g. "W_q, W_k and W_v".
             : trf("np.random.seed for {draws}", {{"draws", p.random[g].label}});
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(seed_text.c_str());  // above its field: any length fits
+    ImGui::TextUnformatted(wrappable(seed_text).c_str());  // above its field: any length fits
     ImGui::PopTextWrapPos();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
     if (ImGui::InputScalar("##seed", ImGuiDataType_U32, &seed, &step, &step, "%u"))
@@ -399,7 +399,7 @@ void SettingsPanel::draw() {
       ImGui::TextUnformatted(heading);
     } else {  // a long heading (a translation) gets lines of its own
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(heading);
+      ImGui::TextUnformatted(wrappable(heading).c_str());
       ImGui::PopTextWrapPos();
     }
     for (int h = 1; h <= heads; ++h) {
@@ -490,7 +490,7 @@ void SettingsPanel::draw() {
        {"solved", std::to_string(c.solved)},
        {"challenges", std::to_string(c.challenges)}});
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", progress.c_str());  // a narrow column wraps it, never cuts it
+  ImGui::TextWrapped("%s", wrappable(progress).c_str());  // a narrow column wraps it, never cuts it
   ImGui::PopStyleColor();
   // TRANSLATORS: button that asks whether to start the lesson again from the beginning.
   if (ImGui::Button(tr("Start over…"))) ImGui::OpenPopup("##start-over");

@@ -58,18 +58,18 @@ void StepPanel::draw_heading() {
   const Lesson& lesson = ui->session->lesson();
   if (lesson.parts.size() > 1 && !lesson.parts[step.part].title.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", lesson.parts[step.part].title.c_str());
+    ImGui::TextWrapped("%s", wrappable(lesson.parts[step.part].title).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PushFont(ui->fonts->title);
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(step.title.c_str());
+  ImGui::TextUnformatted(wrappable(step.title).c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   if (!step.formula.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s",
-                       step.formula.c_str());
+                       wrappable(step.formula).c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -82,7 +82,7 @@ void StepPanel::draw_text(bool veiled) {
   std::string paragraph;
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences)
     if (s.holds && !s.covered) paragraph += (paragraph.empty() ? "" : " ") + s.text;
-  if (!paragraph.empty()) ImGui::TextUnformatted(unbreakable(paragraph).c_str());
+  if (!paragraph.empty()) ImGui::TextUnformatted(wrappable(paragraph).c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
 }
@@ -100,8 +100,8 @@ void StepPanel::draw_stale_text(bool veiled) {
     // TRANSLATORS: above a sentence of the lesson that holds for the Jupyter
     // notebook's numbers but not for the numbers the learner changed.
     const char* only = tr("The notebook's numbers only (yours differ):");
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", only);
-    ImGui::TextDisabled("%s", unbreakable(s.text).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.changed), "%s", wrappable(only).c_str());
+    ImGui::TextDisabled("%s", wrappable(s.text).c_str());
   }
   ImGui::PopTextWrapPos();
 }
@@ -212,7 +212,7 @@ void StepPanel::draw() {
     if (ui->covered(i)) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       const std::string covered = covered_matrix_text(*ui, i);
-      ImGui::TextWrapped("%s", covered.c_str());
+      ImGui::TextWrapped("%s", wrappable(covered).c_str());
       ImGui::PopStyleColor();
     }
 
@@ -228,7 +228,7 @@ void StepPanel::draw() {
       ImGui::BeginGroup();
       ImGui::PushTextWrapPos(0.0f);
       if (ui->covered(pinned, v.pin_row, v.pin_col))
-        ImGui::TextUnformatted(covered_text(ui->asked_step(pinned)).c_str());
+        ImGui::TextUnformatted(wrappable(covered_text(ui->asked_step(pinned))).c_str());
       else
         draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
       ImGui::PopTextWrapPos();

@@ -499,7 +499,7 @@ TEST_CASE(
     bool touch;
   };
   // "0.\n35": a wrap inside a number (not "8․0." ending a line, whose dot
-  // inside is U+2024, last byte A4, as unbreakable() writes it).
+  // inside is U+2024, last byte A4, as wrappable() writes it).
   const std::regex broken_number("(^|[^0-9\xA4])[0-9]+\\.\n[0-9]");
   for (const Size& at :
        {Size{ImVec2(800, 500), false}, Size{ImVec2(390, 844), true}, Size{ImVec2(360, 640), true}})

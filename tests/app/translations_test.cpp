@@ -337,9 +337,10 @@ TEST_CASE(
 namespace {
 
 std::string plain(std::string text) {
-  // What unbreakable() draws instead of '.', ',' and spaces, back to them.
+  // What wrappable() draws instead of '.', ',' and spaces, back to them, and
+  // without its line breaks.
   for (const auto& [from, to] : {std::pair<std::string, std::string>{"\u2024", "."},
-                                 {"\u201a", ","}, {"\u00a0", " "}}) {
+                                 {"\u201a", ","}, {"\u00a0", " "}, {"\u3000", ""}}) {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at))
       text.replace(at, from.size(), to);
   }

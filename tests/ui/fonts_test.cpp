@@ -143,17 +143,61 @@ TEST_CASE(
   ImGui::DestroyContext(context);
 }
 
-TEST_CASE("unbreakable: numbers and code never break; the base font draws the lookalikes") {
-  CHECK(ui::unbreakable("The attends 0.52 to cat. 1.5x.") ==
+TEST_CASE("wrappable: numbers and code never break; the base font draws the lookalikes") {
+  CHECK(ui::wrappable("The attends 0.52 to cat. 1.5x.") ==
         "The attends 0\u2024"
         "52 to cat. 1\u2024"
         "5x.");
-  CHECK(ui::unbreakable(".5 and 5. stay") == ".5 and 5. stay");
-  CHECK(ui::unbreakable("") == "");
-  CHECK(ui::unbreakable("(np.random.seed(0), then np.random.rand(4, 4) three times)") ==
+  CHECK(ui::wrappable(".5 and 5. stay") == ".5 and 5. stay");
+  CHECK(ui::wrappable("") == "");
+  CHECK(ui::wrappable("(np.random.seed(0), then np.random.rand(4, 4) three times)") ==
         "(np\u2024random\u2024seed(0), then np\u2024random\u2024rand(4\u201A\u00A04) three "
         "times)");
   for (char32_t c : {0x2024, 0x201A, 0x00A0}) CHECK(ui::base_font_has(c));
+}
+
+TEST_CASE("wrappable: Chinese and Japanese may break between characters, never before 。 or after 「") {
+  const std::string b = "\u3000";  // kLineBreak
+  CHECK(ui::wrappable("注意力权重。") == "注" + b + "意" + b + "力" + b + "权" + b + "重。");
+  CHECK(ui::wrappable("「キー」を見る") == "「キー」" + b + "を" + b + "見" + b + "る");
+  CHECK(ui::wrappable("X: 3 个词元") == "X: 3 个" + b + "词" + b + "元");
+  // Korean breaks at its spaces; English is as it was.
+  CHECK(ui::wrappable("어텐션 가중치") == "어텐션 가중치");
+  CHECK(ui::wrappable("The cat sat.") == "The cat sat.");
+}
+
+TEST_CASE("a wrapped Chinese line breaks between characters, at the width, and the mark is unseen") {
+  ImGuiContext* context = ImGui::CreateContext();
+  ui::FontSet fonts(true);
+  fonts.need(codepoints_of("每一行之和为，与输出的各行一样。"));
+  fonts.build(1.0f);
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  CHECK(font->GetCharAdvance(static_cast<ImWchar>(ui::kLineBreak)) == 0.0f);
+  const std::string plain = "每一行之和为 1，与 softmax 输出的各行一样。";
+  const std::string text = ui::wrappable(plain);
+  // Drawn as wide as the text without the marks.
+  CHECK(font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.c_str()).x ==
+        doctest::Approx(font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, plain.c_str()).x)
+            .epsilon(1e-6));
+  // Five characters wide: ImGui breaks inside the Chinese, every line fits,
+  // and no line starts with "，" or "。".
+  const float width = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, "每一行之和").x + 0.5f;
+  const char* s = text.c_str();
+  const char* end = s + text.size();
+  int lines = 0;
+  while (s < end) {
+    const char* next = font->CalcWordWrapPositionA(1.0f, s, end, width);
+    REQUIRE(next > s);
+    CHECK(font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, s, next).x <= width);
+    const std::string rest(next, end);
+    CHECK_FALSE(rest.starts_with("，"));
+    CHECK_FALSE(rest.starts_with("。"));
+    s = next;
+    while (s < end && *s == ' ') ++s;
+    ++lines;
+  }
+  CHECK(lines >= 4);
+  ImGui::DestroyContext(context);
 }
 
 TEST_CASE("a wrapped line never breaks inside \"np.random.seed(0)\" or \"rand(4, 4)\"") {
@@ -161,7 +205,7 @@ TEST_CASE("a wrapped line never breaks inside \"np.random.seed(0)\" or \"rand(4,
   ui::FontSet fonts(true);
   fonts.build(1.0f);
   ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
-  const std::string text = ui::unbreakable(
+  const std::string text = ui::wrappable(
       "Three 4×4 weight matrices are drawn at random (np.random.seed(0), then "
       "np.random.rand(4, 4) three times).");
   // Every width from narrow to wide: where ImGui breaks, never inside the code.
