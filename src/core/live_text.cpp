@@ -135,7 +135,7 @@ std::string render_text(const LiveText& text, const Filling& f) {
         break;
     }
   }
-  return out;
+  return with_values_spoken(std::move(out));
 }
 
 }  // namespace attn

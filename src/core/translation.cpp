@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/embedded_file.h"
+#include "core/korean_particles.h"
 
 extern const attn::EmbeddedFile kLanguagesFile[];
 
@@ -293,6 +294,11 @@ CatalogScope::CatalogScope(const Catalog* catalog) : fixed_(catalog), outer_(t_c
 CatalogScope::~CatalogScope() { t_catalog = outer_; }
 const Catalog* scoped_catalog() { return catalog_now(); }
 
+std::string with_values_spoken(std::string text) {
+  const Catalog* c = catalog_now();
+  return c && c->language() == "ko" ? with_korean_particles(text) : text;
+}
+
 const char* tr(const char* english) {
   if (const Catalog* c = catalog_now())
     if (const std::string* t = c->find(english)) return t->c_str();
@@ -347,7 +353,7 @@ std::string format(std::string_view pattern,
     }
     out += pattern[i++];
   }
-  return out;
+  return with_values_spoken(std::move(out));
 }
 }  // namespace
 

@@ -98,6 +98,9 @@ class CatalogScope {
 };
 // The innermost scope's catalog on this thread; null is English.
 const Catalog* scoped_catalog();
+// A text whose values are in, as the scope's language writes it: in Korean,
+// the particle after each value in the form that fits it (korean_particles.h).
+std::string with_values_spoken(std::string text);
 
 // `english` in the scope's language (CatalogScope). The pointer lives as long as the catalog.
 const char* tr(const char* english);
