@@ -18,8 +18,8 @@ enum class Ending { Vowel, Consonant, Rieul };
 // last syllable (2 i, 4 sa, 5 o, 9 gu end in a vowel; 1 il, 7 chil, 8 pal in
 // rieul; an integer ending in 0 is read sip, baek, cheon or man, a decimal's 0
 // is yeong: all end in a consonant).
-std::optional<Ending> ending_of(const std::vector<char32_t>& s, size_t end) {
-  size_t i = end;
+std::optional<Ending> ending_of(const std::vector<char32_t>& s) {
+  size_t i = s.size();
   // Past closing quotes and brackets: the particle after "the" reads "the".
   while (i > 0 && std::u32string_view(U"\"'\u201D\u2019)]\u300D\u300F").find(s[i - 1]) !=
                       std::u32string_view::npos)
@@ -33,9 +33,17 @@ std::optional<Ending> ending_of(const std::vector<char32_t>& s, size_t end) {
   }
   if (c >= '0' && c <= '9') {
     switch (c) {
-      case '2': case '4': case '5': case '9': return Ending::Vowel;
-      case '1': case '7': case '8': return Ending::Rieul;
-      default: return Ending::Consonant;  // 0 (yeong, sip, baek...), 3 sam, 6 yuk
+      case '2':
+      case '4':
+      case '5':
+      case '9':
+        return Ending::Vowel;
+      case '1':
+      case '7':
+      case '8':
+        return Ending::Rieul;
+      default:
+        return Ending::Consonant;  // 0 (yeong, sip, baek...), 3 sam, 6 yuk
     }
   }
   return std::nullopt;
@@ -75,14 +83,14 @@ std::string with_korean_particles(std::string_view text) {
         found = &p;
         break;
       }
-    const std::optional<Ending> ending = found ? ending_of(out, out.size()) : std::nullopt;
+    const std::optional<Ending> ending = found ? ending_of(out) : std::nullopt;
     if (!ending) {
       out.push_back(in[i++]);
       continue;
     }
-    const std::u32string_view form = *ending == Ending::Vowel       ? found->after_vowel
-                                     : *ending == Ending::Rieul     ? found->after_rieul
-                                                                    : found->after_consonant;
+    const std::u32string_view form = *ending == Ending::Vowel   ? found->after_vowel
+                                     : *ending == Ending::Rieul ? found->after_rieul
+                                                                : found->after_consonant;
     out.insert(out.end(), form.begin(), form.end());
     i += found->written.size();
   }

@@ -150,9 +150,9 @@ bool is_translatable(const Pointer& where, std::string_view text) {
   const Pointer parent = where.parent_pointer();
   // Conditions ("when", "goal", …) hold no text; matrix names only prose ones.
   for (Pointer p = where; !p.empty(); p = p.parent_pointer()) {
-    if (in(p.back(), std::initializer_list<std::string_view>{"when", "goal", "meter", "pick",
-                                                             "estimate", "allowed", "solution",
-                                                             "draws"}))
+    if (in(p.back(),
+           std::initializer_list<std::string_view>{"when", "goal", "meter", "pick", "estimate",
+                                                   "allowed", "solution", "draws"}))
       return false;
     if (p.back() == "names" && p != where) return p == parent && is_prose_name(text);
   }
@@ -218,9 +218,11 @@ bool check_translations(Reader& r, const json& lesson) {
       if (text.size() > Limits::kMaxTextChars)
         return r.fail(ep,
                       // TRANSLATORS: {size} and {limit} are numbers of bytes.
-                      trnf("text is {size} byte, the limit is {limit}", "text is {size} bytes, the limit is {limit}", static_cast<unsigned long>(text.size()),
-                          {{"size", std::to_string(text.size())},
-                           {"limit", std::to_string(Limits::kMaxTextChars)}}));
+                      trnf("text is {size} byte, the limit is {limit}",
+                           "text is {size} bytes, the limit is {limit}",
+                           static_cast<unsigned long>(text.size()),
+                           {{"size", std::to_string(text.size())},
+                            {"limit", std::to_string(Limits::kMaxTextChars)}}));
       if (sorted_placeholders(text) != sorted_placeholders(original->get<std::string>()))
         // TRANSLATORS: a translated text must keep the {…} placeholders of the English one
         // (the live numbers); keep "{…}".

@@ -234,7 +234,9 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       } else if (solved_before) {
         // TRANSLATORS: a challenge solved earlier whose goal the learner's numbers no longer
         // reach (they changed them since).
-        ImGui::TextDisabled("%s", wrappable(tr("Your numbers have moved since: the goal does not hold now.")).c_str());
+        ImGui::TextDisabled(
+            "%s",
+            wrappable(tr("Your numbers have moved since: the goal does not hold now.")).c_str());
       } else {
         const std::string may = trf("You may change {allowed}.", {{"allowed", v.allowed}});
         ImGui::TextDisabled("%s", wrappable(may).c_str());

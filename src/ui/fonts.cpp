@@ -62,8 +62,8 @@ namespace {
 // Chinese and Japanese characters: a line may break between any two
 // (Korean writes spaces and breaks at them).
 bool breaks_around(char32_t c) {
-  const bool hangul = (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) ||
-                      (c >= 0xAC00 && c <= 0xD7AF);
+  const bool hangul =
+      (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
   return !hangul && ((c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
                      (c >= 0xFF00 && c <= 0xFFEF));
 }
@@ -86,8 +86,22 @@ bool never_ends_line(char32_t c) {
   return kOpening.find(c) != std::u32string_view::npos;
 }
 
+// Whether UTF-8 text may hold a character breaks_around() takes: one at
+// U+2E80 or beyond, Hangul aside (lead bytes E3-E9 and EF; E2 BA-BF). Every
+// wrapped text passes here every frame: most are spared decoding.
+bool may_hold_cjk(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b >= 0xE3 && b <= 0xE9) || b == 0xEF) return true;
+    if (b == 0xE2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0xBA)
+      return true;
+  }
+  return false;
+}
+
 // Between two characters of `text`, kLineBreak where a line may break.
 std::string with_line_breaks(std::string_view text) {
+  if (!may_hold_cjk(text)) return std::string(text);
   const std::vector<char32_t> chars = codepoints_of(text);
   if (std::none_of(chars.begin(), chars.end(), breaks_around)) return std::string(text);
   const std::string mark = utf8_of(kLineBreak);

@@ -185,14 +185,16 @@ void LivePanel::draw() {
     ImGui::PushFont(ui->fonts->small);
     ImGui::PushTextWrapPos(0.0f);
     const int asked = ui->asked_step(ui->trace().index_of(w.key));
-    ImGui::TextDisabled("%s", wrappable(stand_in_text((*s.query_labels)[followed], query, asked)).c_str());
+    ImGui::TextDisabled(
+        "%s", wrappable(stand_in_text((*s.query_labels)[followed], query, asked)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
     if (item_registry_enabled()) name_last_item("##live-stand-in");
   }
   if (stand_in < 0) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", wrappable(covered_text(ui->asked_step(ui->trace().index_of(w.key)))).c_str());
+    ImGui::TextDisabled(
+        "%s", wrappable(covered_text(ui->asked_step(ui->trace().index_of(w.key)))).c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##live-covered");
     ImGui::PushFont(ui->fonts->small);
@@ -280,15 +282,17 @@ void LivePanel::draw() {
   if (s.keys > kManyKeys) {
     // TRANSLATORS: under the bars when only some keys (words of the input) are shown.
     const std::string largest =
-        trnf("the {shown} largest of {count} key", "the {shown} largest of {count} keys", static_cast<unsigned long>(s.keys),
-            {{"shown", std::to_string(kManyKeys)}, {"count", std::to_string(s.keys)}});
+        trnf("the {shown} largest of {count} key", "the {shown} largest of {count} keys",
+             static_cast<unsigned long>(s.keys),
+             {{"shown", std::to_string(kManyKeys)}, {"count", std::to_string(s.keys)}});
     ImGui::TextDisabled("%s", largest.c_str());
   }
   if (std::fabs(sum - 1.0) > 1e-9) {
     const std::string not_softmax = trf("These weights sum to {sum}, not 1: not a softmax output",
                                         {{"sum", number_text(sum, kDigits)}});
     ImGui::PushStyleColor(ImGuiCol_Text, color(pal.changed));
-    ImGui::TextWrapped("%s", wrappable(not_softmax).c_str());  // wrapped: longer in French or German
+    // Wrapped: longer in French or German.
+    ImGui::TextWrapped("%s", wrappable(not_softmax).c_str());
     ImGui::PopStyleColor();
   } else if (then) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

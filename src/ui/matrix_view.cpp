@@ -523,8 +523,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     const std::string s =
         // TRANSLATORS: under a matrix too narrow for all its decimals: {shown} decimals are
         // shown of the {digits} the step has; hovering or tapping a number shows it whole.
-        trnf("{shown} of {digits} decimal shown: point at or tap a number for all of it", "{shown} of {digits} decimals shown: point at or tap a number for all of it", static_cast<unsigned long>(options.digits),
-            {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
+        trnf("{shown} of {digits} decimal shown: point at or tap a number for all of it",
+             "{shown} of {digits} decimals shown: point at or tap a number for all of it",
+             static_cast<unsigned long>(options.digits),
+             {{"shown", std::to_string(g.digits)}, {"digits", std::to_string(options.digits)}});
     wrapped_note(s, label_w + grid_w);
   }
   // TRANSLATORS: under a matrix shown as colours only (no numbers in its cells).
@@ -539,13 +541,17 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     if (outline)
       // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
       // many of its {total} numbers differ from it; those are outlined in the matrix.
-      s = trnf("Outlined: differs in {count} of {total} entry from {matrix}", "Outlined: differs in {count} of {total} entries from {matrix}", static_cast<unsigned long>(rows * cols),
-              {{"count", count}, {"total", total}, {"matrix", other->label}});
+      s = trnf("Outlined: differs in {count} of {total} entry from {matrix}",
+               "Outlined: differs in {count} of {total} entries from {matrix}",
+               static_cast<unsigned long>(rows * cols),
+               {{"count", count}, {"total", total}, {"matrix", other->label}});
     else
       // TRANSLATORS: under a matrix compared with another, {matrix} (e.g. "True values"): how
       // many of its {total} numbers differ from it.
-      s = trnf("Differs in {count} of {total} entry from {matrix}", "Differs in {count} of {total} entries from {matrix}", static_cast<unsigned long>(rows * cols),
-              {{"count", count}, {"total", total}, {"matrix", other->label}});
+      s = trnf("Differs in {count} of {total} entry from {matrix}",
+               "Differs in {count} of {total} entries from {matrix}",
+               static_cast<unsigned long>(rows * cols),
+               {{"count", count}, {"total", total}, {"matrix", other->label}});
     wrapped_note(s, label_w + grid_w, pal.changed);
   }
   ImGui::PopFont();

@@ -230,7 +230,8 @@ void TemperaturePanel::draw() {
   if (followed != chosen) {
     ImGui::PushTextWrapPos(0.0f);
     const int asked = ui->asked_step(ui->trace().index_of(w.key));
-    ImGui::TextDisabled("%s", wrappable(stand_in_text(queries[chosen], queries[followed], asked)).c_str());
+    ImGui::TextDisabled(
+        "%s", wrappable(stand_in_text(queries[chosen], queries[followed], asked)).c_str());
     ImGui::PopTextWrapPos();
     if (item_registry_enabled()) name_last_item("##temperature-stand-in");
   }

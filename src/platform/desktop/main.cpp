@@ -18,11 +18,11 @@
 
 #include "app/api.h"
 #include "app/app.h"
-#include "core/translation.h"
 #include "core/lesson.h"
+#include "core/translation.h"
 #include "imgui.h"
-#include "platform/figure.h"
 #include "platform/desktop/saved_work.h"
+#include "platform/figure.h"
 #include "platform/glfw_host.h"
 #include "render/gl.h"
 #include "render/heatmap_gl.h"
@@ -284,17 +284,17 @@ int main(int argc, char** argv) {
       ImGui::NewFrame();
       const uint64_t before = app.version();
       app.frame();
-      const bool busy = ImGui::IsAnyItemActive() || attn::platform::buttons_waiting() || ImGui::GetIO().MouseDelta.x != 0 ||
-                        ImGui::GetIO().MouseDelta.y != 0 || app.version() != before;
+      const bool busy = ImGui::IsAnyItemActive() || attn::platform::buttons_waiting() ||
+                        ImGui::GetIO().MouseDelta.x != 0 || ImGui::GetIO().MouseDelta.y != 0 ||
+                        app.version() != before;
       idle_frames = busy ? 0 : idle_frames + 1;
       // The work is kept once a change settles (not every frame of a drag).
       if (app.version() != saved_version && !ImGui::IsAnyItemActive()) save_work();
       attn::platform::render_frame(window, heatmaps);
       ++frame;
       if (frame == 1 && !flags.figure.empty()) {  // --figure: one picture, then done
-        if (const std::string error =
-                api.save_figure(flags.figure_scale, app.view().dark, flags.figure_matrix, false,
-                                nullptr);
+        if (const std::string error = api.save_figure(flags.figure_scale, app.view().dark,
+                                                      flags.figure_matrix, false, nullptr);
             !error.empty()) {
           std::fprintf(stderr, "attention-lab: %s\n", error.c_str());
           return 2;

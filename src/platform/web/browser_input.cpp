@@ -152,7 +152,7 @@ EM_BOOL on_mouse_button(int type, const EmscriptenMouseEvent* e, void*) {
   const bool down = type == EMSCRIPTEN_EVENT_MOUSEDOWN;
   if (down && shell().app->view().touch && !touch.active)
     shell().app->apply(ui::request::SetTouch{false});
-  if (e->button > 2) return EM_FALSE;  // back and forward: not ImGui's
+  if (e->button > 2) return EM_FALSE;    // back and forward: not ImGui's
   const int imgui_button[] = {0, 2, 1};  // the DOM's middle is 1, ImGui's is 2
   // Where it happened, in CSS pixels (the UI's): what the next frame presses.
   platform::note_button(static_cast<float>(e->targetX), static_cast<float>(e->targetY),
