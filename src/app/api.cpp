@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/characters.h"
+#include "core/lesson_loader.h"
 #include "core/state_link.h"
 #include "core/trace_json.h"
 #include "ui/number_editor.h"
@@ -29,6 +31,31 @@ std::string Api::add_lesson(std::string_view bytes, std::string_view source) {
   const CatalogScope words = app_.speaking();
   return app_.load(bytes, source, false, false);
 }
+
+std::string Api::check_lesson(std::string_view bytes) const {
+  const CatalogScope words = app_.speaking();
+  const LoadResult r = load_lesson(bytes, app_.catalog());
+  if (r.ok()) return R"({"ok":true})";
+  return nlohmann::json{
+      {"ok", false},
+      {"path", r.error.path},
+      {"reason", r.error.reason},
+      {"message", r.error.path.empty() ? r.error.reason : r.error.path + ": " + r.error.reason}}
+      .dump();
+}
+
+std::string Api::preview_lesson(std::string_view bytes) {
+  const CatalogScope words = app_.speaking();
+  LoadResult r = load_lesson(bytes, app_.catalog());
+  if (!r.ok()) return r.error.message("");
+  // Its own slot, whatever id the draft has: the learner's lesson of that id,
+  // and the work saved on it, stay as they were.
+  r.lesson->id = std::string(kDraftLessonId);
+  return app_.apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
+                                           std::string(bytes), "", characters_used(bytes), true});
+}
+
+std::string Api::lesson_file() const { return app_.library()[app_.view().lesson].text; }
 
 std::string Api::set_step(int step) {
   const CatalogScope words = app_.speaking();
@@ -133,6 +160,7 @@ json Api::progress_object() const {
 std::string Api::saved_work_json() const {
   const CatalogScope words = app_.speaking();
   const Session& session = app_.session();
+  if (session.lesson().id == kDraftLessonId) return "null";  // a draft keeps no work
   SavedWork w;
   w.step = app_.view().step;
   w.state = encode_state(session.lesson(), session.state());

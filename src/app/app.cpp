@@ -93,8 +93,8 @@ bool App::restore_saved() {
   return true;
 }
 
-std::string App::load(std::string_view bytes, std::string_view source, bool linked,
-                      bool as_notice) {
+std::string App::load(std::string_view bytes, std::string_view source, bool linked, bool as_notice,
+                      bool keep_step) {
   const CatalogScope words = speaking();
   LoadResult r = load_lesson(bytes, words_);
   if (!r.ok()) {
@@ -104,13 +104,17 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
   }
   return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
                                       std::string(bytes), linked ? std::string(source) : "",
-                                      characters_used(bytes)});
+                                      characters_used(bytes), keep_step});
 }
 
 void App::add(const ui::request::AddLesson& added) {
-  const int index =
-      library_.add(added.lesson, added.text, added.file, added.characters, words_);
+  const int step = view_.step;
+  const int index = library_.add(added.lesson, added.text, added.file, added.characters, words_);
   select(index);
+  if (added.keep_step) {
+    view_.step = std::clamp(step, 0, static_cast<int>(session().trace().steps.size()) - 1);
+    refresh_cover();
+  }
   need_fonts();
   std::vector<CharacterUse> missing;
   for (const CharacterUse& c : added.characters)
@@ -208,6 +212,8 @@ std::string App::apply(const ui::Request& request) {
           view_.focus = q.cell;
         } else if constexpr (std::is_same_v<T, r::ShowTextView>) {
           if (on_show_text_view) on_show_text_view();
+        } else if constexpr (std::is_same_v<T, r::EditLesson>) {
+          if (on_edit_lesson) on_edit_lesson();
         } else if constexpr (std::is_same_v<T, r::AnswerPrediction>) {
           error = answer(q.id, q.picked);
         } else if constexpr (std::is_same_v<T, r::SkipPrediction>) {
@@ -420,6 +426,7 @@ void App::frame() {
   changed_this_frame_ = false;
   ui_.can_copy_link = static_cast<bool>(on_copy_link);
   ui_.can_show_text = static_cast<bool>(on_show_text_view);
+  ui_.can_edit = static_cast<bool>(on_edit_lesson);
   ui_.hot = ui_.hot_next;
   ui_.hot_next = {};
   window_.draw();

@@ -120,7 +120,8 @@ class App {
   // Loads a lesson file and shows it; on error the current lesson stays and
   // the error is returned (`as_notice`: said at the top of the page too,
   // for the learner who asked for it; an API caller hears it instead).
-  std::string load(std::string_view bytes, std::string_view source, bool linked, bool as_notice);
+  std::string load(std::string_view bytes, std::string_view source, bool linked, bool as_notice,
+                   bool keep_step = false);
 
   // "Copy as numpy": the step's matrices as the learner sees them, as numpy.
   std::string shown_numpy_snippet() const;
@@ -190,6 +191,7 @@ class App {
   std::function<void()> on_copy_link;
   // Set by a platform with a text view (the web page): shows "Text view".
   std::function<void()> on_show_text_view;
+  std::function<void()> on_edit_lesson;  // the page opens its editor (web/page/editor/)
 
  private:
   LessonSlot& slot_mut() { return library_[view_.lesson]; }

@@ -96,6 +96,7 @@ void LessonLibrary::localize(int index, const Catalog* catalog) {
     const std::string translated = with_translations(s.text, texts);
     LoadResult r = load_lesson(translated, catalog);
     if (r.ok()) {
+      r.lesson->id = s.id;  // the draft's slot keeps its own (kDraftLessonId)
       shown = std::make_shared<const Lesson>(std::move(*r.lesson));
       s.shown_characters = characters_used(translated);
     }

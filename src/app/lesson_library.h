@@ -17,6 +17,10 @@
 
 namespace attn::app {
 
+// The slot of the lesson editor's draft (Api::preview_lesson): not a file's
+// id (the loader allows no '~'), so a draft never takes a lesson's place.
+inline constexpr std::string_view kDraftLessonId = "~draft";
+
 struct LessonSlot {
   std::string id;                          // known before its file is here (a built-in's)
   std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated;

@@ -85,7 +85,6 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
 // App::start
 //-----------------------------------------------------------------------------
 
-
 std::string App::open_lesson(std::string_view id) {
   const CatalogScope words = speaking();
   const int index = library_.index_of(id);
@@ -158,6 +157,8 @@ void App::start(const StartParameters& parameters) {
     else
       notice("embed=" + quoted_value(*embed) + " is not 0 or 1; showing the full page.");
   }
+  if (auto edit = value_of("edit"); edit && *edit != "1" && *edit != "0")
+    notice("edit=" + quoted_value(*edit) + " is not 0 or 1; the lesson editor stays closed.");
   if (auto mode = value_of("mode")) {
     if (*mode == "learn" || *mode == "explore")
       apply(ui::request::SetExplore{*mode == "explore"});

@@ -22,8 +22,10 @@ namespace attn::app {
 //   mode        learn (the default: predictions and challenges) or explore (none)
 //   lang        en, es, zh-Hans or ko (core/translation.h); else the saved choice,
 //               else the first of the browser's (the system's) languages shipped
-inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step",
-                                                  "theme",  "embed",      "mode",  "lang"};
+//   edit        1: the page opens its lesson editor (web/page/editing.js); the app
+//               only checks the value
+inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step", "theme",
+                                                  "embed",  "mode",       "lang",  "edit"};
 
 // The name the loader's one-line errors give the lesson a link carries
 // (#lesson=): "#lesson: /tokens: 65 tokens, the limit is 64".

@@ -58,6 +58,11 @@ void TopBar::draw() {
       {tr("Text view"),
        tr("The step as text and tables, with fields to type numbers (for screen readers)"),
        request::ShowTextView{}, ui->can_show_text, true},
+      // TRANSLATORS: a button that opens the lesson editor (for instructors),
+      // on the lesson shown.
+      {tr("Edit lesson"),
+       tr("Change this lesson or write your own, and save it as a file or a link"),
+       request::EditLesson{}, ui->can_edit && !view.embed, true},
       // TRANSLATORS: a button that switches the colours to a light (or dark) theme.
       {view.dark ? tr("Light theme") : tr("Dark theme"), "", request::SetTheme{!view.dark},
        !view.embed, true},

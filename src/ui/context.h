@@ -130,6 +130,7 @@ struct SetTouch {
   bool touch;
 };
 struct ShowTextView {};
+struct EditLesson {};  // the page's lesson editor, on the lesson shown
 // Predictions and challenges (core/activity.h), by id.
 struct AnswerPrediction {
   std::string id;
@@ -167,6 +168,7 @@ struct AddLesson {
   std::string text;  // its file's JSON, read again in another language
   std::string file;
   std::vector<CharacterUse> characters;  // of its file, beyond ASCII
+  bool keep_step = false;  // the editor's preview: the step shown stays, as far as it goes
 };
 struct RestoreState {
   LessonState state;
@@ -185,10 +187,10 @@ using Request = std::variant<
     request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
     request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
     request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
-    request::FocusCell, request::SetTouch, request::ShowTextView, request::AnswerPrediction,
-    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
-    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
-    request::RestoreState, request::SetEmbed, request::Notice>;
+    request::FocusCell, request::SetTouch, request::ShowTextView, request::EditLesson,
+    request::AnswerPrediction, request::SkipPrediction, request::TakeChallenge, request::ShowHint,
+    request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
+    request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -205,6 +207,7 @@ struct UiContext {
   float pixel_ratio = 1.0f;       // device pixels per UI pixel, for crisp textures
   bool can_copy_link = false;     // the platform makes links (the web page)
   bool can_show_text = false;     // the platform has a text view (the web page)
+  bool can_edit = false;          // the platform has a lesson editor (the served page)
   std::vector<Request> requests;  // this frame's, applied by the app after the frame
   // The cell pointed at, dragged or focused: its operands and what it feeds
   // are highlighted. Views set `hot_next` while drawing; the app makes it

@@ -73,6 +73,24 @@ EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, co
   return after_call(
       shell().api->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
 }
+// The lesson editor (web/page/editor/, Api::check_lesson): a draft checked,
+// shown in place of its lesson, and the file of the lesson shown.
+EMSCRIPTEN_KEEPALIVE const char* attn_check_lesson(const char* bytes, int size) {
+  return keep(shell().api->check_lesson(std::string_view(bytes, static_cast<size_t>(size))));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_preview_lesson(const char* bytes, int size) {
+  return after_call(
+      shell().api->preview_lesson(std::string_view(bytes, static_cast<size_t>(size))));
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_file() { return keep(shell().api->lesson_file()); }
+// The served page has the editor (the single file has not): the menu offers it.
+EMSCRIPTEN_KEEPALIVE void attn_set_can_edit(int on) {
+  if (on)
+    shell().app->on_edit_lesson = [] { attn::web::notify_page("editlesson", "{}"); };
+  else
+    shell().app->on_edit_lesson = nullptr;
+  attn::web::wake();
+}
 EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
   return after_call(shell().api->set_step(step));
 }
@@ -154,8 +172,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const 
 // and 16: the last frame drawn laid out everything as the one before it did.
 EMSCRIPTEN_KEEPALIVE int attn_loop_state() {
   const attn::web::Shell& s = shell();
-  return (s.paused ? 1 : 0) | (s.hidden ? 2 : 0) | (s.offscreen ? 4 : 0) | (s.context_lost ? 8 : 0) |
-         (s.unsettled == 0 && s.frames_drawn > 1 ? 16 : 0);
+  return (s.paused ? 1 : 0) | (s.hidden ? 2 : 0) | (s.offscreen ? 4 : 0) |
+         (s.context_lost ? 8 : 0) | (s.unsettled == 0 && s.frames_drawn > 1 ? 16 : 0);
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
   shell().offscreen = offscreen != 0;

@@ -1,0 +1,68 @@
+// What the page's lesson editor asks of the app (src/app/api.h): a draft
+// judged by the loader with the place of its error, a draft shown in its own
+// slot on the same step (the learner's lesson of that id and its saved work
+// untouched), and the file of the lesson shown.
+#include "app/api.h"
+
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/builtin_lessons.h"
+#include "support/headless.h"
+
+using namespace attn;
+
+namespace {
+nlohmann::json state_of(app::Api& api) { return nlohmann::json::parse(api.state_json()); }
+}  // namespace
+
+TEST_CASE("checkLesson: a draft's first error with its JSON pointer, in the learner's words") {
+  test::HeadlessUi ui;
+  app::Api& api = ui.api();
+  const std::string good(builtin_lesson_file("the-cat-sat"));
+  CHECK(nlohmann::json::parse(api.check_lesson(good)) == nlohmann::json{{"ok", true}});
+  const auto bad = nlohmann::json::parse(api.check_lesson(
+      R"({"id":"x","title":"T","tokens":["a","b"],"X":[[1,0],[0,1]],"W_q":[[1,0],[0,1]],"W_k":[[1,0],[0,1]],)"
+      R"("steps":[{"id":"s","title":"S","text":"{max nothing[a]:2}"}]})"));
+  CHECK(bad["ok"] == false);
+  CHECK(bad["path"] == "/steps/0/text");
+  CHECK(bad["reason"].get<std::string>().find("nothing") != std::string::npos);
+  CHECK(bad["message"] == "/steps/0/text: " + bad["reason"].get<std::string>());
+  const auto junk = nlohmann::json::parse(api.check_lesson("{"));
+  CHECK(junk["path"] == "");
+  CHECK(junk["message"] == junk["reason"]);
+  // Checking shows nothing and changes nothing.
+  CHECK(state_of(api)["lesson"] == "the-cat-sat");
+}
+
+TEST_CASE(
+    "previewLesson: the draft on the same step, in a slot of its own; lessonFile gives it back") {
+  test::HeadlessUi ui;
+  app::Api& api = ui.api();
+  REQUIRE(api.set_lesson("the-cat-sat") == "");
+  REQUIRE(api.set_value("X", 0, 0, 5.0) == "");  // the learner's change to the real lesson
+  std::string draft(builtin_lesson_file("the-cat-sat"));
+  const std::string title = R"("title":")";
+  draft.replace(draft.find(title) + title.size(), 0, "Draft: ");
+  REQUIRE(api.preview_lesson(draft) == "");
+  REQUIRE(api.set_step(3) == "");
+  ui.frames(2);
+  auto state = state_of(api);
+  CHECK(state["lesson"] == "~draft");
+  CHECK(state["title"].get<std::string>().rfind("Draft: ", 0) == 0);
+  CHECK(api.lesson_file() == draft);
+  CHECK(api.saved_work_json() == "null");  // a draft keeps no work
+  // The next draft keeps the step; one with fewer steps, its last.
+  draft.replace(draft.find("Draft: "), 7, "Draft 2: ");
+  REQUIRE(api.preview_lesson(draft) == "");
+  CHECK(state_of(api)["step"] == 3);
+  // A draft with an error is refused and the last good one stays.
+  CHECK(api.preview_lesson("{") != "");
+  CHECK(state_of(api)["title"].get<std::string>().rfind("Draft 2: ", 0) == 0);
+  // The learner's lesson of the same id is as they left it.
+  REQUIRE(api.set_lesson("the-cat-sat") == "");
+  CHECK(state_of(api)["changes"].size() == 1);
+  CHECK(api.lesson_file() == builtin_lesson_file("the-cat-sat"));
+  ui.frames(2);
+}
