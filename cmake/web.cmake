@@ -56,24 +56,34 @@ add_custom_command(
   VERBATIM)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")
-# The page's modules (web/page/) as served: one minified page.js bundled by
-# esbuild, with its source map, and the tables they share with the app (the
-# languages, the built-in lessons' ids) and the program's build id.
-file(GLOB ATTN_PAGE_MODULES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/page/*.js)
+# attn_bundle(<folder> <output>): the modules of web/<folder>/, from its
+# main.js, bundled by esbuild into one minified classic script with its source
+# map, with the tables they share with the app (the languages, the built-in
+# lessons' ids, a lesson link's limits) and the program's build id.
+function(attn_bundle folder output)
+  file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js)
+  get_filename_component(name "${output}" NAME)
+  add_custom_command(
+    OUTPUT "${output}" "${output}.map"
+    COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/${folder}/main.js "${output}"
+            "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
+    DEPENDS ${modules} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs "${ATTN_LANGUAGES_FILE}"
+            ${PROJECT_SOURCE_DIR}/web/lesson-link.json "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
+    COMMENT "Bundling web/${folder}/ into ${name} (esbuild)"
+    VERBATIM)
+endfunction()
+# The page (web/page/) as served: page.js; and the lesson editor (web/editor/),
+# editor.js, which the page loads when the editor is first opened.
 set(ATTN_PAGE_JS "${CMAKE_BINARY_DIR}/page/page.js")
-add_custom_command(
-  OUTPUT "${ATTN_PAGE_JS}" "${ATTN_PAGE_JS}.map"
-  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/page/main.js "${ATTN_PAGE_JS}"
-          "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
-  DEPENDS ${ATTN_PAGE_MODULES} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs "${ATTN_LANGUAGES_FILE}"
-          "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
-  COMMENT "Bundling web/page/ into page.js (esbuild)"
-  VERBATIM)
+attn_bundle(page "${ATTN_PAGE_JS}")
+set(ATTN_EDITOR_JS "${CMAKE_BINARY_DIR}/page/editor.js")
+attn_bundle(editor "${ATTN_EDITOR_JS}")
 # The page's own files: index.html and the stylesheet are written into dist/
 # with the program's files under content-hashed names (scripts/dist_files.mjs).
 set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/index.html
   "${ATTN_PAGE_JS}"
+  "${ATTN_EDITOR_JS}"
   ${PROJECT_SOURCE_DIR}/web/page.css)
 set(ATTN_STATIC_FILES
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
@@ -147,7 +157,7 @@ add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_STATIC_FILES} ${ATTN_WEB_ICONS} "${ATTN_DIST}/"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs "${ATTN_DIST}" "${ATTN_PROGRAM_DIR}" "${ATTN_PAGE_JS}"
-          ${PROJECT_SOURCE_DIR}/web/page.css ${PROJECT_SOURCE_DIR}/index.html
+          ${PROJECT_SOURCE_DIR}/web/page.css ${PROJECT_SOURCE_DIR}/index.html "${ATTN_EDITOR_JS}"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
           ${ATTN_PRECACHE}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"

@@ -6,7 +6,7 @@
 // the repository's, naming these files, and removes the ones an earlier build
 // left. Hosts may cache the named files for ever (scripts/serve.mjs,
 // docs/embedding.md, "Hosting").
-//   node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML
+//   node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -22,15 +22,16 @@ export const MARKERS = {
   js: '<link rel="preload" href="attention.js" as="script">',
   wasm: '<link rel="preload" href="attention.wasm" as="fetch" crossorigin>',
   page: '<script src="page.js" defer></script>',
+  editor: '<meta name="attention-editor" content="editor.js">',
 };
 
-// The program's files a built dist/index.html names: {css, js, wasm, page}.
+// The program's files a built dist/index.html names: {css, js, wasm, page, editor}.
 export function distNames(dist) {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const names = {};
   for (const [key, marker] of Object.entries(MARKERS)) {
     const [before, after] = marker
-      .split(/(?:page|attention)\.(?:css|js|wasm)/)
+      .split(/(?:page|attention|editor)\.(?:css|js|wasm)/)
       .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const found = new RegExp(`${before}([a-z]+\\.[0-9a-f]{12}\\.[a-z]+)${after}`).exec(html);
     if (!found) throw new Error(`${path.join(dist, "index.html")} names no ${key} file`);
@@ -56,30 +57,50 @@ function writeIfChanged(file, bytes) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dist, programDir, pageJs, pageCss, indexHtml] = process.argv.slice(2);
-  if (!indexHtml) {
-    console.error("usage: node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML");
+  const [dist, programDir, pageJs, pageCss, indexHtml, editorJs] = process.argv.slice(2);
+  if (!editorJs) {
+    console.error("usage: node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS");
     process.exit(2);
   }
   const { build } = JSON.parse(fs.readFileSync(path.join(programDir, "program.json"), "utf8"));
   const files = {}; // name in dist -> bytes
   files[`attention.${build}.js`] = fs.readFileSync(path.join(programDir, "attention.js"));
   files[`attention.${build}.wasm`] = fs.readFileSync(path.join(programDir, "attention.wasm"));
-  // page.js names its map on its last line: the hash is of the code above it.
-  const code = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
-  const page = `page.${hash(code)}.js`;
-  files[page] = `${code}//# sourceMappingURL=${page}.map\n`;
-  files[`${page}.map`] = fs.readFileSync(`${pageJs}.map`);
+  // page.js and editor.js name their maps on their last lines: the hash is of the code above.
+  const script = (file, base) => {
+    const code = fs.readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
+    const name = `${base}.${hash(code)}.js`;
+    files[name] = `${code}//# sourceMappingURL=${name}.map\n`;
+    files[`${name}.map`] = fs.readFileSync(`${file}.map`);
+    return name;
+  };
+  const page = script(pageJs, "page");
+  const editor = script(editorJs, "editor");
   const css = fs.readFileSync(pageCss);
-  const names = { css: `page.${hash(css)}.css`, js: `attention.${build}.js`, wasm: `attention.${build}.wasm`, page };
+  const names = {
+    css: `page.${hash(css)}.css`,
+    js: `attention.${build}.js`,
+    wasm: `attention.${build}.wasm`,
+    page,
+    editor,
+  };
   files[names.css] = css;
   files["index.html"] = replaceMarkers(fs.readFileSync(indexHtml, "utf8"), (key, marker) =>
-    marker.replace(/(?:page|attention)\.(?:css|js|wasm)/, names[key]),
+    marker.replace(/(?:page|attention|editor)\.(?:css|js|wasm)/, names[key]),
   );
   fs.mkdirSync(dist, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeIfChanged(path.join(dist, name), bytes);
   // An earlier build's program files (and builds before names were hashed).
-  const earlier = ["attention.js", "attention.wasm", "attention.deferred.wasm", "page.js", "page.js.map", "page.css"];
+  const earlier = [
+    "attention.js",
+    "attention.wasm",
+    "attention.deferred.wasm",
+    "page.js",
+    "page.js.map",
+    "page.css",
+    "editor.js",
+    "editor.js.map",
+  ];
   for (const name of fs.readdirSync(dist)) {
     const base = name.replace(/\.(br|gz)$/, "");
     if ((HASHED.test(base) || earlier.includes(base)) && !Object.hasOwn(files, base)) fs.rmSync(path.join(dist, name));

@@ -32,6 +32,7 @@ const inline = {
   css: () => `<style>${read("web/page.css")}</style>`,
   js: () => null, // inside, with the page's code below
   wasm: () => null,
+  editor: () => null, // the lesson editor needs the served page (web/page/editing.js)
   page: () =>
     script(
       "window.attentionSingleFile = " +

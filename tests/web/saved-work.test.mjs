@@ -2,27 +2,9 @@
 // (docs/embedding.md: keys attention-lab:v1:work:LESSON, :last, :language).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { MemoryStorage } from "./memory-storage.mjs";
 import { STORE, readSavedWork, writeSavedWork } from "../../web/page/saved-work.js";
 
-// A Storage as the browser's localStorage behaves (key order is the browser's to choose).
-class MemoryStorage {
-  #items = new Map();
-  get length() {
-    return this.#items.size;
-  }
-  key(i) {
-    return [...this.#items.keys()][i] ?? null;
-  }
-  getItem(key) {
-    return this.#items.has(key) ? this.#items.get(key) : null;
-  }
-  setItem(key, value) {
-    this.#items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.#items.delete(key);
-  }
-}
 
 test("the keys are the documented ones, per lesson, under one versioned prefix", () => {
   assert.equal(STORE, "attention-lab:v1:");

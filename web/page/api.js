@@ -6,6 +6,7 @@ import { listeners, ready } from "./events.js";
 import { offeredLanguages, provideLesson } from "./files.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { linkFor } from "./links.js";
+import { closeEditor, lessonFile, openEditor } from "./editing.js";
 import { call, checked, json, module } from "./program.js";
 import { figureWaiters, firstFrameMs } from "./program-events.js";
 import { noGl, setTextView } from "./textview.js";
@@ -63,6 +64,21 @@ export const api = {
     aString(name, "name");
     checked(call("attn_add_lesson", "string", ["bytes", "number", "string"], [bytes, bytes.length, name]));
   },
+  // The lesson editor (docs/editor.md): a draft judged by the app's loader,
+  // {ok: true} or {ok: false, path (a JSON pointer), reason, message} in the
+  // learner's language; a draft shown in place of the lesson, on the same
+  // step; the lesson being edited (else the one shown) as its file; the editor
+  // opened (a promise) or closed.
+  checkLesson(content) {
+    const bytes = textOrBytes(content, "content");
+    return JSON.parse(call("attn_check_lesson", "string", ["bytes", "number"], [bytes, bytes.length]));
+  },
+  previewLesson(content) {
+    const bytes = textOrBytes(content, "content");
+    checked(call("attn_preview_lesson", "string", ["bytes", "number"], [bytes, bytes.length]));
+  },
+  lessonFile: () => lessonFile(),
+  edit: (on = true) => (aBoolean(on, "on") ? openEditor(api) : Promise.resolve(closeEditor())),
   // Steps seen, predictions answered and right, challenges solved (docs/embedding.md).
   progress: () => json("attn_progress"),
   // The notebook's numbers, no answers, no progress: the lesson from the start.

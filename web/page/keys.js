@@ -4,9 +4,18 @@
 // them (installed before the module runs, so registered first).
 import { module } from "./program.js";
 
+// Key handlers of the page's own panels (the lesson editor): the guard below
+// stops every key outside the canvas before any listener of the page's, so
+// it hands each keydown to these first.
+const panelKeys = [];
+export function onPanelKey(handler) {
+  panelKeys.push(handler);
+}
+
 export function guardKeys(canvas) {
   function guard(event) {
     if (document.activeElement !== canvas) {
+      if (event.type === "keydown") for (const handler of panelKeys) handler(event);
       event.stopImmediatePropagation();
       return;
     }

@@ -18,6 +18,7 @@
 //   textview.js        the text view: the current step as HTML
 //   offline.js         the service worker and the web app manifest
 //   saved-work.js      the learner's work in local storage
+//   editing.js         the lesson editor (web/editor/), loaded when first opened
 // The app checks every parameter and words every notice (src/app/app.cpp);
 // the page only carries them.
 // The built-in lessons' ids in the app's order: the list the app compiles in (bundled).
@@ -33,6 +34,7 @@ import {
   provideLesson,
   singleFile,
 } from "./files.js";
+import { editorFile, openEditor } from "./editing.js";
 import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { lessonInLink, followLessonLinks } from "./lesson-link.js";
@@ -134,6 +136,8 @@ function run() {
       announceProgress();
       if (noGl) return;
       whileRunning();
+      if (first(parameters, "edit") === "1" && editorFile)
+        api.ready.then(() => openEditor(api)).catch((e) => console.warn(e.message));
     },
     (error) => fail(WORDS.noStart, { why: (error && error.message) || String(error) }),
   );
@@ -141,6 +145,8 @@ function run() {
 
 // What the running app hears from the browser besides its own input.
 function whileRunning() {
+  // The served page has the lesson editor: the canvas's menu offers it.
+  if (editorFile) module._attn_set_can_edit(1);
   // A finger for a pointer (phones, tablets): large targets from the first frame.
   if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);
   // Wake the module when its canvas changes size; rest while out of view.

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { becomeReady, emit, toParent } from "./events.js";
+import { openEditor } from "./editing.js";
 import { fetchAsset, provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
@@ -37,6 +38,8 @@ export function onEvent(name, payload) {
     provideAsset(data.kind, data.name, fetchAsset(data));
   } else if (name === "showtextview") {
     setTextView(true);
+  } else if (name === "editlesson") {
+    openEditor(api).catch((e) => console.warn(e.message));
   } else if (name === "figurefailed") {
     settleFigure(data.id, (waiter) => waiter.reject(new Error(data.error)));
   } else if (name === "contextrestored") {

@@ -47,7 +47,8 @@ export function saveWork() {
   const s = storage();
   if (!s || !module) return;
   try {
-    writeSavedWork(s, json("attn_saved_work"));
+    const work = json("attn_saved_work");
+    if (work) writeSavedWork(s, work); // null: the editor's draft, which keeps none
   } catch (e) {
     console.info(`Attention Lab could not save the learner's work: ${e.message}`);
   }

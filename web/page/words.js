@@ -29,6 +29,7 @@ export const WORDS = {
 };
 
 let translated = {}; // English -> the learner's language, once its catalog is here
+export const catalogWords = () => translated; // for the editor (editing.js)
 const said = new Map(); // element -> [English, values]: said again when it comes
 export const fill = (text, values) =>
   text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(values, name) ? values[name] : m));

@@ -1,0 +1,267 @@
+// The lesson editor (web/editor/, docs/editor.md), as an instructor uses it:
+// a 3-token lesson written from blank with real paced input (one token in
+// Korean through composition events, as an IME sends them), a step with a
+// live placeholder, a prediction and a challenge; an error shown at its field
+// while the preview keeps the last good draft; the file downloaded, accepted
+// by attention-cli and equal to numpy; the link reopening the same trace; the
+// draft kept across a reload, a damaged one set aside; every built-in lesson
+// round-tripping unchanged; and none of it in a learner's first load.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { useBrowser, openPage, clipboardText, saveArtifact, built, ROOT, DIST } from "./browser.mjs";
+
+const env = useBrowser();
+const CLI = path.join(ROOT, "build/native/attention-cli");
+
+const field = (page, pointer) => page.locator(`#editor [data-pointer="${pointer}"]`);
+async function replaceText(page, pointer, text) {
+  const input = field(page, pointer);
+  await input.click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text, { delay: 15 }); // a person's typing, key by key
+}
+// The editor has judged the draft as it stands: its status line says so.
+async function judged(page, verdict = /^No errors/) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector("#editor-status");
+    return s && s.textContent !== "" && !window.attentionEditor.pending();
+  });
+  assert.match(await page.locator("#editor-status").textContent(), verdict);
+}
+const title = (page) => page.evaluate(() => window.attention.state().title);
+
+// numpy's draws and attention for the blank lesson's inputs (python3-numpy).
+function numpyOutput(tokens) {
+  const code = `
+import json, numpy as np
+np.random.seed(0); X = np.random.normal(size=(${tokens}, 4))
+np.random.seed(1); Wq = np.random.normal(size=(4, 4)); Wk = np.random.normal(size=(4, 4)); Wv = np.random.normal(size=(4, 4))
+Q, K, V = X @ Wq, X @ Wk, X @ Wv
+s = Q @ K.T / np.sqrt(4); w = np.exp(s - s.max(axis=1, keepdims=True)); w /= w.sum(axis=1, keepdims=True)
+print(json.dumps({"weights": w.tolist(), "output": (w @ V).tolist()}))`;
+  return JSON.parse(execFileSync("/usr/bin/python3", ["-c", code], { encoding: "utf8" }));
+}
+function close(actual, expected, what) {
+  assert.equal(actual.length, expected.length, what);
+  actual.forEach((row, i) =>
+    row.forEach((v, j) =>
+      assert.ok(
+        Math.abs(v - expected[i][j]) <= 1e-12 * (1 + Math.abs(expected[i][j])),
+        `${what}[${i}][${j}]: ${v} vs ${expected[i][j]}`,
+      ),
+    ),
+  );
+}
+
+test("an instructor writes a lesson from blank, previews it, downloads it, and its link shows the same", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.locator("#editor").waitFor({ state: "visible" });
+  await judged(page);
+  await page.getByRole("button", { name: "New blank lesson" }).click();
+  await judged(page);
+
+  await replaceText(page, "/title", "Cats and kings");
+  await replaceText(page, "/id", "cats-and-kings");
+  // The third token in Korean, composed as an IME composes it: ㅇ, 와, 왕, then committed.
+  await field(page, "/tokens/2").click();
+  await page.keyboard.press("Control+A");
+  const cdp = await page.context().newCDPSession(page);
+  for (const part of ["ㅇ", "와", "왕"]) {
+    await cdp.send("Input.imeSetComposition", { text: part, selectionStart: part.length, selectionEnd: part.length });
+    await page.waitForTimeout(40);
+  }
+  await cdp.send("Input.insertText", { text: "왕" });
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).tokens, ["The", "cat", "왕"]);
+
+  // A step with a live sentence; first with a placeholder that names no matrix.
+  await page.getByRole("button", { name: "Add step" }).click();
+  await replaceText(page, "/steps/1/title", "Who looks at whom");
+  await replaceText(page, "/steps/1/text", "The gives {max nothing[The]:2} of its attention away.");
+  await page.locator('#editor [data-pointer="/steps/1/text"][aria-invalid="true"]').waitFor();
+  await judged(page, /^Error: \/steps\/1\/text: .*nothing.*The preview shows the last draft without errors\.$/);
+  const error = await page
+    .locator("#editor .editor-field:has([data-pointer='/steps/1/text']) .editor-error")
+    .textContent();
+  assert.match(error, /nothing/);
+  assert.equal(await title(page), "Cats and kings", "the preview keeps the last draft without errors");
+  assert.equal((await page.evaluate(() => window.attention.state())).lesson, "~draft");
+  // Typed again, the live value chosen from what "{" offers.
+  await replaceText(page, "/steps/1/text", "The gives {max w");
+  const offered = page.locator("#editor .editor-completion:visible [role=option]");
+  assert.equal(await offered.first().textContent(), "{max weights[The]:2}");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(" of its attention to one word.", { delay: 15 });
+  assert.equal(
+    await field(page, "/steps/1/text").inputValue(),
+    "The gives {max weights[The]:2} of its attention to one word.",
+  );
+  await page.locator('#editor [aria-invalid="true"]').waitFor({ state: "detached" });
+  await judged(page);
+
+  // A prediction and a challenge, through their own fields.
+  await replaceText(page, "/steps/1/show", "scores, weights");
+  await page.locator('#editor [data-action="add-prediction"][data-index="1"]').click();
+  await replaceText(page, "/steps/1/predict/0/ask", 'Which word will "The" attend to most?');
+  await replaceText(page, "/steps/1/predict/0/reveal", 'You picked "{picked}"; "{answer}" gets {max weights[The]:2}.');
+  await page.locator('#editor [data-action="add-challenge"][data-index="1"]').click();
+  await replaceText(page, "/steps/1/challenges/0/task", 'Make "The" attend most to "왕" by changing W_k.');
+  await replaceText(page, "/steps/1/challenges/0/goal", '{"largest": {"of": "weights", "query": "The"}, "is": "왕"}');
+  await replaceText(page, "/steps/1/challenges/0/hints", "K = X·W_k.");
+  await replaceText(page, "/steps/1/challenges/0/success", 'Now "왕" gets {weights[The, 왕]:2}.');
+  await judged(page);
+  const lesson = JSON.parse(await page.evaluate(() => window.attention.lessonFile()));
+  assert.deepEqual(lesson.steps[1].predict, [
+    {
+      id: "prediction-1",
+      ask: 'Which word will "The" attend to most?',
+      pick: { largest: { of: "weights", query: "The" } },
+      reveal: 'You picked "{picked}"; "{answer}" gets {max weights[The]:2}.',
+    },
+  ]);
+  assert.deepEqual(lesson.steps[1].challenges, [
+    {
+      id: "challenge-1",
+      task: 'Make "The" attend most to "왕" by changing W_k.',
+      goal: { largest: { of: "weights", query: "The" }, is: "왕" },
+      allowed: { only: ["W_k"] },
+      hints: ["K = X·W_k."],
+      success: 'Now "왕" gets {weights[The, 왕]:2}.',
+    },
+  ]);
+  // The preview asks it, as a learner meets it.
+  assert.equal((await page.evaluate(() => window.attention.state())).step, 1);
+  saveArtifact("editor-1280x800.png", await page.screenshot());
+
+  // The title in Spanish, beside the English.
+  await page.locator('#editor [data-action="translation-language"]').selectOption("es");
+  await replaceText(page, "/translations/es/~1title", "Gatos y reyes");
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).translations, {
+    es: { "/title": "Gatos y reyes" },
+  });
+  await replaceText(page, "/translations/es/~1title", "");
+  await page.keyboard.press("Backspace");
+  await judged(page);
+  assert.equal(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).translations, undefined);
+
+  // The lesson file's text takes everything else (pasted, as an instructor would).
+  lesson.names = { output: "X′" };
+  await page.locator("#editor .editor-json").click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(JSON.stringify(lesson, null, 2));
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())), lesson);
+
+  // Undo goes back through the drafts, redo forward again.
+  await page.locator("#editor h2").click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await judged(page);
+  assert.equal(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).names, undefined);
+  await page.locator("#editor h2").focus();
+  await page.keyboard.press("Control+y"); // redo, from the keyboard
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())), lesson);
+
+  // Downloaded: attention-cli accepts the file, and its numbers are numpy's.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download lesson" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "cats-and-kings.json");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "attention-editor-")), "cats-and-kings.json");
+  await download.saveAs(file);
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), lesson);
+  const cli = JSON.parse(execFileSync(CLI, ["trace", file, "--format", "json"], { encoding: "utf8" }));
+  const numpy = numpyOutput(3);
+  close(cli.result.output, numpy.output, "output");
+  close(cli.result.weights[0], numpy.weights, "weights");
+
+  // The three sizes, each the page itself showing the draft.
+  await page.getByRole("button", { name: "Preview at three sizes" }).click();
+  const frames = page.locator("#editor-sizes iframe");
+  assert.equal(await frames.count(), 3);
+  for (let i = 0; i < 3; ++i) {
+    const frame = await (await frames.nth(i).elementHandle()).contentFrame();
+    await frame.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
+    assert.equal(await frame.evaluate(() => window.attention.state().title), "Cats and kings");
+  }
+  assert.equal(await frames.nth(1).evaluate((f) => f.contentWindow.attention.state().embed), true);
+  saveArtifact("editor-three-sizes.png", await page.screenshot());
+  await page.getByRole("button", { name: "Close preview" }).click();
+
+  // Its link: a new tab shows the same trace.
+  await page.evaluate(() => window.attention.setStep(1));
+  const trace = await page.evaluate(() => window.attention.trace());
+  await page.getByRole("button", { name: "Copy link" }).click();
+  const link = await clipboardText(page, "#lesson=");
+  const other = await openPage(env.browser, link);
+  await other.page.evaluate(() => window.attention.setStep(1));
+  const linked = await other.page.evaluate(() => window.attention.trace());
+  assert.equal(linked.title, "Cats and kings");
+  assert.deepEqual(linked.steps, trace.steps);
+  assert.deepEqual(other.problems, []);
+  await other.page.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a reload keeps the draft; a damaged draft is set aside with one notice", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
+  await judged(page);
+  await replaceText(page, "/title", "Kept across a reload");
+  await judged(page);
+  await page.reload();
+  await page.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+  await judged(page);
+  assert.equal(await field(page, "/title").inputValue(), "Kept across a reload");
+  assert.equal(await title(page), "Kept across a reload");
+
+  await page.evaluate(() => localStorage.setItem("attention-lab:v1:draft", '{"version":1,"text":"{cut sho'));
+  await page.reload();
+  await page.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+  const notice = page.locator("#editor-notice");
+  await notice.waitFor({ state: "visible" });
+  assert.match(await notice.textContent(), /could not be read/);
+  const aside = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("attention-lab:v1:draft-damaged:"))
+      .map((k) => localStorage.getItem(k)),
+  );
+  assert.deepEqual(aside, ['{"version":1,"text":"{cut sho']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("every built-in lesson opened in the editor comes back out equal to its file", async () => {
+  const { page, problems } = await openPage(env.browser, env.url);
+  const ids = await page.evaluate(() => window.attention.lessons());
+  for (const id of ids) {
+    await page.evaluate(async (id) => {
+      localStorage.removeItem("attention-lab:v1:draft");
+      await window.attention.edit(false);
+      await window.attention.setLesson(id);
+      await window.attention.edit();
+    }, id);
+    const out = JSON.parse(await page.evaluate(() => window.attention.lessonFile()));
+    const file = JSON.parse(fs.readFileSync(path.join(DIST, "lessons", `${id}.json`), "utf8"));
+    assert.deepEqual(out, file, id);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a learner's first load fetches no editor; the single file offers none", async () => {
+  const { page } = await openPage(env.browser, env.url);
+  const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+  assert.ok(!fetched.some((n) => n.includes("editor.")), fetched.join("\n"));
+  assert.ok(built().editor, "dist/index.html names the editor's file");
+  await page.close();
+  const html = fs.readFileSync(path.join(DIST, "attention-lab.html"), "utf8");
+  assert.ok(!html.includes('<meta name="attention-editor"'), "the single file names no editor");
+});

@@ -1,0 +1,98 @@
+// Live values offered as they are typed: "{" in a text of the lesson opens a
+// list of placeholders made from the lesson's own matrices and tokens
+// (docs/lessons.md, "Live text"); arrows choose, Enter or Tab inserts, Escape
+// closes. The list is an ARIA listbox the text field controls.
+
+// The placeholders a lesson's text may use, most useful first.
+export function suggestions(lesson, shown = []) {
+  const tokens = (Array.isArray(lesson.tokens) ? lesson.tokens : []).map(String);
+  const [a, b] = [tokens[0] ?? "0", tokens[1] ?? tokens[0] ?? "0"];
+  const matrices = [...new Set([...shown, "weights", "scaled", "scores", "output"])].filter(
+    (m) => !["X", "W_q", "W_k", "W_v"].includes(m),
+  );
+  const out = [];
+  for (const m of matrices) {
+    out.push(`{${m}[${a}, ${b}]:2}`, `{largest ${m}[${a}]}`, `{max ${m}[${a}]:2}`, `{row ${m}[${a}]:2}`);
+    for (const t of tokens.slice(1)) out.push(`{largest ${m}[${t}]}`);
+  }
+  out.push("{scale}", "{divisor}", "{mask}");
+  return [...new Set(out)];
+}
+
+// What is typed after the last "{" before the caret, if the brace is open.
+export function openBrace(text, caret) {
+  const at = text.lastIndexOf("{", caret - 1);
+  if (at < 0 || text.slice(at, caret).includes("}")) return null;
+  return { at, typed: text.slice(at, caret) };
+}
+
+let ids = 0;
+const keyHandlers = new WeakMap(); // text field -> its keydown handler
+// A keydown for a text field with completion (the page hands keys over: web/page/keys.js).
+export function completionKey(event) {
+  const handler = keyHandlers.get(event.target);
+  if (handler) handler(event);
+}
+
+// Completion for a text field; `list()` gives the suggestions when it opens.
+export function attachCompletion(control, list, element) {
+  const box = element("ul", { role: "listbox", className: "editor-completion", id: `editor-completion-${++ids}` });
+  box.hidden = true;
+  control.after(box);
+  control.setAttribute("aria-autocomplete", "list");
+  control.setAttribute("aria-controls", box.id);
+  let active = 0;
+  let shown = [];
+  const close = () => {
+    box.hidden = true;
+    control.setAttribute("aria-expanded", "false");
+    control.removeAttribute("aria-activedescendant");
+  };
+  const insert = (value) => {
+    const open = openBrace(control.value, control.selectionStart);
+    if (!open) return close();
+    control.setRangeText(value, open.at, control.selectionStart, "end");
+    close();
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  const draw = () => {
+    box.replaceChildren(
+      ...shown.map((s, i) => {
+        const item = element("li", { role: "option", id: `${box.id}-${i}`, "aria-selected": i === active, text: s });
+        item.addEventListener("mousedown", (event) => {
+          event.preventDefault(); // the field keeps the focus
+          insert(s);
+        });
+        return item;
+      }),
+    );
+    control.setAttribute("aria-activedescendant", `${box.id}-${active}`);
+  };
+  control.addEventListener("input", () => {
+    const open = openBrace(control.value, control.selectionStart);
+    if (!open) return close();
+    shown = list()
+      .filter((s) => s.startsWith(open.typed))
+      .slice(0, 12);
+    if (!shown.length) return close();
+    active = 0;
+    box.hidden = false;
+    control.setAttribute("aria-expanded", "true");
+    draw();
+  });
+  keyHandlers.set(control, (event) => {
+    if (box.hidden) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      active = (active + (event.key === "ArrowDown" ? 1 : shown.length - 1)) % shown.length;
+      draw();
+    } else if (event.key === "Enter" || event.key === "Tab") {
+      insert(shown[active]);
+    } else if (event.key === "Escape") {
+      close();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  control.addEventListener("blur", close);
+}

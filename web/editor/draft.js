@@ -1,0 +1,252 @@
+// The lesson editor's draft without the page: a lesson file as a JSON object,
+// its places named by JSON pointers (as the loader names an error's place),
+// the changes a change of tokens brings, the undo history, and the draft kept
+// in local storage. Everything here runs under node's test runner
+// (tests/web/editor-draft.test.mjs).
+import { NP_ } from "./words.js";
+
+export const DRAFT_KEY = "attention-lab:v1:draft";
+export const DAMAGED_PREFIX = "attention-lab:v1:draft-damaged:";
+
+// A lesson to start from: three tokens, inputs drawn as numpy draws them
+// (np.random.seed, then np.random.normal), valid as it stands.
+export function blankLesson() {
+  return {
+    id: "my-lesson",
+    title: "My lesson",
+    source: "",
+    tokens: ["The", "cat", "sat"],
+    random: [
+      { seed: 0, label: "inputs", draws: [{ name: "X", fn: "normal", shape: [3, 4] }] },
+      {
+        seed: 1,
+        label: "parameters",
+        draws: [
+          { name: "W_q", fn: "normal", shape: [4, 4] },
+          { name: "W_k", fn: "normal", shape: [4, 4] },
+          { name: "W_v", fn: "normal", shape: [4, 4] },
+        ],
+      },
+    ],
+    steps: [
+      { id: "weights", title: "Attention weights", text: "Each row of the weights sums to 1.", show: ["weights"] },
+    ],
+  };
+}
+
+// The lesson file as the editor writes it (and "Download lesson" saves).
+export const lessonText = (lesson) => `${JSON.stringify(lesson, null, 2)}\n`;
+
+// JSON pointers (RFC 6901), as the loader's errors name places: "/steps/1/text".
+export function pointerParts(pointer) {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+export const pointerOf = (parts) => parts.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+
+export function getAt(value, pointer) {
+  for (const part of pointerParts(pointer)) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+// Sets (or, with `undefined`, removes) the value at `pointer`, making the
+// objects on the way; the lesson is changed in place.
+export function setAt(lesson, pointer, value) {
+  const parts = pointerParts(pointer);
+  if (!parts.length) throw new Error("cannot replace the whole lesson here");
+  let at = lesson;
+  for (const part of parts.slice(0, -1)) {
+    if (at[part] === null || typeof at[part] !== "object") at[part] = {};
+    at = at[part];
+  }
+  const last = parts[parts.length - 1];
+  if (value === undefined) {
+    if (Array.isArray(at)) at.splice(Number(last), 1);
+    else delete at[last];
+  } else {
+    at[last] = value;
+  }
+}
+
+// Of the fields' pointers, the one an error at `path` belongs to: the field
+// itself, else the nearest field holding it ("/X/2/1" goes to the field
+// "/X"); null when no field holds it.
+export function fieldFor(path, pointers) {
+  let best = null;
+  for (const p of pointers)
+    if ((path === p || path.startsWith(`${p}/`)) && (best === null || p.length > best.length)) best = p;
+  return best;
+}
+
+// The lesson's token axis in its inputs: rows in "rows" layouts, columns in "columns".
+const TOKEN_MATRICES = ["X", "Q", "K", "V"];
+const tokenAxis = (lesson) => (lesson.layout === "columns" ? 1 : 0);
+
+// The tokens become `tokens`: every input with one row (or column) per token
+// gets as many, so a lesson that was valid stays valid. Random draws change
+// their shape; numbers typed in keep theirs, and a new token's row is zeros.
+export function setTokens(lesson, tokens) {
+  const before = Array.isArray(lesson.tokens) ? lesson.tokens.length : 0;
+  lesson.tokens = tokens;
+  const after = tokens.length;
+  if (before === after || before === 0) return;
+  const axis = tokenAxis(lesson);
+  for (const group of Array.isArray(lesson.random) ? lesson.random : [])
+    for (const draw of Array.isArray(group.draws) ? group.draws : [])
+      if (TOKEN_MATRICES.includes(draw.name) && Array.isArray(draw.shape) && draw.shape[axis] === before)
+        draw.shape[axis] = after;
+  for (const name of TOKEN_MATRICES) {
+    const m = lesson[name];
+    if (!Array.isArray(m) || !m.every(Array.isArray)) continue;
+    if (axis === 0 && m.length === before) {
+      const width = m.length ? m[0].length : 0;
+      while (m.length < after) m.push(new Array(width).fill(0));
+      m.length = after;
+    } else if (axis === 1 && m.every((row) => row.length === before)) {
+      for (const row of m) {
+        while (row.length < after) row.push(0);
+        row.length = after;
+      }
+    }
+  }
+  // Weights given directly are (N, N).
+  const w = lesson.weights;
+  if (Array.isArray(w) && w.length === before && w.every((row) => Array.isArray(row) && row.length === before)) {
+    const uniform = 1 / after;
+    lesson.weights = Array.from({ length: after }, (_, i) =>
+      Array.from({ length: after }, (_, j) => (i < before && j < before ? w[i][j] : uniform)),
+    );
+  }
+}
+
+// A matrix as a learner types it: one row per line, numbers split by commas
+// or spaces. Returns {matrix} or {error}.
+export function parseMatrix(text) {
+  const rows = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  if (!rows.length) return { error: NP_("page", "No numbers: write one row per line.") };
+  const matrix = [];
+  for (const [i, line] of rows.entries()) {
+    const cells = line.split(/[\s,;]+/).filter((c) => c !== "");
+    const row = cells.map((c) => Number(c.replace(/^\u2212/, "-")));
+    const bad = cells.findIndex((c, j) => !Number.isFinite(row[j]));
+    if (bad >= 0)
+      return {
+        error: NP_("page", 'Row {row}: "{text}" is not a number.')
+          .replace("{row}", i + 1)
+          .replace("{text}", cells[bad]),
+      };
+    if (matrix.length && row.length !== matrix[0].length)
+      return {
+        error: NP_("page", "Row {row} is not as long as row 1: {count} against {first}.")
+          .replace("{row}", i + 1)
+          .replace("{count}", row.length)
+          .replace("{first}", matrix[0].length),
+      };
+    matrix.push(row);
+  }
+  return { matrix };
+}
+export const matrixText = (matrix) => matrix.map((row) => row.join(", ")).join("\n");
+
+// Undo and redo over the draft's texts. Typing in one field within `mergeMs`
+// is one step, as a text editor's undo takes it.
+export class History {
+  constructor(text, limit = 200, mergeMs = 800) {
+    this.past = [];
+    this.future = [];
+    this.current = text;
+    this.limit = limit;
+    this.mergeMs = mergeMs;
+    this.lastField = null;
+    this.lastAt = -Infinity;
+  }
+  change(text, field = null, now = 0) {
+    if (text === this.current) return;
+    const merge = field !== null && field === this.lastField && now - this.lastAt < this.mergeMs;
+    if (!merge) {
+      this.past.push(this.current);
+      if (this.past.length > this.limit) this.past.shift();
+    }
+    this.current = text;
+    this.future = [];
+    this.lastField = field;
+    this.lastAt = now;
+  }
+  get canUndo() {
+    return this.past.length > 0;
+  }
+  get canRedo() {
+    return this.future.length > 0;
+  }
+  undo() {
+    if (!this.past.length) return null;
+    this.future.push(this.current);
+    this.current = this.past.pop();
+    this.lastField = null;
+    return this.current;
+  }
+  redo() {
+    if (!this.future.length) return null;
+    this.past.push(this.current);
+    this.current = this.future.pop();
+    this.lastField = null;
+    return this.current;
+  }
+}
+
+// The draft in storage: {"version": 1, "text": the lesson file as typed}.
+// A draft that cannot be read is set aside under its own key (so nothing is
+// lost) and reported once: {text: null, damaged: key}.
+export function readDraft(storage, now = Date.now()) {
+  if (!storage) return { text: null };
+  let raw;
+  try {
+    raw = storage.getItem(DRAFT_KEY);
+  } catch (e) {
+    return { text: null };
+  }
+  if (raw === null) return { text: null };
+  try {
+    const kept = JSON.parse(raw);
+    if (kept && kept.version === 1 && typeof kept.text === "string") {
+      const lesson = JSON.parse(kept.text);
+      if (lesson && typeof lesson === "object" && !Array.isArray(lesson)) return { text: kept.text };
+    }
+  } catch (e) {
+    /* damaged: below */
+  }
+  const aside = DAMAGED_PREFIX + now;
+  try {
+    storage.setItem(aside, raw);
+    storage.removeItem(DRAFT_KEY);
+  } catch (e) {
+    /* storage full: the draft stays where it is, and is not read */
+  }
+  return { text: null, damaged: aside };
+}
+export function writeDraft(storage, text) {
+  if (!storage) return false;
+  try {
+    storage.setItem(DRAFT_KEY, JSON.stringify({ version: 1, text }));
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+export function clearDraft(storage) {
+  try {
+    if (storage) storage.removeItem(DRAFT_KEY);
+  } catch (e) {
+    /* nothing kept */
+  }
+}

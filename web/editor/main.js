@@ -1,0 +1,425 @@
+// The lesson editor (docs/editor.md), loaded by the page the first time it is
+// opened (web/page/editing.js) so that a learner's first load carries none of
+// it. An HTML panel beside the canvas: the canvas is the live preview, as the
+// learner will see it. Every change is judged by the app's own loader
+// (window.attention.checkLesson); a draft with an error keeps the last good
+// preview and shows the error at its field. The draft is kept in local
+// storage on every change; undo and redo go back through it.
+import {
+  History,
+  blankLesson,
+  clearDraft,
+  fieldFor,
+  getAt,
+  lessonText,
+  parseMatrix,
+  readDraft,
+  setAt,
+  setTokens,
+  writeDraft,
+} from "./draft.js";
+import { activityValue, newChallenge, newPrediction, withKind } from "./activities.js";
+import { buildForm, element, fieldValue } from "./fields.js";
+import { lessonLink } from "./link.js";
+import { attachCompletion, completionKey, suggestions } from "./completion.js";
+import { previewSizes } from "./sizes.js";
+import { pruneTranslations } from "./translations.js";
+import { NP_, useWords } from "./words.js";
+
+let page = null; // what the page hands over: {api, storage, words, shownFile, onKey, closed}
+const DRAFT_ID = "~draft"; // the app's slot for the draft (src/app/lesson_library.h)
+let panel = null;
+let lesson = null; // the draft, as an object
+let history = null;
+let checkTimer = null;
+let lastError = null;
+let translationLanguage = ""; // the Translations section's language: the editor's, not the draft's
+
+const $e = (selector) => panel.querySelector(selector);
+const NOT_JSON = () => NP_("page", "Not JSON yet: {why}").replace("{why}", "");
+
+// Opens the editor: on a page just loaded, on the draft kept from before;
+// else on the lesson shown (the draft itself, if that is what is shown).
+// Undo goes back across openings, to a draft left for another lesson too.
+let opened = false;
+export function open(context) {
+  page = context;
+  useWords(page.words);
+  if (!panel) build();
+  let text = null;
+  if (!opened) {
+    const kept = readDraft(page.storage);
+    if (kept.damaged)
+      notice(
+        NP_("page", "A saved draft could not be read; it is kept aside in local storage as {key}.").replace(
+          "{key}",
+          kept.damaged,
+        ),
+      );
+    text = kept.text;
+  }
+  const fresh = text === null && page.api.state().lesson !== DRAFT_ID;
+  if (text === null) text = fresh || !lesson ? page.shownFile() : lessonText(lesson);
+  opened = true;
+  start(text, fresh);
+  document.getElementById("app").classList.add("editing");
+  panel.hidden = false;
+  $e("h2").focus();
+}
+
+export function close() {
+  if (!panel) return;
+  clearTimeout(checkTimer);
+  checkTimer = null;
+  panel.hidden = true;
+  document.getElementById("app").classList.remove("editing");
+}
+
+export const isOpen = () => !!panel && !panel.hidden;
+// A change not judged yet (tests wait for the verdict, not for a time).
+export const pending = () => checkTimer !== null;
+// The draft as the file "Download lesson" saves (window.attention.lessonFile()).
+export const draftFile = () => lessonText(lesson);
+
+function start(text, fresh) {
+  try {
+    lesson = JSON.parse(text);
+  } catch (e) {
+    lesson = blankLesson();
+  }
+  if (history) history.change(lessonText(lesson));
+  else history = new History(lessonText(lesson));
+  render();
+  changed(null, fresh, { fromHistory: true });
+}
+
+function build() {
+  panel = element("section", { id: "editor", "aria-labelledby": "editor-title", hidden: true }, [
+    element("h2", { id: "editor-title", tabindex: "-1", text: NP_("page", "Edit lesson") }),
+    element("div", { className: "editor-row editor-tools" }, [
+      element("button", { type: "button", "data-action": "undo", text: NP_("page", "Undo") }),
+      element("button", { type: "button", "data-action": "redo", text: NP_("page", "Redo") }),
+      element("button", { type: "button", "data-action": "download", text: NP_("page", "Download lesson") }),
+      element("button", { type: "button", "data-action": "copy-link", text: NP_("page", "Copy link") }),
+      element("button", { type: "button", "data-action": "sizes", text: NP_("page", "Preview at three sizes") }),
+      element("button", { type: "button", "data-action": "blank", text: NP_("page", "New blank lesson") }),
+      element("label", { className: "editor-open" }, [
+        NP_("page", "Open a file"),
+        element("input", { type: "file", accept: ".json,application/json", "data-action": "open-file" }),
+      ]),
+      element("button", { type: "button", "data-action": "close", text: NP_("page", "Close editor") }),
+    ]),
+    element("p", { id: "editor-notice", role: "status", hidden: true }),
+    element("p", { id: "editor-status", role: "status", "aria-live": "polite" }),
+    // The link "Copy link" made, to select by hand where the clipboard is refused.
+    element("input", {
+      id: "editor-link",
+      type: "text",
+      readonly: true,
+      hidden: true,
+      "aria-label": NP_("page", "Copy link"),
+    }),
+    element("div", { id: "editor-body" }),
+  ]);
+  document.getElementById("app").prepend(panel);
+  panel.addEventListener("input", onInput);
+  panel.addEventListener("change", onInput);
+  panel.addEventListener("click", onClick);
+  // A step's field in focus: the preview shows that step, its sentences filled in as typed.
+  panel.addEventListener("focusin", (event) => {
+    const m = /^\/steps\/(\d+)\//.exec((event.target.dataset && event.target.dataset.pointer) || "");
+    if (!m || untouched || lastError) return;
+    const step = Number(m[1]);
+    try {
+      if (page.api.state().step !== step) page.api.setStep(step);
+    } catch (e) {
+      /* the preview has fewer steps until the draft is judged */
+    }
+  });
+  // Keys come from the page (its guard stops them before any listener here).
+  page.onKey((event) => {
+    if (!panel.contains(event.target) || panel.hidden) return;
+    completionKey(event);
+    if (event.defaultPrevented) return;
+    const key = event.key.toLowerCase();
+    const inText = event.target.matches("input[type=text], textarea");
+    if (!(event.ctrlKey || event.metaKey) || inText) return; // a text field has its own undo
+    if (key === "z" && !event.shiftKey) act("undo", event);
+    else if (key === "y" || (key === "z" && event.shiftKey)) act("redo", event);
+  });
+  // A lesson file dropped anywhere on the page while the editor is open.
+  window.addEventListener("dragover", (event) => isOpen() && event.preventDefault());
+  window.addEventListener("drop", (event) => {
+    if (!isOpen() || !event.dataTransfer.files.length) return;
+    event.preventDefault();
+    openFile(event.dataTransfer.files[0]);
+  });
+}
+
+function render() {
+  const body = $e("#editor-body");
+  const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pointer;
+  body.replaceChildren(buildForm(lesson, { language: translationLanguage }));
+  body.querySelector(".editor-json").value = lessonText(lesson);
+  for (const control of body.querySelectorAll("[data-live]")) {
+    const step = /^\/steps\/(\d+)\//.exec(control.dataset.pointer);
+    attachCompletion(
+      control,
+      () => suggestions(lesson, (step && (lesson.steps[Number(step[1])] || {}).show) || []),
+      element,
+    );
+  }
+  if (focused !== undefined) {
+    const again = body.querySelector(`[data-pointer="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function onInput(event) {
+  const control = event.target;
+  if (control.dataset.action === "open-file") {
+    if (control.files.length) openFile(control.files[0]);
+    control.value = "";
+    return;
+  }
+  const pointer = control.dataset.pointer;
+  // The lesson file's text, left: the fields show what it says now.
+  if (event.type === "change" && control.classList.contains("editor-json")) {
+    if (!lastError || lastError.path !== "" || !lastError.message.startsWith(NOT_JSON())) render();
+    return;
+  }
+  if (pointer === undefined || (event.type === "change" && control.matches("input[type=text], textarea"))) return;
+  if (control.classList.contains("editor-json")) {
+    try {
+      const parsed = JSON.parse(control.value);
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      lesson = parsed;
+    } catch (e) {
+      showError({ path: "", message: `${NOT_JSON()}${e.message}` }, "");
+      return;
+    }
+    changed(pointer, false, { keepJson: true });
+    return;
+  }
+  if (control.dataset.action === "translation-language") {
+    translationLanguage = control.value;
+    render();
+    return;
+  }
+  if (control.dataset.action === "prediction-kind") {
+    const step = lesson.steps[Number(control.dataset.index)];
+    const j = Number(control.dataset.item);
+    step.predict[j] = withKind(step.predict[j], control.value, lesson);
+    render();
+    changed(null);
+    return;
+  }
+  const typed = activityValue(control);
+  if (typed && typed.error) {
+    showError({ path: pointer, message: typed.error }, pointer);
+    return;
+  }
+  if (typed && typed.merge) {
+    Object.assign(getAt(lesson, pointer), typed.merge);
+  } else if (typed) {
+    setAt(lesson, pointer, typed.value);
+  } else if (control.dataset.matrix) {
+    const m = parseMatrix(control.value);
+    if (m.error) {
+      showError({ path: pointer, message: m.error }, pointer);
+      return;
+    }
+    setAt(lesson, pointer, m.matrix);
+  } else if (control.dataset.token !== undefined) {
+    lesson.tokens[Number(control.dataset.token)] = control.value;
+  } else {
+    const value = fieldValue(control, lesson);
+    setAt(lesson, pointer, value === "" && pointer.startsWith("/translations/") ? undefined : value);
+    pruneTranslations(lesson);
+  }
+  changed(pointer);
+}
+
+function onClick(event) {
+  const button = event.target.closest("button[data-action]");
+  if (button) act(button.dataset.action, event, Number(button.dataset.index), Number(button.dataset.item));
+}
+
+function act(action, event, index, item) {
+  event.preventDefault();
+  const steps = Array.isArray(lesson.steps) ? lesson.steps : [];
+  const reshaped = (focus) => {
+    render();
+    changed(null);
+    if (focus) ($e(focus) || $e("#editor-body")).focus();
+  };
+  if (action === "undo" || action === "redo") {
+    const text = action === "undo" ? history.undo() : history.redo();
+    if (text === null) return;
+    lesson = JSON.parse(text);
+    render();
+    changed(null, false, { fromHistory: true });
+  } else if (action === "add-token") {
+    setTokens(lesson, [...(lesson.tokens || []), `t${(lesson.tokens || []).length}`]);
+    reshaped(`[data-pointer="/tokens/${lesson.tokens.length - 1}"]`);
+  } else if (action === "remove-token") {
+    if ((lesson.tokens || []).length <= 1) return;
+    setTokens(
+      lesson,
+      lesson.tokens.filter((_, i) => i !== index),
+    );
+    reshaped('[data-action="add-token"]');
+  } else if (action === "add-step") {
+    lesson.steps = [...steps, { id: `step-${steps.length + 1}`, title: NP_("page", "New step"), show: ["weights"] }];
+    reshaped(`[data-pointer="/steps/${steps.length}/title"]`);
+  } else if (action === "remove-step") {
+    lesson.steps = steps.filter((_, i) => i !== index);
+    if (!lesson.steps.length) delete lesson.steps;
+    reshaped('[data-action="add-step"]');
+  } else if (action === "step-up" || action === "step-down") {
+    const to = action === "step-up" ? index - 1 : index + 1;
+    [steps[index], steps[to]] = [steps[to], steps[index]];
+    reshaped(`[data-action="${action}"][data-index="${to}"]`);
+  } else if (action === "add-prediction" || action === "add-challenge") {
+    const step = steps[index];
+    const key = action === "add-prediction" ? "predict" : "challenges";
+    const all = steps.flatMap((st) => (Array.isArray(st[key]) ? st[key] : []));
+    const made =
+      action === "add-prediction" ? newPrediction(lesson, all.length + 1) : newChallenge(lesson, all.length + 1);
+    step[key] = [...(Array.isArray(step[key]) ? step[key] : []), made];
+    reshaped(`[data-pointer="/steps/${index}/${key}/${step[key].length - 1}/${key === "predict" ? "ask" : "task"}"]`);
+  } else if (action === "remove-prediction" || action === "remove-challenge") {
+    const key = action === "remove-prediction" ? "predict" : "challenges";
+    const step = steps[index];
+    step[key] = step[key].filter((_, j) => j !== item);
+    if (!step[key].length) delete step[key];
+    reshaped(`[data-action="add-${key === "predict" ? "prediction" : "challenge"}"][data-index="${index}"]`);
+  } else if (action === "sizes") {
+    previewSizes(lessonText(lesson), element).catch((e) =>
+      say(NP_("page", "No link: {why}").replace("{why}", e.message)),
+    );
+  } else if (action === "download") {
+    download();
+  } else if (action === "copy-link") {
+    lessonLink(lessonText(lesson)).then(
+      (url) => {
+        const shown = $e("#editor-link");
+        shown.value = url;
+        shown.hidden = false;
+        say(NP_("page", "Link copied: it opens this lesson for anyone who has it."));
+      },
+      (e) => say(NP_("page", "No link: {why}").replace("{why}", e.message)),
+    );
+  } else if (action === "blank") {
+    lesson = blankLesson();
+    render();
+    changed(null);
+  } else if (action === "close") {
+    close();
+    page.closed();
+  }
+}
+
+function openFile(file) {
+  file.text().then((text) => {
+    try {
+      lesson = JSON.parse(text);
+    } catch (e) {
+      say(NP_("page", "{file} is not a lesson file: {why}").replace("{file}", file.name).replace("{why}", e.message));
+      return;
+    }
+    render();
+    changed(null);
+  });
+}
+
+function download() {
+  const text = lessonText(lesson);
+  const link = element("a", {
+    href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+    download: `${typeof lesson.id === "string" && lesson.id ? lesson.id : "lesson"}.json`,
+  });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+// After any change: kept, judged a moment later (typing goes on meanwhile).
+// The lesson shown, opened and not changed yet: it is its own preview.
+let untouched = false;
+function changed(pointer, fresh = false, { keepJson = false, fromHistory = false } = {}) {
+  untouched = fresh;
+  const text = lessonText(lesson);
+  if (!fromHistory) history.change(text, pointer, performance.now());
+  if (!fresh) writeDraft(page.storage, text);
+  if (!keepJson) {
+    const json = $e(".editor-json");
+    if (json && document.activeElement !== json) json.value = text;
+  }
+  $e('[data-action="undo"]').disabled = !history.canUndo;
+  $e('[data-action="redo"]').disabled = !history.canRedo;
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 150);
+}
+
+function check() {
+  checkTimer = null;
+  const text = lessonText(lesson);
+  const verdict = page.api.checkLesson(text);
+  if (!verdict.ok) {
+    showError(verdict, fieldFor(verdict.path, pointers()));
+    return;
+  }
+  showError(null);
+  if (untouched) {
+    say(NP_("page", "No errors. Change anything: the preview follows."));
+    return;
+  }
+  try {
+    page.api.previewLesson(text);
+    say(NP_("page", "No errors: the preview shows this draft."));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+const pointers = () => [...panel.querySelectorAll("[data-pointer]")].map((c) => c.dataset.pointer);
+
+// One error at a time, the loader's, at the field it concerns; the status
+// line says it too, and that the preview is the last good draft.
+function showError(error, at = null) {
+  for (const p of panel.querySelectorAll(".editor-error")) p.hidden = true;
+  for (const c of panel.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  lastError = error;
+  if (!error) return;
+  say(
+    NP_("page", "Error: {message}. The preview shows the last draft without errors.").replace(
+      "{message}",
+      error.message.replace(/\.$/, ""),
+    ),
+  );
+  if (at === null) return;
+  const control = panel.querySelector(`[data-pointer="${CSS.escape(at)}"]`);
+  const slot =
+    (control && control.closest(".editor-field") && control.closest(".editor-field").querySelector(".editor-error")) ||
+    panel.querySelector(`[data-error-for="${CSS.escape(at.replace(/\/\d+$/, ""))}"]`);
+  if (control) control.setAttribute("aria-invalid", "true");
+  if (slot) {
+    slot.textContent = error.path === at || !error.reason ? (error.reason ?? error.message) : error.message;
+    slot.hidden = false;
+  }
+}
+
+const say = (text) => ($e("#editor-status").textContent = text);
+function notice(text) {
+  const n = $e("#editor-notice");
+  n.textContent = text;
+  n.hidden = false;
+}
+
+export const lastCheck = () => lastError;
+export { clearDraft, getAt };
+
+// The page finds the editor here once this file has run (web/page/editing.js).
+window.attentionEditor = { open, close, isOpen, draftFile, pending };

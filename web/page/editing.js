@@ -1,0 +1,48 @@
+// The lesson editor (web/editor/, docs/editor.md): loaded from its own file
+// the first time it is opened ("Edit lesson", ?edit=1, window.attention.edit()),
+// so a learner's first load carries none of it. index.html names the file
+// (<meta name="attention-editor">, content-hashed in dist/); the single file
+// has no editor.
+import { onPanelKey } from "./keys.js";
+import { call } from "./program.js";
+import { catalogWords } from "./words.js";
+import { storage } from "./saved-work.js";
+
+const meta = typeof document !== "undefined" ? document.querySelector('meta[name="attention-editor"]') : null;
+export const editorFile = meta ? meta.content : null;
+let loading = null;
+
+function loadEditor() {
+  if (!loading)
+    loading = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = editorFile;
+      script.onload = () =>
+        window.attentionEditor ? resolve(window.attentionEditor) : reject(new Error(`${editorFile} did not start`));
+      script.onerror = () => {
+        loading = null; // a later try may reach it
+        reject(new Error(`${editorFile} could not be loaded`));
+      };
+      document.head.append(script);
+    });
+  return loading;
+}
+
+export async function openEditor(api) {
+  if (!editorFile) throw new Error("this page has no lesson editor (the single file has none: use the served page)");
+  const editor = await loadEditor();
+  editor.open({
+    api,
+    storage: storage(),
+    words: catalogWords(),
+    shownFile: () => call("attn_lesson_file", "string", [], []),
+    onKey: onPanelKey, // keydown listeners of the page's never hear keys (keys.js)
+    closed: () => call("attn_wake", null, [], []),
+  });
+  call("attn_wake", null, [], []);
+}
+export const closeEditor = () => window.attentionEditor && window.attentionEditor.close();
+export const editorOpen = () => !!(window.attentionEditor && window.attentionEditor.isOpen());
+// The lesson being edited, else the lesson shown, as its file.
+export const lessonFile = () =>
+  editorOpen() ? window.attentionEditor.draftFile() : call("attn_lesson_file", "string", [], []);
