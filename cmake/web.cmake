@@ -61,7 +61,7 @@ set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page
 # map, with the tables they share with the app (the languages, the built-in
 # lessons' ids, a lesson link's limits) and the program's build id.
 function(attn_bundle folder output)
-  file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js)
+  file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js ${PROJECT_SOURCE_DIR}/web/${folder}/*.css)
   get_filename_component(name "${output}" NAME)
   add_custom_command(
     OUTPUT "${output}" "${output}.map"

@@ -42,6 +42,7 @@ await build({
   sourcesContent: true,
   banner: { js: '"use strict";' }, // as the modules are
   legalComments: "none",
+  loader: { ".css": "text" }, // the editor's stylesheet, adopted by its script (web/editor/main.js)
   logLevel: "warning",
   plugins: [tables],
 });

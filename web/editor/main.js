@@ -25,6 +25,7 @@ import { attachCompletion, completionKey, suggestions } from "./completion.js";
 import { previewSizes } from "./sizes.js";
 import { pruneTranslations } from "./translations.js";
 import { NP_, useWords } from "./words.js";
+import STYLES from "./editor.css";
 
 let page = null; // what the page hands over: {api, storage, words, shownFile, onKey, closed}
 const DRAFT_ID = "~draft"; // the app's slot for the draft (src/app/lesson_library.h)
@@ -94,6 +95,10 @@ function start(text, fresh) {
 }
 
 function build() {
+  // Adopted rather than a <style> element: the page's CSP allows no inline style.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLES);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   panel = element("section", { id: "editor", "aria-labelledby": "editor-title", hidden: true }, [
     element("h2", { id: "editor-title", tabindex: "-1", text: NP_("page", "Edit lesson") }),
     element("div", { className: "editor-row editor-tools" }, [
