@@ -15,11 +15,18 @@ import path from "node:path";
 
 import { buildSync } from "esbuild";
 import { MARKERS, distNames } from "./dist_files.mjs";
-import SCORM from "../web/scorm/defaults.json" with { type: "json" };
+import {
+  DEFAULTS,
+  RULES,
+  checkSettings as checkSettingsOf,
+  configScript,
+  countActivities,
+  launchPage,
+  manifest,
+} from "../web/scorm/package.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-export const RULES = SCORM.rules;
-export const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
+export { RULES, DEFAULTS, manifest };
 
 // The built-in lessons: id -> {title, activities (predictions + challenges)}.
 export function builtinLessons(dir = path.join(ROOT, "lessons")) {
@@ -29,81 +36,13 @@ export function builtinLessons(dir = path.join(ROOT, "lessons")) {
     .filter((n) => n.endsWith(".json"))
     .sort()) {
     const lesson = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
-    let activities = 0;
-    const walk = (x) => {
-      if (Array.isArray(x)) return x.forEach(walk);
-      if (!x || typeof x !== "object") return;
-      for (const [k, v] of Object.entries(x)) {
-        if ((k === "predict" || k === "challenges") && Array.isArray(v)) activities += v.length;
-        walk(v);
-      }
-    };
-    walk(lesson);
-    lessons[lesson.id] = { title: lesson.title || lesson.id, activities };
+    lessons[lesson.id] = { title: lesson.title || lesson.id, activities: countActivities(lesson) };
   }
   return lessons;
 }
 
-// The settings, checked: {config} or {error} with a sentence for the instructor.
-export function checkSettings({ lesson, completeWhen, mastery }, lessons = builtinLessons()) {
-  const config = { ...DEFAULTS };
-  if (lesson !== undefined) config.lesson = String(lesson);
-  if (!Object.hasOwn(lessons, config.lesson))
-    return { error: `there is no lesson "${config.lesson}"; the lessons are ${Object.keys(lessons).join(", ")}` };
-  if (completeWhen !== undefined) config.completeWhen = String(completeWhen);
-  if (!RULES.includes(config.completeWhen))
-    return { error: `--complete-when must be ${RULES.join(" or ")}, not "${config.completeWhen}"` };
-  if (mastery !== undefined) {
-    const m = String(mastery).trim();
-    config.mastery = /^\d+(\.\d+)?$/.test(m) ? Number(m) : NaN;
-    if (!(config.mastery >= 0 && config.mastery <= 100))
-      return { error: `--mastery must be a number from 0 to 100 (a percentage), not "${mastery}"` };
-  }
-  if (config.completeWhen === "challenges" && lessons[config.lesson].activities === 0)
-    return {
-      error: `lesson "${config.lesson}" has no predictions or challenges, so it cannot be passed or failed: use --complete-when all-steps`,
-    };
-  return { config, title: lessons[config.lesson].title };
-}
-
-const xml = (text) =>
-  String(text).replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c],
-  );
-
-// imsmanifest.xml: one organization, one item, one SCO listing every file.
-export function manifest({ config, title, files, launch = "scorm.html" }) {
-  const id = `attention-lab-${config.lesson}-${config.completeWhen}`;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<manifest identifier="${xml(id)}" version="1.0"`,
-    '          xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"',
-    '          xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"',
-    '          xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
-    '          xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">',
-    "  <metadata>",
-    "    <schema>ADL SCORM</schema>",
-    "    <schemaversion>1.2</schemaversion>",
-    "  </metadata>",
-    '  <organizations default="attention-lab">',
-    '    <organization identifier="attention-lab">',
-    `      <title>Attention Lab: ${xml(title)}</title>`,
-    '      <item identifier="lesson" identifierref="sco" isvisible="true">',
-    `        <title>${xml(title)}</title>`,
-    "      </item>",
-    "    </organization>",
-    "  </organizations>",
-    "  <resources>",
-    `    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${xml(launch)}">`,
-    ...files.map((f) => `      <file href="${xml(f)}"/>`),
-    "    </resource>",
-    "  </resources>",
-    "</manifest>",
-    "",
-  ];
-  return lines.join("\n");
-}
+// The settings, checked against the built-in lessons (web/scorm/package.js).
+export const checkSettings = (settings, lessons = builtinLessons()) => checkSettingsOf(settings, lessons);
 
 // The page's files, as the service worker names them (dist/sw.js's first
 // line: const BUILD = {version, files: {...}}), and the worker itself.
@@ -128,6 +67,34 @@ export function whenNeededFiles(dist) {
   );
 }
 
+// The adapter with the defaults it falls back on (web/scorm/defaults.json), as one classic script.
+function bundleAdapter(outfile) {
+  buildSync({
+    entryPoints: [path.join(ROOT, "web/scorm/scorm-adapter.js")],
+    outfile,
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    logLevel: "warning",
+  });
+}
+
+// What the lesson editor needs to write a package in the browser
+// (web/editor/package.js), in dist/scorm/: the adapter, and files.json,
+// {pageScript: page.js's line in index.html, files: the page's files and the
+// ones fetched when needed}.
+export function publishForEditor(dist) {
+  fs.mkdirSync(path.join(dist, "scorm"), { recursive: true });
+  bundleAdapter(path.join(dist, "scorm", "scorm-adapter.js"));
+  const files = {
+    pageScript: MARKERS.page.replace("page.js", distNames(dist).page),
+    files: [...pageFiles(dist), ...whenNeededFiles(dist)],
+  };
+  const text = `${JSON.stringify(files)}\n`;
+  const out = path.join(dist, "scorm", "files.json");
+  if (!fs.existsSync(out) || fs.readFileSync(out, "utf8") !== text) fs.writeFileSync(out, text);
+}
+
 // Stages the package in a folder: the page, scorm.html, the adapter, the
 // settings, imsmanifest.xml. Returns the files, manifest first.
 export function stage({ dist, folder, config, title }) {
@@ -139,30 +106,9 @@ export function stage({ dist, folder, config, title }) {
   // The launch page: index.html with the settings and the adapter before the page's scripts.
   const index = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const marker = MARKERS.page.replace("page.js", distNames(dist).page);
-  if (!index.includes(marker)) throw new Error(`index.html has no ${marker} to put the SCORM scripts before`);
-  const launch = index
-    .replace("<title>Attention Lab</title>", `<title>Attention Lab: ${xml(title)}</title>`)
-    .replace(
-      marker,
-      `<script src="scorm-config.js"></script>\n  <script src="scorm-adapter.js"></script>\n  ${marker}`,
-    );
-  fs.writeFileSync(path.join(folder, "scorm.html"), launch);
-  // The adapter with the defaults it falls back on (web/scorm/defaults.json), as one classic script.
-  buildSync({
-    entryPoints: [path.join(ROOT, "web/scorm/scorm-adapter.js")],
-    outfile: path.join(folder, "scorm-adapter.js"),
-    bundle: true,
-    format: "iife",
-    target: "es2020",
-    logLevel: "warning",
-  });
-  fs.writeFileSync(
-    path.join(folder, "scorm-config.js"),
-    "// Attention Lab's SCORM settings, written by scripts/scorm_package.mjs (docs/embedding.md).\n" +
-      "// lesson: a built-in lesson id; completeWhen: all-steps (completed once every step is seen)\n" +
-      "// or challenges (then passed or failed by the score against mastery, 0 to 100).\n" +
-      `window.attentionScormConfig = ${JSON.stringify(config)};\n`,
-  );
+  fs.writeFileSync(path.join(folder, "scorm.html"), launchPage(index, marker, title));
+  bundleAdapter(path.join(folder, "scorm-adapter.js"));
+  fs.writeFileSync(path.join(folder, "scorm-config.js"), configScript(config));
   const all = [...files, "scorm.html", "scorm-adapter.js", "scorm-config.js"];
   fs.writeFileSync(path.join(folder, "imsmanifest.xml"), manifest({ config, title, files: all }));
   return ["imsmanifest.xml", ...all];
@@ -227,6 +173,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   try {
     const target = out || path.join(dist, "attention-lab-scorm.zip");
+    publishForEditor(dist);
     const made = buildPackage({ dist, out: target, cmake, ...settings });
     const { lesson, completeWhen, mastery } = made.config;
     console.log(

@@ -185,6 +185,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   // The three sizes, each the page itself showing the draft.
   await page.getByRole("button", { name: "Preview at three sizes" }).click();
   const frames = page.locator("#editor-sizes iframe");
+  await frames.nth(2).waitFor({ state: "attached" }); // once the draft's link is packed
   assert.equal(await frames.count(), 3);
   for (let i = 0; i < 3; ++i) {
     const frame = await (await frames.nth(i).elementHandle()).contentFrame();

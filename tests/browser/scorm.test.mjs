@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { built, launch, watch, DIST, ROOT } from "./browser.mjs";
+import { built, launch, startServer, watch, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 import { hostHtml, until } from "./scorm_host.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
@@ -402,5 +402,72 @@ test("without an LMS the launch page works, with a quiet notice; a damaged confi
     assert.deepEqual(lms.problems, []);
   } finally {
     await context.close();
+  }
+});
+
+test("a package the lesson editor made in the browser: its own lesson inside, passed by the score in a strict LMS", async () => {
+  const page_ = await startServer();
+  const context = await launch();
+  try {
+    // The instructor: a blank lesson with one prediction, packaged to pass at 50%.
+    const editor = await context.newPage();
+    const problems = watch(editor);
+    await editor.goto(`${page_.url}/?edit=1`);
+    await editor.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+    await editor.getByRole("button", { name: "New blank lesson" }).click();
+    await editor.locator('#editor [data-pointer="/id"]').fill("made-in-the-page");
+    await editor.locator('#editor [data-pointer="/title"]').fill("Made in the page");
+    await editor.locator('#editor [data-action="add-prediction"]').click();
+    await editor.locator("#editor-lms-rule").selectOption("challenges");
+    await editor.locator("#editor-lms-mastery").fill("50");
+    await editor.waitForFunction(() => !window.attentionEditor.pending());
+    const [download] = await Promise.all([
+      editor.waitForEvent("download"),
+      editor.getByRole("button", { name: "Package for LMS" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "attention-lab-made-in-the-page-scorm.zip");
+    const zip = path.join(site, "made.zip");
+    await download.saveAs(zip);
+    const lesson = JSON.parse(await editor.evaluate(() => window.attention.lessonFile()));
+    assert.deepEqual(problems, []);
+    await editor.close();
+
+    // The zip: what ./dev package-scorm's has, the lesson's file, the settings naming it.
+    const entries = unpack(zip, "made");
+    const listed = [
+      ...fs.readFileSync(path.join(site, "made/imsmanifest.xml"), "utf8").matchAll(/<file href="([^"]+)"/g),
+    ].map((m) => m[1]);
+    assert.deepEqual([...listed, "imsmanifest.xml"].sort(), [...entries].sort(), "the manifest lists every file");
+    for (const f of ["scorm.html", "scorm-adapter.js", built().wasm, built().page, "lang/ko.json"])
+      assert.ok(entries.includes(f), f);
+    assert.deepEqual(
+      JSON.parse(fs.readFileSync(path.join(site, "made/lessons/made-in-the-page.json"), "utf8")),
+      lesson,
+    );
+    assert.match(
+      fs.readFileSync(path.join(site, "made/scorm-config.js"), "utf8"),
+      /"lessonFile":"lessons\/made-in-the-page.json"/,
+    );
+
+    // The learner, in the LMS: the lesson from the package, passed once the prediction is right.
+    const lms = await openLms(context, "made/scorm.html");
+    const state = await lms.frame.evaluate(() => window.attention.state());
+    assert.equal(state.lesson, "made-in-the-page");
+    assert.equal(state.title, "Made in the page");
+    assert.deepEqual(await lms.frame.evaluate(() => window.attentionScorm.problems), []);
+    // Its one step is seen at launch: failed by the score until the prediction is answered.
+    await until(async () => (await lms.status()) === "failed", "lesson_status failed");
+    const view = lms.page.frameLocator("#sco");
+    await view.locator("#text-view-toggle").focus();
+    await view.locator("#text-view-toggle").press("Enter");
+    // "cat" gets nearly all of "The"'s attention in the blank lesson's draws.
+    await view.locator('input[name="pick"]').nth(1).check();
+    await view.getByRole("button", { name: "Check my answer" }).click();
+    await until(async () => (await lms.status()) === "passed", "lesson_status passed");
+    assert.equal(await lms.raw(), "100");
+    assert.deepEqual(lms.problems, []);
+  } finally {
+    await context.close();
+    page_.server.close();
   }
 });

@@ -44,7 +44,11 @@ export function withKind(p, kind, lesson) {
 
 export function newPrediction(lesson, n) {
   return withKind(
-    { id: `prediction-${n}`, ask: NP_("page", "Which word will it attend to most?") },
+    {
+      id: `prediction-${n}`,
+      ask: NP_("page", "Which word will it attend to most?"),
+      reveal: NP_("page", 'You picked "{picked}"; the answer is "{answer}".'),
+    },
     "pick-largest",
     lesson,
   );

@@ -22,6 +22,8 @@ import { activityValue, newChallenge, newPrediction, withKind } from "./activiti
 import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
 import { attachCompletion, completionKey, suggestions } from "./completion.js";
+import { scormPackage } from "./package.js";
+import { countActivities } from "../scorm/package.js";
 import { previewSizes } from "./sizes.js";
 import { pruneTranslations } from "./translations.js";
 import { NP_, useWords } from "./words.js";
@@ -125,6 +127,25 @@ function build() {
       "aria-label": NP_("page", "Copy link"),
     }),
     element("div", { id: "editor-body" }),
+    // The package for an LMS: settings of the package, not of the lesson.
+    element("fieldset", { id: "editor-lms" }, [
+      element("legend", { text: NP_("page", "For an LMS (SCORM 1.2)") }),
+      element("div", { className: "editor-field" }, [
+        element("label", { for: "editor-lms-rule", text: NP_("page", "Complete when") }),
+        element("select", { id: "editor-lms-rule" }, [
+          element("option", { value: "all-steps", text: NP_("page", "every step is seen") }),
+          element("option", {
+            value: "challenges",
+            text: NP_("page", "passed by the score of predictions and challenges"),
+          }),
+        ]),
+      ]),
+      element("div", { className: "editor-field" }, [
+        element("label", { for: "editor-lms-mastery", text: NP_("page", "Passing score (%)") }),
+        element("input", { id: "editor-lms-mastery", type: "number", min: 0, max: 100, value: 80 }),
+      ]),
+      element("button", { type: "button", "data-action": "package", text: NP_("page", "Package for LMS") }),
+    ]),
   ]);
   document.getElementById("app").prepend(panel);
   panel.addEventListener("input", onInput);
@@ -303,6 +324,8 @@ function act(action, event, index, item) {
     previewSizes(lessonText(lesson), element).catch((e) =>
       say(NP_("page", "No link: {why}").replace("{why}", e.message)),
     );
+  } else if (action === "package") {
+    packageForLms();
   } else if (action === "download") {
     download();
   } else if (action === "copy-link") {
@@ -338,16 +361,41 @@ function openFile(file) {
   });
 }
 
-function download() {
-  const text = lessonText(lesson);
-  const link = element("a", {
-    href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
-    download: `${typeof lesson.id === "string" && lesson.id ? lesson.id : "lesson"}.json`,
-  });
+function packageForLms() {
+  const completeWhen = $e("#editor-lms-rule").value;
+  const mastery = Number($e("#editor-lms-mastery").value);
+  if (lastError) return say(NP_("page", "Fix the error first: the package carries the lesson as it is."));
+  if (!(mastery >= 0 && mastery <= 100)) return say(NP_("page", "The passing score is a number from 0 to 100."));
+  if (completeWhen === "challenges" && !countActivities(lesson))
+    return say(
+      NP_("page", "This lesson has no predictions or challenges to score: complete it when every step is seen."),
+    );
+  const button = $e('[data-action="package"]');
+  button.disabled = true;
+  scormPackage(lesson, { completeWhen, mastery }, (done, all) =>
+    say(NP_("page", "Packaging: file {done} of {all}…").replace("{done}", done).replace("{all}", all)),
+  )
+    .then(
+      ({ name, bytes }) => {
+        save(name, new Blob([bytes], { type: "application/zip" }));
+        say(NP_("page", "The package is downloaded: upload it to the LMS as a SCORM 1.2 activity."));
+      },
+      (e) => say(NP_("page", "No package: {why}").replace("{why}", e.message)),
+    )
+    .finally(() => (button.disabled = false));
+}
+
+function save(name, blob) {
+  const link = element("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+function download() {
+  const id = typeof lesson.id === "string" && lesson.id ? lesson.id : "lesson";
+  save(`${id}.json`, new Blob([lessonText(lesson)], { type: "application/json" }));
 }
 
 // After any change: kept, judged a moment later (typing goes on meanwhile).

@@ -77,6 +77,12 @@ import SCORM from "./defaults.json" with { type: "json" };
       if (typeof given.lesson === "string") config.lesson = given.lesson;
       else problems.push(`lesson ${JSON.stringify(given.lesson)} is not a lesson id`);
     }
+    if (given.lessonFile !== undefined) {
+      // A lesson written in the editor, its file inside the package (web/editor/package.js).
+      if (typeof given.lessonFile === "string" && /^lessons\/[a-z0-9_-]{1,64}\.json$/.test(given.lessonFile))
+        config.lessonFile = given.lessonFile;
+      else problems.push(`lessonFile ${JSON.stringify(given.lessonFile)} is not a lesson file of the package`);
+    }
     if (given.completeWhen !== undefined) {
       if (RULES.includes(given.completeWhen)) config.completeWhen = given.completeWhen;
       else problems.push(`completeWhen ${JSON.stringify(given.completeWhen)} is not one of ${RULES.join(", ")}`);
@@ -103,7 +109,8 @@ import SCORM from "./defaults.json" with { type: "json" };
   try {
     const url = new URL(window.location.href);
     const kept = new URLSearchParams();
-    kept.set("lesson", config.lesson);
+    if (config.lessonFile) kept.set("lesson-url", config.lessonFile);
+    else kept.set("lesson", config.lesson);
     kept.set("embed", "1");
     for (const key of KNOWN_PAGE_PARAMETERS) if (url.searchParams.has(key)) kept.set(key, url.searchParams.get(key));
     url.search = kept.toString();
@@ -312,7 +319,10 @@ import SCORM from "./defaults.json" with { type: "json" };
       () => {
         const lessons = attention.lessons();
         if (!lessons.includes(config.lesson))
-          notice(`lesson ${config.lesson} is not one of this page's (${lessons.join(", ")}), so nothing is reported.`, true);
+          notice(
+            `lesson ${config.lesson} is not one of this page's (${lessons.join(", ")}), so nothing is reported.`,
+            true,
+          );
         safely(attention.progress());
       },
       () => {},
