@@ -67,6 +67,8 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
 
   await replaceText(page, "/title", "Cats and kings");
   await replaceText(page, "/id", "cats-and-kings");
+  await replaceText(page, "/tokens/0", "The");
+  await replaceText(page, "/tokens/1", "cat");
   // The third token in Korean, composed as an IME composes it: ㅇ, 와, 왕, then committed.
   await field(page, "/tokens/2").click();
   await page.keyboard.press("Control+A");
@@ -223,6 +225,30 @@ test("a reload keeps the draft; a damaged draft is set aside with one notice", a
   assert.equal(await field(page, "/title").inputValue(), "Kept across a reload");
   assert.equal(await title(page), "Kept across a reload");
 
+  // A lesson file dropped on the page opens in the editor.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    const file = {
+      id: "dropped",
+      title: "Dropped here",
+      tokens: ["a", "b"],
+      Q: [
+        [1, 0],
+        [0, 1],
+      ],
+      K: [
+        [1, 0],
+        [0, 1],
+      ],
+    };
+    data.items.add(new File([JSON.stringify(file)], "dropped.json", { type: "application/json" }));
+    document
+      .getElementById("canvas")
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => window.attention.state().title === "Dropped here");
+  assert.equal(await field(page, "/title").inputValue(), "Dropped here");
+
   await page.evaluate(() => localStorage.setItem("attention-lab:v1:draft", '{"version":1,"text":"{cut sho'));
   await page.reload();
   await page.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
@@ -239,7 +265,7 @@ test("a reload keeps the draft; a damaged draft is set aside with one notice", a
   await page.close();
 });
 
-test("every built-in lesson opened in the editor comes back out equal to its file", async () => {
+test("every built-in lesson opened in the editor and downloaded is equal to its file", async () => {
   const { page, problems } = await openPage(env.browser, env.url);
   const ids = await page.evaluate(() => window.attention.lessons());
   for (const id of ids) {
@@ -249,9 +275,18 @@ test("every built-in lesson opened in the editor comes back out equal to its fil
       await window.attention.setLesson(id);
       await window.attention.edit();
     }, id);
-    const out = JSON.parse(await page.evaluate(() => window.attention.lessonFile()));
+    assert.equal(
+      await page.evaluate(() => window.attention.lessonFile()),
+      await page.evaluate(() => window.attentionEditor.draftFile()),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download lesson" }).click(),
+    ]);
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "attention-editor-")), download.suggestedFilename());
+    await download.saveAs(saved);
     const file = JSON.parse(fs.readFileSync(path.join(DIST, "lessons", `${id}.json`), "utf8"));
-    assert.deepEqual(out, file, id);
+    assert.deepEqual(JSON.parse(fs.readFileSync(saved, "utf8")), file, id);
   }
   assert.deepEqual(problems, []);
   await page.close();
