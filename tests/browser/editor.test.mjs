@@ -35,13 +35,13 @@ async function judged(page, verdict = /^No errors/) {
 const title = (page) => page.evaluate(() => window.attention.state().title);
 
 // numpy's draws and attention for the blank lesson's inputs (python3-numpy).
-function numpyOutput(tokens) {
+function numpyOutput(tokens, dk) {
   const code = `
 import json, numpy as np
 np.random.seed(0); X = np.random.normal(size=(${tokens}, 4))
-np.random.seed(1); Wq = np.random.normal(size=(4, 4)); Wk = np.random.normal(size=(4, 4)); Wv = np.random.normal(size=(4, 4))
+np.random.seed(1); Wq = np.random.normal(size=(4, ${dk})); Wk = np.random.normal(size=(4, ${dk})); Wv = np.random.normal(size=(4, 4))
 Q, K, V = X @ Wq, X @ Wk, X @ Wv
-s = Q @ K.T / np.sqrt(4); w = np.exp(s - s.max(axis=1, keepdims=True)); w /= w.sum(axis=1, keepdims=True)
+s = Q @ K.T / np.sqrt(${dk}); w = np.exp(s - s.max(axis=1, keepdims=True)); w /= w.sum(axis=1, keepdims=True)
 print(json.dumps({"weights": w.tolist(), "output": (w @ V).tolist()}))`;
   return JSON.parse(execFileSync("/usr/bin/python3", ["-c", code], { encoding: "utf8" }));
 }
@@ -80,6 +80,19 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await cdp.send("Input.insertText", { text: "왕" });
   await judged(page);
   assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).tokens, ["The", "cat", "왕"]);
+
+  // Queries and keys two wide: W_q and W_k are drawn (4, 2).
+  await replaceText(page, "#d_k", "2");
+  await page.keyboard.press("Tab");
+  await judged(page);
+  assert.deepEqual(
+    JSON.parse(await page.evaluate(() => window.attention.lessonFile())).random[1].draws.map((d) => d.shape),
+    [
+      [4, 2],
+      [4, 2],
+      [4, 4],
+    ],
+  );
 
   // A step with a live sentence; first with a placeholder that names no matrix.
   await page.getByRole("button", { name: "Add step" }).click();
@@ -180,7 +193,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await download.saveAs(file);
   assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), lesson);
   const cli = JSON.parse(execFileSync(CLI, ["trace", file, "--format", "json"], { encoding: "utf8" }));
-  const numpy = numpyOutput(3);
+  const numpy = numpyOutput(3, 2);
   close(cli.result.output, numpy.output, "output");
   close(cli.result.weights[0], numpy.weights, "weights");
 

@@ -17,10 +17,11 @@ import {
   pointerOf,
   readDraft,
   setAt,
+  setSize,
   setTokens,
+  sizesOf,
   writeDraft,
 } from "../../web/editor/draft.js";
-
 
 test("JSON pointers read and write the places the loader names, ~ and / escaped", () => {
   const lesson = { steps: [{ title: "a" }], names: { "a/b": 1, "c~d": 2 } };
@@ -151,4 +152,53 @@ test("the draft in storage is read back; a damaged one is set aside under its ow
 test("a lesson file round-trips: what is read is written back equal, as JSON", () => {
   const file = '{"id":"x","title":"T","tokens":["a"],"Q":[[1e-7,0.1]],"K":[[2,3]],"_note":"kept"}';
   assert.deepEqual(JSON.parse(lessonText(JSON.parse(file))), JSON.parse(file));
+});
+
+test("widths: read from the inputs, and changed in every input that has them, by layout", () => {
+  const lesson = blankLesson();
+  assert.deepEqual(sizesOf(lesson), { d_model: 4, d_k: 4, d_v: 4 });
+  setSize(lesson, "d_k", 2);
+  assert.deepEqual(
+    lesson.random[1].draws.map((d) => d.shape),
+    [
+      [4, 2],
+      [4, 2],
+      [4, 4],
+    ],
+  );
+  setSize(lesson, "d_model", 3);
+  assert.deepEqual(lesson.random[0].draws[0].shape, [3, 3]);
+  assert.deepEqual(sizesOf(lesson), { d_model: 3, d_k: 2, d_v: 4 });
+  const columns = {
+    layout: "columns",
+    tokens: ["a", "b"],
+    X: [
+      [1, 2],
+      [3, 4],
+    ],
+    W_q: [
+      [1, 0],
+      [0, 1],
+    ],
+    b_q: [[0], [1]],
+  };
+  setSize(columns, "d_k", 3);
+  assert.deepEqual(columns.W_q, [
+    [1, 0],
+    [0, 1],
+    [0, 0],
+  ]);
+  assert.deepEqual(columns.b_q, [[0], [1], [0]]);
+  const flat = {
+    tokens: ["a"],
+    X: [[1, 2]],
+    W_q: [
+      [1, 0],
+      [0, 1],
+    ],
+    b_q: [5, 6],
+  };
+  setSize(flat, "d_k", 1);
+  assert.deepEqual(flat.W_q, [[1], [0]]);
+  assert.deepEqual(flat.b_q, [5]);
 });

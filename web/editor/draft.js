@@ -250,3 +250,75 @@ export function clearDraft(storage) {
     /* nothing kept */
   }
 }
+
+// The widths of a lesson's inputs, by layout: what each axis of each input is
+// ("N" the tokens, handled by setTokens; d_model, d_k, d_v the widths).
+function axesOf(name, layout) {
+  const cols = layout === "columns";
+  const transposed = cols || layout === "rows_transposed_weights";
+  const widths = { X: "d_model", W_q: "d_k", W_k: "d_k", W_v: "d_v", Q: "d_k", K: "d_k", V: "d_v" };
+  if (name === "X" || name === "Q" || name === "K" || name === "V")
+    return cols ? [widths[name], "N"] : ["N", widths[name]];
+  if (name.startsWith("W_") && widths[name]) return transposed ? [widths[name], "d_model"] : ["d_model", widths[name]];
+  if (name === "b_q" || name === "b_k") return ["d_k", 1];
+  if (name === "b_v") return ["d_v", 1];
+  return null;
+}
+
+// The inputs a lesson has: [{name, shape, draw}] for random draws, [{name, matrix}] typed in.
+function inputsOf(lesson) {
+  const out = [];
+  for (const group of Array.isArray(lesson.random) ? lesson.random : [])
+    for (const draw of Array.isArray(group.draws) ? group.draws : [])
+      if (Array.isArray(draw.shape)) out.push({ name: draw.name, draw });
+  for (const name of ["X", "W_q", "W_k", "W_v", "Q", "K", "V", "b_q", "b_k", "b_v"])
+    if (Array.isArray(lesson[name])) out.push({ name, matrix: lesson[name] });
+  return out;
+}
+
+// {d_model, d_k, d_v}: each as the lesson's inputs have it (undefined: none says).
+export function sizesOf(lesson) {
+  const sizes = {};
+  for (const input of inputsOf(lesson)) {
+    const axes = axesOf(input.name, lesson.layout);
+    if (!axes) continue;
+    const shape = input.draw
+      ? input.draw.shape
+      : [input.matrix.length, Array.isArray(input.matrix[0]) ? input.matrix[0].length : 1];
+    axes.forEach((axis, k) => {
+      if (typeof axis === "string" && axis !== "N" && sizes[axis] === undefined) sizes[axis] = shape[k];
+    });
+  }
+  return sizes;
+}
+
+// One width (d_model, d_k or d_v) becomes `n` in every input that has it:
+// random draws change their shape; numbers typed in keep theirs, new ones are 0.
+export function setSize(lesson, which, n) {
+  for (const input of inputsOf(lesson)) {
+    const axes = axesOf(input.name, lesson.layout);
+    if (!axes) continue;
+    axes.forEach((axis, k) => {
+      if (axis !== which) return;
+      if (input.draw) {
+        if (k < input.draw.shape.length) input.draw.shape[k] = n;
+        return;
+      }
+      const m = input.matrix;
+      if (!Array.isArray(m[0])) {
+        // a flat bias
+        while (m.length < n) m.push(0);
+        m.length = n;
+      } else if (k === 0) {
+        const width = m[0].length;
+        while (m.length < n) m.push(new Array(width).fill(0));
+        m.length = n;
+      } else {
+        for (const row of m) {
+          while (row.length < n) row.push(0);
+          row.length = n;
+        }
+      }
+    });
+  }
+}

@@ -5,7 +5,7 @@
 // Tab order, screen readers. Parts without fields of their own (predictions,
 // challenges, translations, variants) are edited in the lesson file's text,
 // the last field.
-import { getAt, matrixText, pointerOf } from "./draft.js";
+import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
 import { translationFields } from "./translations.js";
 import { NP_ } from "./words.js";
@@ -113,6 +113,25 @@ export function buildForm(lesson, { language = "" } = {}) {
   );
 
   const inputs = section(NP_("page", "Inputs"));
+  // The widths, as the inputs have them: a change reshapes every input that has one.
+  const sizes = sizesOf(lesson);
+  const labels = {
+    d_model: NP_("page", "Width of each token's vector (d_model)"),
+    d_k: NP_("page", "Width of queries and keys (d_k)"),
+    d_v: NP_("page", "Width of values (d_v)"),
+  };
+  for (const which of ["d_model", "d_k", "d_v"])
+    if (sizes[which] !== undefined) {
+      const input = element("input", {
+        type: "number",
+        min: 1,
+        max: 64,
+        value: sizes[which],
+        "data-action": "size",
+        "data-size": which,
+      });
+      inputs.append(field(labels[which], input, `#${which}`));
+    }
   (Array.isArray(lesson.random) ? lesson.random : []).forEach((group, g) => {
     const names = (Array.isArray(group.draws) ? group.draws : []).map((d) => `${d.name} ${JSON.stringify(d.shape)}`);
     inputs.append(

@@ -15,6 +15,7 @@ import {
   parseMatrix,
   readDraft,
   setAt,
+  setSize,
   setTokens,
   writeDraft,
 } from "./draft.js";
@@ -230,6 +231,14 @@ function onInput(event) {
   if (control.dataset.action === "translation-language") {
     translationLanguage = control.value;
     render();
+    return;
+  }
+  if (control.dataset.action === "size") {
+    const n = Number(control.value);
+    if (!Number.isInteger(n) || n < 1 || n > 64) return;
+    setSize(lesson, control.dataset.size, n);
+    if (event.type === "change") render(); // the seeds' labels show the new shapes
+    changed(`#${control.dataset.size}`);
     return;
   }
   if (control.dataset.action === "prediction-kind") {
