@@ -23,6 +23,18 @@ import {
   writeDraft,
 } from "../../web/editor/draft.js";
 
+// Two tokens given directly: X (2, 2) and W_q (2, 2), fresh each time.
+const twoTokens = () => ({
+  X: [
+    [1, 2],
+    [3, 4],
+  ],
+  W_q: [
+    [1, 0],
+    [0, 1],
+  ],
+});
+
 test("JSON pointers read and write the places the loader names, ~ and / escaped", () => {
   const lesson = { steps: [{ title: "a" }], names: { "a/b": 1, "c~d": 2 } };
   assert.equal(getAt(lesson, "/steps/0/title"), "a");
@@ -57,14 +69,7 @@ test("adding and removing tokens resizes the inputs that have one row per token"
   assert.deepEqual(lesson.random[1].draws[0].shape, [4, 4]); // W_q is (d_model, d_k): unchanged
   const given = {
     tokens: ["a", "b"],
-    X: [
-      [1, 2],
-      [3, 4],
-    ],
-    W_q: [
-      [1, 0],
-      [0, 1],
-    ],
+    ...twoTokens(),
   };
   setTokens(given, ["a", "b", "c"]);
   assert.deepEqual(given.X, [
@@ -172,14 +177,7 @@ test("widths: read from the inputs, and changed in every input that has them, by
   const columns = {
     layout: "columns",
     tokens: ["a", "b"],
-    X: [
-      [1, 2],
-      [3, 4],
-    ],
-    W_q: [
-      [1, 0],
-      [0, 1],
-    ],
+    ...twoTokens(),
     b_q: [[0], [1]],
   };
   setSize(columns, "d_k", 3);
