@@ -40,7 +40,7 @@ std::string Api::check_lesson(std::string_view bytes) const {
       {"ok", false},
       {"path", r.error.path},
       {"reason", r.error.reason},
-      {"message", r.error.path.empty() ? r.error.reason : r.error.path + ": " + r.error.reason}}
+      {"message", r.error.message("")}}
       .dump();
 }
 
@@ -119,6 +119,7 @@ std::string Api::state_json() const {
   return dump(json{{"lesson", r.lesson},
                    {"title", r.title},
                    {"builtin", r.builtin},
+                   {"draft", r.lesson == kDraftLessonId},
                    {"notices", r.notices},
                    {"step", r.step},
                    {"steps", r.steps},

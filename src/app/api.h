@@ -49,7 +49,7 @@ class Api {
                           uint64_t* id);
 
   std::string trace_json() const;
-  // App::reported() as JSON: {lesson, title, builtin, notices, step, steps,
+  // App::reported() as JSON: {lesson, title, builtin, draft (the editor's), notices, step, steps,
   // stepId, stepTitle, theme, language, mode, embed, keepRowSum, challenge,
   // edited, changes, overrides, revision, progress}.
   std::string state_json() const;

@@ -93,8 +93,8 @@ bool App::restore_saved() {
   return true;
 }
 
-std::string App::load(std::string_view bytes, std::string_view source, bool linked, bool as_notice,
-                      bool keep_step) {
+std::string App::load(std::string_view bytes, std::string_view source, bool linked,
+                      bool as_notice) {
   const CatalogScope words = speaking();
   LoadResult r = load_lesson(bytes, words_);
   if (!r.ok()) {
@@ -104,7 +104,7 @@ std::string App::load(std::string_view bytes, std::string_view source, bool link
   }
   return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
                                       std::string(bytes), linked ? std::string(source) : "",
-                                      characters_used(bytes), keep_step});
+                                      characters_used(bytes)});
 }
 
 void App::add(const ui::request::AddLesson& added) {

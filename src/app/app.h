@@ -120,8 +120,7 @@ class App {
   // Loads a lesson file and shows it; on error the current lesson stays and
   // the error is returned (`as_notice`: said at the top of the page too,
   // for the learner who asked for it; an API caller hears it instead).
-  std::string load(std::string_view bytes, std::string_view source, bool linked, bool as_notice,
-                   bool keep_step = false);
+  std::string load(std::string_view bytes, std::string_view source, bool linked, bool as_notice);
 
   // "Copy as numpy": the step's matrices as the learner sees them, as numpy.
   std::string shown_numpy_snippet() const;

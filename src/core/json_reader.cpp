@@ -439,8 +439,8 @@ std::string one_line(std::string_view text) {
 
 std::string LoadError::message(std::string_view source) const {
   std::string out = one_line(source);
-  if (!path.empty()) out += ": " + one_line(path);
-  return out + ": " + one_line(reason);
+  if (!path.empty()) out += (out.empty() ? "" : ": ") + one_line(path);
+  return out + (out.empty() ? "" : ": ") + one_line(reason);
 }
 
 }  // namespace attn

@@ -15,7 +15,8 @@ namespace attn {
 struct LoadError {
   std::string path;    // JSON pointer to the offending value, "" for the whole file
   std::string reason;  // one line, no trailing period
-  // "<source>: <path>: <reason>", the line the CLI prints and the page shows.
+  // "<source>: <path>: <reason>", the line the CLI prints and the page shows
+  // (without a source: "<path>: <reason>").
   std::string message(std::string_view source) const;
 };
 

@@ -50,6 +50,7 @@ TEST_CASE(
   ui.frames(2);
   auto state = state_of(api);
   CHECK(state["lesson"] == "~draft");
+  CHECK(state["draft"] == true);
   CHECK(state["title"].get<std::string>().rfind("Draft: ", 0) == 0);
   CHECK(api.lesson_file() == draft);
   CHECK(api.saved_work_json() == "null");  // a draft keeps no work

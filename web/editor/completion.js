@@ -3,15 +3,19 @@
 // (docs/lessons.md, "Live text"); arrows choose, Enter or Tab inserts, Escape
 // closes. The list is an ARIA listbox the text field controls.
 
-// The placeholders a lesson's text may use, most useful first.
+// The placeholders a lesson's text may use, most useful first. The scores'
+// and weights' columns are the tokens (keys); every other matrix's columns
+// are dimensions, named by their index.
+const BY_KEY = /^(scores|scaled|masked|weights)(\b|_|@)/;
 export function suggestions(lesson, shown = []) {
   const tokens = (Array.isArray(lesson.tokens) ? lesson.tokens : []).map(String);
   const [a, b] = [tokens[0] ?? "0", tokens[1] ?? tokens[0] ?? "0"];
-  const matrices = [...new Set([...shown, "weights", "scaled", "scores", "output"])].filter(
-    (m) => !["X", "W_q", "W_k", "W_v"].includes(m),
-  );
   const out = [];
-  for (const m of matrices) {
+  for (const m of new Set([...shown, "weights", "scaled", "scores", "output"])) {
+    if (!BY_KEY.test(m)) {
+      out.push(`{${m}[${a}, 0]:2}`, `{max ${m}[${a}]:2}`, `{row ${m}[${a}]:2}`);
+      continue;
+    }
     out.push(`{${m}[${a}, ${b}]:2}`, `{largest ${m}[${a}]}`, `{max ${m}[${a}]:2}`, `{row ${m}[${a}]:2}`);
     for (const t of tokens.slice(1)) out.push(`{largest ${m}[${t}]}`);
   }

@@ -243,13 +243,6 @@ export function writeDraft(storage, text) {
     return false;
   }
 }
-export function clearDraft(storage) {
-  try {
-    if (storage) storage.removeItem(DRAFT_KEY);
-  } catch (e) {
-    /* nothing kept */
-  }
-}
 
 // The widths of a lesson's inputs, by layout: what each axis of each input is
 // ("N" the tokens, handled by setTokens; d_model, d_k, d_v the widths).

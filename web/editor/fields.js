@@ -218,7 +218,7 @@ export function buildForm(lesson, { language = "" } = {}) {
   file.append(
     field(
       NP_("page", "Everything, as JSON (predictions, challenges, translations and the rest: docs/lessons.md)"),
-      element("textarea", { rows: 14, spellcheck: "false", className: "editor-json" }),
+      element("textarea", { rows: 14, spellcheck: "false", className: "editor-json", "data-kind": "json" }),
       "",
     ),
   );

@@ -2,6 +2,7 @@
 // web/page/lesson-link.js unpacks it (gzip, then base64url) with the
 // browser's CompressionStream, and copied.
 import LINK from "../lesson-link.json" with { type: "json" };
+import { bytesToBase64Url } from "../page/base64url.js";
 
 // The page's address (no query: no editor) with the lesson in its fragment.
 export async function packLink(text, search = "") {
@@ -9,9 +10,7 @@ export async function packLink(text, search = "") {
   const packed = new Uint8Array(
     await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream(LINK.compression))).arrayBuffer(),
   );
-  let binary = "";
-  for (const b of packed) binary += String.fromCharCode(b);
-  const word = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const word = bytesToBase64Url(packed);
   if (word.length > LINK.maxChars)
     throw new Error(`the lesson makes a link of ${word.length} characters, the limit is ${LINK.maxChars}`);
   const url = new URL(window.location.href);

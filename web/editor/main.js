@@ -8,7 +8,6 @@
 import {
   History,
   blankLesson,
-  clearDraft,
   fieldFor,
   getAt,
   lessonText,
@@ -31,7 +30,6 @@ import { NP_, useWords } from "./words.js";
 import STYLES from "./editor.css";
 
 let page = null; // what the page hands over: {api, storage, words, shownFile, onKey, closed}
-const DRAFT_ID = "~draft"; // the app's slot for the draft (src/app/lesson_library.h)
 let panel = null;
 let lesson = null; // the draft, as an object
 let history = null;
@@ -40,7 +38,6 @@ let lastError = null;
 let translationLanguage = ""; // the Translations section's language: the editor's, not the draft's
 
 const $e = (selector) => panel.querySelector(selector);
-const NOT_JSON = () => NP_("page", "Not JSON yet: {why}").replace("{why}", "");
 
 // Opens the editor: on a page just loaded, on the draft kept from before;
 // else on the lesson shown (the draft itself, if that is what is shown).
@@ -62,7 +59,7 @@ export function open(context) {
       );
     text = kept.text;
   }
-  const fresh = text === null && page.api.state().lesson !== DRAFT_ID;
+  const fresh = text === null && !page.api.state().draft;
   if (text === null) text = fresh || !lesson ? page.shownFile() : lessonText(lesson);
   opened = true;
   start(text, fresh);
@@ -212,19 +209,18 @@ function onInput(event) {
   const pointer = control.dataset.pointer;
   // The lesson file's text, left: the fields show what it says now.
   if (event.type === "change" && control.classList.contains("editor-json")) {
-    if (!lastError || lastError.path !== "" || !lastError.message.startsWith(NOT_JSON())) render();
+    if (jsonTyped) render();
     return;
   }
   if (pointer === undefined || (event.type === "change" && control.matches("input[type=text], textarea"))) return;
   if (control.classList.contains("editor-json")) {
-    try {
-      const parsed = JSON.parse(control.value);
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
-      lesson = parsed;
-    } catch (e) {
-      showError({ path: "", message: `${NOT_JSON()}${e.message}` }, "");
+    const typed = activityValue(control); // {value} or {error}, as any JSON field
+    jsonTyped = !typed.error && !!typed.value && typeof typed.value === "object" && !Array.isArray(typed.value);
+    if (!jsonTyped) {
+      showError({ path: "", message: typed.error || NP_("page", "Not JSON yet: {why}").replace("{why}", "{…}") }, "");
       return;
     }
+    lesson = typed.value;
     changed(pointer, false, { keepJson: true });
     return;
   }
@@ -410,6 +406,7 @@ function download() {
 // After any change: kept, judged a moment later (typing goes on meanwhile).
 // The lesson shown, opened and not changed yet: it is its own preview.
 let untouched = false;
+let jsonTyped = true; // the lesson file's text, as typed, is a lesson object
 function changed(pointer, fresh = false, { keepJson = false, fromHistory = false } = {}) {
   untouched = fresh;
   const text = lessonText(lesson);
@@ -479,9 +476,6 @@ function notice(text) {
   n.textContent = text;
   n.hidden = false;
 }
-
-export const lastCheck = () => lastError;
-export { clearDraft, getAt };
 
 // The page finds the editor here once this file has run (web/page/editing.js).
 window.attentionEditor = { open, close, isOpen, draftFile, pending };

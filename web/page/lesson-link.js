@@ -5,7 +5,7 @@
 // app, whose loader checks it as it checks a lesson file. The limits are
 // web/lesson-link.json's, which the Python module's tests read too.
 import LINK from "../lesson-link.json" with { type: "json" };
-import { base64UrlBytes } from "./links.js";
+import { base64UrlBytes } from "./base64url.js";
 
 const { key, compression, maxChars, maxBytes } = LINK;
 const PREFIX = `#${key}=`;

@@ -2,21 +2,8 @@
 // as the app needs them, and a link made from what the app says it needs
 // ({"lesson" or "lesson-url", "step", "state", ...}). The state travels as
 // base64url so the link stays one unbroken word.
+import { fromBase64Url, toBase64Url } from "./base64url.js";
 import { emit } from "./events.js";
-
-const utf8 = new TextEncoder();
-export function base64UrlBytes(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
-}
-export function fromBase64Url(text) {
-  return new TextDecoder("utf-8", { fatal: true }).decode(base64UrlBytes(text));
-}
-export function toBase64Url(text) {
-  let binary = "";
-  for (const b of utf8.encode(text)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 // Every parameter of a URL's query, in order, as [key, value]; a link's state
 // arrives as base64url (the app reads the JSON inside, and says so if it cannot).

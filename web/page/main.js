@@ -7,6 +7,7 @@
 //   words.js           the page's own words (loading, failing), translated
 //   languages.js       the language the app will show, chosen before it runs
 //   links.js           the URL's parameters, and links that reopen a state
+//   base64url.js       links' one-word encoding
 //   lesson-link.js     a lesson carried in the address (#lesson=), unpacked
 //   files.js           the files the app needs from beside the page
 //   program.js         the running module and calls into it

@@ -79,9 +79,9 @@ import SCORM from "./defaults.json" with { type: "json" };
     }
     if (given.lessonFile !== undefined) {
       // A lesson written in the editor, its file inside the package (web/editor/package.js).
-      if (typeof given.lessonFile === "string" && /^lessons\/[a-z0-9_-]{1,64}\.json$/.test(given.lessonFile))
-        config.lessonFile = given.lessonFile;
-      else problems.push(`lessonFile ${JSON.stringify(given.lessonFile)} is not a lesson file of the package`);
+      // Whether it is one is the app's to say, as for a lesson-url.
+      if (typeof given.lessonFile === "string") config.lessonFile = given.lessonFile;
+      else problems.push(`lessonFile ${JSON.stringify(given.lessonFile)} is not a file name`);
     }
     if (given.completeWhen !== undefined) {
       if (RULES.includes(given.completeWhen)) config.completeWhen = given.completeWhen;
