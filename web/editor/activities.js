@@ -2,7 +2,8 @@
 // docs/lessons.md, "Predictions and challenges"). Each field names the JSON
 // pointer it edits, as the rest of the form does; conditions, measures and
 // solutions, which are small JSON objects, are typed as JSON in their field.
-import { pointerOf } from "./draft.js";
+import { defaultCondition, pointerOf, tokenOf } from "./draft.js";
+import { sentenceFields } from "./sentences.js";
 import { NP_ } from "./words.js";
 
 export const PREDICTION_KINDS = ["pick-largest", "pick-smallest", "choices", "estimate"];
@@ -16,7 +17,6 @@ export function predictionKind(p) {
 }
 
 // A new prediction or challenge, valid as it stands on the lesson's tokens.
-const tokenOf = (lesson, i) => (Array.isArray(lesson.tokens) && lesson.tokens[i] !== undefined ? lesson.tokens[i] : i);
 const largest = (lesson) => ({ of: "weights", query: tokenOf(lesson, 0) });
 
 // The prediction `p` asked another way: its answer's part replaced, the rest kept.
@@ -57,7 +57,7 @@ export function newChallenge(lesson, n) {
   return {
     id: `challenge-${n}`,
     task: NP_("page", "Change one number so that another word wins."),
-    goal: { largest: largest(lesson), is: tokenOf(lesson, 1) },
+    goal: defaultCondition(lesson),
     allowed: { only: ["W_k"] },
     hints: [],
     success: NP_("page", "Solved."),
@@ -125,13 +125,10 @@ export function activityFields(step, i, { field, element, text }) {
       );
     }
     box.push(
-      field(
-        NP_("page", "Shown after the answer ({picked} and {answer} too)"),
-        element("textarea", { rows: 2, "data-live": "" }, [
-          Array.isArray(p.reveal) ? p.reveal.join("\n") : (p.reveal ?? ""),
-        ]),
-        at("reveal"),
-      ),
+      sentenceFields(NP_("page", "Shown after the answer ({picked} and {answer} too)"), at("reveal"), p.reveal, {
+        field,
+        element,
+      }),
       button("remove-prediction", NP_("page", "Remove prediction"), j),
     );
     parts.push(element("fieldset", { className: "editor-activity" }, box));

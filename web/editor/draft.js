@@ -34,6 +34,16 @@ export function blankLesson() {
   };
 }
 
+// Token `i` of the lesson, or its index when it has no such token.
+export const tokenOf = (lesson, i) =>
+  Array.isArray(lesson.tokens) && lesson.tokens[i] !== undefined ? lesson.tokens[i] : i;
+// A condition valid on any lesson's tokens, to start from: the first token
+// attends most to the second.
+export const defaultCondition = (lesson) => ({
+  largest: { of: "weights", query: tokenOf(lesson, 0) },
+  is: tokenOf(lesson, 1),
+});
+
 // The lesson file as the editor writes it (and "Download lesson" saves).
 export const lessonText = (lesson) => `${JSON.stringify(lesson, null, 2)}\n`;
 

@@ -7,6 +7,7 @@
 // the last field.
 import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
+import { sentenceFields } from "./sentences.js";
 import { translationFields } from "./translations.js";
 import { NP_ } from "./words.js";
 
@@ -164,16 +165,18 @@ export function buildForm(lesson, { language = "" } = {}) {
       element("legend", { text: NP_("page", "Step {n}").replace("{n}", i + 1) }),
       field(NP_("page", "Title"), text(step.title), at("title")),
       field(NP_("page", "Formula"), text(step.formula, { spellcheck: "false", "data-live": "" }), at("formula")),
-      field(
+      sentenceFields(
         NP_("page", "Text"),
-        element("textarea", { rows: 3, "data-live": "" }, [
-          Array.isArray(step.text) ? step.text.join("\n") : (step.text ?? ""),
-        ]),
         at("text"),
-        NP_("page", "Live values in braces, for example {example}: docs/lessons.md lists them all").replace(
-          "{example}",
-          `{weights[${tokenNames[0] ?? 0}, ${tokenNames[1] ?? 0}]:2}`,
-        ),
+        step.text,
+        { field, element },
+        {
+          preview: true,
+          hint: NP_("page", "Live values in braces, for example {example}: docs/lessons.md lists them all").replace(
+            "{example}",
+            `{weights[${tokenNames[0] ?? 0}, ${tokenNames[1] ?? 0}]:2}`,
+          ),
+        },
       ),
       field(
         NP_("page", "Matrices shown (names, by commas)"),
@@ -239,10 +242,6 @@ export function fieldValue(control, lesson) {
       .split(",")
       .map((s) => s.trim())
       .filter((s) => s !== "");
-  if (/^\/steps\/\d+\/text$/.test(pointer)) {
-    const was = getAt(lesson, pointer);
-    return Array.isArray(was) ? control.value.split("\n") : control.value;
-  }
   if (pointer === "/source" && control.value === "") return undefined;
   return control.value;
 }

@@ -23,6 +23,7 @@ import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
 import { attachCompletion, completionKey, suggestions } from "./completion.js";
 import { scormPackage } from "./package.js";
+import { editSentences, sentencePointers, showSentencePreviews } from "./sentences.js";
 import { countActivities } from "../scorm/package.js";
 import { previewSizes } from "./sizes.js";
 import { pruneTranslations } from "./translations.js";
@@ -325,6 +326,13 @@ function act(action, event, index, item) {
     step[key] = step[key].filter((_, j) => j !== item);
     if (!step[key].length) delete step[key];
     reshaped(`[data-action="add-${key === "predict" ? "prediction" : "challenge"}"][data-index="${index}"]`);
+  } else if (action.startsWith("sentence-")) {
+    const base = event.target.closest("button").dataset.base;
+    const to = editSentences(getAt(lesson, base), action, item, lesson);
+    setAt(lesson, base, to);
+    const j = action === "sentence-add" ? to.length - 1 : action === "sentence-remove" ? Math.max(0, item - 1) : item;
+    const at = to === undefined ? null : sentencePointers(base, to, j);
+    reshaped(at && `[data-pointer="${CSS.escape(action === "sentence-when" ? at.when : at.text)}"]`);
   } else if (action === "sizes") {
     previewSizes(lessonText(lesson), element).catch((e) =>
       say(NP_("page", "No link: {why}").replace("{why}", e.message)),
@@ -432,11 +440,13 @@ function check() {
   }
   showError(null);
   if (untouched) {
+    showSentencePreviews(panel, page.api.trace());
     say(NP_("page", "No errors. Change anything: the preview follows."));
     return;
   }
   try {
     page.api.previewLesson(text);
+    showSentencePreviews(panel, page.api.trace());
     say(NP_("page", "No errors: the preview shows this draft."));
   } catch (e) {
     say(e.message);
