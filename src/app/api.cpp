@@ -129,6 +129,7 @@ std::string Api::state_json() const {
                    {"language", r.language},
                    {"mode", r.explore ? "explore" : "learn"},
                    {"embed", r.embed},
+                   {"touch", r.touch},
                    {"keepRowSum", r.keep_row_sum},
                    {"challenge", r.challenge},
                    {"edited", r.edited},

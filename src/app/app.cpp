@@ -402,6 +402,7 @@ ReportedState App::reported() const {
   r.language = view_.language;
   r.explore = view_.explore;
   r.embed = view_.embed;
+  r.touch = view_.touch;
   r.keep_row_sum = view_.keep_row_sum;
   r.challenge = view_.challenge;
   r.edited = !session().is_default();

@@ -155,16 +155,32 @@ void App::start(const StartParameters& parameters) {
     if (*embed == "1" || *embed == "0")
       apply(ui::request::SetEmbed{*embed == "1"});
     else
-      notice("embed=" + quoted_value(*embed) + " is not 0 or 1; showing the full page.");
+      // TRANSLATORS: a start parameter of the page's address (?embed=...); "embed=" stays as
+      // written.
+      notice(trf("embed={value} is not 0 or 1; showing the full page.",
+                 {{"value", quoted_value(*embed)}}));
   }
   if (auto edit = value_of("edit"); edit && *edit != "1" && *edit != "0")
-    notice("edit=" + quoted_value(*edit) + " is not 0 or 1; the lesson editor stays closed.");
+    // TRANSLATORS: a start parameter of the page's address (?edit=...); "edit=" stays as written.
+    notice(trf("edit={value} is not 0 or 1; the lesson editor stays closed.",
+               {{"value", quoted_value(*edit)}}));
+  if (auto touch = value_of("touch")) {
+    if (*touch == "1" || *touch == "0")
+      apply(ui::request::SetTouch{*touch == "1"});
+    else
+      // TRANSLATORS: a start parameter of the page's address (?touch=...); "touch=" stays as
+      // written. Targets: the buttons and numbers the learner taps.
+      notice(trf("touch={value} is not 0 or 1; targets are sized for the pointer in use.",
+                 {{"value", quoted_value(*touch)}}));
+  }
   if (auto mode = value_of("mode")) {
     if (*mode == "learn" || *mode == "explore")
       apply(ui::request::SetExplore{*mode == "explore"});
     else
-      notice("mode=" + quoted_value(*mode) +
-             " is not learn or explore; predictions and challenges are on.");
+      // TRANSLATORS: a start parameter of the page's address (?mode=...); "mode=", "learn" and
+      // "explore" stay as written.
+      notice(trf("mode={value} is not learn or explore; predictions and challenges are on.",
+                 {{"value", quoted_value(*mode)}}));
   }
 
   // The page hands over the lesson it opens with before this (provide_lesson

@@ -24,8 +24,10 @@ namespace attn::app {
 //               else the first of the browser's (the system's) languages shipped
 //   edit        1: the page opens its lesson editor (web/page/editing.js); the app
 //               only checks the value
+//   touch       1: targets sized for a finger from the start, as on a touch screen
+//               (the editor's phone preview; a first touch switches to them anyway)
 inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step", "theme",
-                                                  "embed",  "mode",       "lang",  "edit"};
+                                                  "embed",  "mode",       "lang",  "edit", "touch"};
 
 // The name the loader's one-line errors give the lesson a link carries
 // (#lesson=): "#lesson: /tokens: 65 tokens, the limit is 64".

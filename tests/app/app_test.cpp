@@ -171,6 +171,19 @@ TEST_CASE("start: an unknown lesson, junk and repeats fall back with notices") {
   ui.frames(2);
 }
 
+TEST_CASE("start: touch=1 sizes targets for a finger from the start; a bad switch says so") {
+  test::HeadlessUi touch(parameters({{"touch", "1"}}));
+  CHECK(touch.app().view().touch);
+  CHECK(touch.app().view().notices.empty());
+  test::HeadlessUi junk(parameters({{"touch", "yes"}, {"embed", "2"}, {"mode", "quiz"}}));
+  CHECK_FALSE(junk.app().view().touch);
+  CHECK(junk.app().view().notices ==
+        std::vector<std::string>{
+            "embed=\"2\" is not 0 or 1; showing the full page.",
+            "touch=\"yes\" is not 0 or 1; targets are sized for the pointer in use.",
+            "mode=\"quiz\" is not learn or explore; predictions and challenges are on."});
+}
+
 TEST_CASE("start: steps that are not step numbers, or not in the lesson, say so") {
   for (const auto& [step, notice] : std::vector<std::pair<std::string, std::string>>{
            {"99", "There is no step 99 in \"I am Batman\"; showing the first."},

@@ -118,6 +118,43 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   );
   await page.locator('#editor [aria-invalid="true"]').waitFor({ state: "detached" });
   await judged(page);
+  // Under the sentence, how the learner reads it now: the trace's own words.
+  const sentence = (page) => page.evaluate(() => window.attention.trace().steps[1].sentences[0]);
+  const preview = page.locator('#editor .editor-sentence-preview[data-sentence="/steps/1/text/0"]');
+  assert.equal(await preview.textContent(), `Now the learner reads: ${(await sentence(page)).text}`);
+  assert.match((await sentence(page)).text, /^The gives \d\.\d\d of its attention to one word\.$/);
+
+  // Said only when a condition holds: first the one offered, true as it stands;
+  // then one naming a word "The" does not attend to most, and the preview says so.
+  await page
+    .locator('#editor [data-pointer-box="/steps/1/text"]')
+    .getByRole("button", { name: "Say sentence 1 only when…" })
+    .click();
+  await judged(page);
+  assert.equal(await preview.getAttribute("data-holds"), String((await sentence(page)).holds));
+  const [the] = await page.evaluate(() => window.attention.trace().result.weights[0]); // the row of "The"
+  const least = ["The", "cat", "왕"][the.indexOf(Math.min(...the))];
+  await replaceText(page, "/steps/1/text/0/when", `{"largest": {"of": "weights", "query": "The"}, "is": "${least}"}`);
+  await judged(page);
+  assert.equal((await sentence(page)).holds, false);
+  assert.equal(await preview.getAttribute("data-holds"), "false");
+  assert.match(await preview.textContent(), /^Not true for these numbers: .*The gives \d\.\d\d of its attention/);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).steps[1].text, [
+    {
+      text: "The gives {max weights[The]:2} of its attention to one word.",
+      when: { largest: { of: "weights", query: "The" }, is: least },
+    },
+  ]);
+  // And always said again: the sentence keeps its words.
+  await page
+    .locator('#editor [data-pointer-box="/steps/1/text"]')
+    .getByRole("button", { name: "Always say sentence 1" })
+    .click();
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).steps[1].text, [
+    "The gives {max weights[The]:2} of its attention to one word.",
+  ]);
+  assert.equal(await preview.getAttribute("data-holds"), "true");
 
   // A prediction and a challenge, through their own fields.
   await replaceText(page, "/steps/1/show", "scores, weights");
@@ -208,6 +245,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
     assert.equal(await frame.evaluate(() => window.attention.state().title), "Cats and kings");
   }
   assert.equal(await frames.nth(1).evaluate((f) => f.contentWindow.attention.state().embed), true);
+  assert.equal(await frames.nth(2).evaluate((f) => f.contentWindow.attention.state().touch), true); // the phone's
   saveArtifact("editor-three-sizes.png", await page.screenshot());
   await page.getByRole("button", { name: "Close preview" }).click();
 
@@ -300,6 +338,25 @@ test("every built-in lesson opened in the editor and downloaded is equal to its 
     await download.saveAs(saved);
     const file = JSON.parse(fs.readFileSync(path.join(DIST, "lessons", `${id}.json`), "utf8"));
     assert.deepEqual(JSON.parse(fs.readFileSync(saved, "utf8")), file, id);
+    // Every field shows what the file says: a sentence with a condition too.
+    const shown = await page.$$eval("#editor input, #editor textarea", (all) => all.map((c) => c.value));
+    assert.ok(!shown.some((v) => v.includes("[object Object]")), `${id}: a field shows "[object Object]"`);
+    const conditional = (file.steps || []).findIndex((st) => Array.isArray(st.text) && typeof st.text[0] === "object");
+    if (conditional >= 0) {
+      // A sentence with a condition, typed in and typed back: the file as it was.
+      const at = `/steps/${conditional}/text/0/text`;
+      assert.equal(await field(page, at).inputValue(), file.steps[conditional].text[0].text);
+      assert.deepEqual(
+        JSON.parse(await field(page, `/steps/${conditional}/text/0/when`).inputValue()),
+        file.steps[conditional].text[0].when,
+      );
+      await field(page, at).click();
+      await page.keyboard.press("End");
+      await page.keyboard.type("!", { delay: 15 });
+      await page.keyboard.press("Backspace");
+      await judged(page);
+      assert.deepEqual(JSON.parse(await page.evaluate(() => window.attentionEditor.draftFile())), file, id);
+    }
   }
   assert.deepEqual(problems, []);
   await page.close();

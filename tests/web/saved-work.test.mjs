@@ -5,7 +5,6 @@ import { test } from "node:test";
 import { MemoryStorage } from "./memory-storage.mjs";
 import { STORE, readSavedWork, writeSavedWork } from "../../web/page/saved-work.js";
 
-
 test("the keys are the documented ones, per lesson, under one versioned prefix", () => {
   assert.equal(STORE, "attention-lab:v1:");
   const s = new MemoryStorage();

@@ -8,7 +8,7 @@ import { NP_ } from "./words.js";
 export const SIZES = [
   { name: "desktop", width: 1280, height: 800, search: "" },
   { name: "embed", width: 800, height: 500, search: "?embed=1" },
-  { name: "phone", width: 390, height: 844, search: "" },
+  { name: "phone", width: 390, height: 844, search: "?touch=1" }, // targets for a finger
 ];
 
 let dialog = null;
@@ -30,7 +30,7 @@ export async function previewSizes(text, element) {
     });
     return element("figure", { className: "editor-size-box" }, [
       element("div", { className: `editor-size-clip editor-size-clip-${s.name}` }, [frame]),
-      element("figcaption", { text: `${s.width}×${s.height}${s.search ? " (embed=1)" : ""}` }),
+      element("figcaption", { text: `${s.width}×${s.height}${s.search ? ` (${s.search.slice(1)})` : ""}` }),
     ]);
   });
   dialog.replaceChildren(
