@@ -44,13 +44,18 @@ self.addEventListener("activate", (event) =>
 // The build's files from the cache, whatever their query (?lesson=…); the
 // folder itself is index.html. A language's catalog and a font pack, fetched
 // only when a learner needs them, join the cache then: a language used once
-// works offline too. Anything else (an instructor's lesson file, the
+// works offline too. So do the editor's SCORM list and adapter, and this
+// worker's own file, which a package carries: a package made once online can
+// be made again offline. (The browser's own update check of this worker never
+// comes here.) Anything else (an instructor's lesson file, the
 // examples, the single file) goes to the network as usual.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE)) return;
   const file = url.pathname === SCOPE ? "index.html" : url.pathname.slice(SCOPE.length);
-  const whenNeeded = /^(lang\/[A-Za-z-]+\.json|fonts\/[a-z]+\.ttf)$/.test(file);
+  const whenNeeded = /^(lang\/[A-Za-z-]+\.json|fonts\/[a-z]+\.ttf|scorm\/(files\.json|scorm-adapter\.js)|sw\.js)$/.test(
+    file,
+  );
   if (!Object.hasOwn(BUILD.files, file) && !whenNeeded) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {

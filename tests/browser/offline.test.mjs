@@ -103,6 +103,39 @@ test("after a first visit the page works offline", async () => {
   }
 });
 
+test("the lesson editor opens offline; a package made once online is made again offline", async () => {
+  const { server, url } = await startServer();
+  const context = await launch();
+  try {
+    const { page } = await openControlled(context, url);
+    await context.setOffline(true);
+    await page.evaluate(() => window.attention.edit()); // editor.js is in the build's cache
+    // What the status line ends on after "Package for LMS" (it says each file on the way).
+    const packaging = async () => {
+      await page.evaluate(() => (document.querySelector("#editor-status").textContent = ""));
+      await page.getByRole("button", { name: "Package for LMS" }).click();
+      const ended = await page.waitForFunction(() => {
+        const said = document.querySelector("#editor-status").textContent;
+        return /^(No package|The package is downloaded)/.test(said) && said;
+      });
+      return ended.jsonValue();
+    };
+    // Never made online: the languages and fonts it carries are not here.
+    assert.match(await packaging(), /^No package: it needs the network the first time/);
+    await context.setOffline(false);
+    const [download] = await Promise.all([page.waitForEvent("download"), packaging()]);
+    assert.match(download.suggestedFilename(), /^attention-lab-the-cat-sat-scorm\.zip$/);
+    // Offline again, every file comes from the cache. (Chromium asks before a
+    // page's second download, so the bytes are not looked at here: the editor
+    // made them from the same files.)
+    await context.setOffline(true);
+    assert.match(await packaging(), /^The package is downloaded/);
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
 test("a new build replaces the cache, once no page of the old one is open, and the old cache goes", async () => {
   // A copy of dist/ to change: a deploy of the next build.
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "attention-deploy-"));

@@ -5,13 +5,22 @@
 // and named in the settings (lessonFile).
 import { zipSync } from "fflate";
 import { checkSettings, configScript, countActivities, launchPage, manifest } from "../scorm/package.js";
+import { NP_ } from "./words.js";
 
 const utf8 = new TextEncoder();
 // Entries dated alike, as scripts/scorm_package.mjs dates them.
 const MTIME = new Date("2000-01-01T00:00:00Z");
 
 async function bytesOf(url) {
-  const response = await fetch(url, { credentials: "same-origin" });
+  let response;
+  try {
+    response = await fetch(url, { credentials: "same-origin" });
+  } catch (e) {
+    // Offline, and not kept by the service worker since a packaging online.
+    throw new Error(
+      NP_("page", "it needs the network the first time (it gathers every language and font of this page)"),
+    );
+  }
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
