@@ -61,7 +61,9 @@ set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page
 # map, with the tables they share with the app (the languages, the built-in
 # lessons' ids, a lesson link's limits) and the program's build id.
 function(attn_bundle folder output)
-  file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js ${PROJECT_SOURCE_DIR}/web/${folder}/*.css)
+  # (with the page's and the SCORM package's modules, which the others import)
+  file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js ${PROJECT_SOURCE_DIR}/web/${folder}/*.css
+       ${PROJECT_SOURCE_DIR}/web/page/*.js ${PROJECT_SOURCE_DIR}/web/scorm/*.js)
   get_filename_component(name "${output}" NAME)
   add_custom_command(
     OUTPUT "${output}" "${output}.map"
@@ -72,18 +74,22 @@ function(attn_bundle folder output)
     COMMENT "Bundling web/${folder}/ into ${name} (esbuild)"
     VERBATIM)
 endfunction()
-# The page (web/page/) as served: page.js; and the lesson editor (web/editor/),
-# editor.js, which the page loads when the editor is first opened.
+# The page (web/page/) as served: page.js; the lesson editor (web/editor/),
+# editor.js, and the text view's renderer (web/textview/), textview.js, which
+# the page loads when each is first opened.
 set(ATTN_PAGE_JS "${CMAKE_BINARY_DIR}/page/page.js")
 attn_bundle(page "${ATTN_PAGE_JS}")
 set(ATTN_EDITOR_JS "${CMAKE_BINARY_DIR}/page/editor.js")
 attn_bundle(editor "${ATTN_EDITOR_JS}")
+set(ATTN_TEXTVIEW_JS "${CMAKE_BINARY_DIR}/page/textview.js")
+attn_bundle(textview "${ATTN_TEXTVIEW_JS}")
 # The page's own files: index.html and the stylesheet are written into dist/
 # with the program's files under content-hashed names (scripts/dist_files.mjs).
 set(ATTN_PAGE_FILES
   ${PROJECT_SOURCE_DIR}/index.html
   "${ATTN_PAGE_JS}"
   "${ATTN_EDITOR_JS}"
+  "${ATTN_TEXTVIEW_JS}"
   ${PROJECT_SOURCE_DIR}/web/page.css)
 set(ATTN_STATIC_FILES
   ${PROJECT_SOURCE_DIR}/web/favicon.svg
@@ -92,7 +98,7 @@ add_custom_command(
   OUTPUT "${ATTN_DIST}/attention-lab.html"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs "${ATTN_PROGRAM_DIR}/attention.js"
-          "${ATTN_PAGE_JS}" "${ATTN_DIST}/attention-lab.html" ${ATTN_LESSON_FILES}
+          "${ATTN_PAGE_JS}" "${ATTN_TEXTVIEW_JS}" "${ATTN_DIST}/attention-lab.html" ${ATTN_LESSON_FILES}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs "${ATTN_DIST}/attention-lab.html"
   DEPENDS ${ATTN_PROGRAM_FILES} ${ATTN_PAGE_FILES} ${ATTN_STATIC_FILES} ${ATTN_LESSON_FILES}
           ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs
@@ -157,7 +163,7 @@ add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_CATALOG_FILES} "${ATTN_DIST}/lang/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different ${ATTN_STATIC_FILES} ${ATTN_WEB_ICONS} "${ATTN_DIST}/"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs "${ATTN_DIST}" "${ATTN_PROGRAM_DIR}" "${ATTN_PAGE_JS}"
-          ${PROJECT_SOURCE_DIR}/web/page.css ${PROJECT_SOURCE_DIR}/index.html "${ATTN_EDITOR_JS}"
+          ${PROJECT_SOURCE_DIR}/web/page.css ${PROJECT_SOURCE_DIR}/index.html "${ATTN_EDITOR_JS}" "${ATTN_TEXTVIEW_JS}"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/service_worker.mjs ${PROJECT_SOURCE_DIR}/web/sw.js "${ATTN_DIST}"
           ${ATTN_PRECACHE}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"

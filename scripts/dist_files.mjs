@@ -1,12 +1,13 @@
 // Names the program's files in dist/ by their content, so that a browser or
 // CDN cache can never pair two builds' files: attention.<build>.js and
 // attention.<build>.wasm (the build id is a hash of both,
-// scripts/program_files.mjs), page.<hash>.js with its map, page.<hash>.css.
+// scripts/program_files.mjs), page.<hash>.js, editor.<hash>.js and
+// textview.<hash>.js with their maps, page.<hash>.css.
 // index.html and sw.js keep their names: this writes dist/index.html from
 // the repository's, naming these files, and removes the ones an earlier build
 // left. Hosts may cache the named files for ever (scripts/serve.mjs,
 // docs/embedding.md, "Hosting").
-//   node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS
+//   node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS TEXTVIEW_JS
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,15 +24,16 @@ export const MARKERS = {
   wasm: '<link rel="preload" href="attention.wasm" as="fetch" crossorigin>',
   page: '<script src="page.js" defer></script>',
   editor: '<meta name="attention-editor" content="editor.js">',
+  textview: '<meta name="attention-textview" content="textview.js">',
 };
 
-// The program's files a built dist/index.html names: {css, js, wasm, page, editor}.
+// The program's files a built dist/index.html names: {css, js, wasm, page, editor, textview}.
 export function distNames(dist) {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const names = {};
   for (const [key, marker] of Object.entries(MARKERS)) {
     const [before, after] = marker
-      .split(/(?:page|attention|editor)\.(?:css|js|wasm)/)
+      .split(/(?:page|attention|editor|textview)\.(?:css|js|wasm)/)
       .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     const found = new RegExp(`${before}([a-z]+\\.[0-9a-f]{12}\\.[a-z]+)${after}`).exec(html);
     if (!found) throw new Error(`${path.join(dist, "index.html")} names no ${key} file`);
@@ -57,16 +59,18 @@ function writeIfChanged(file, bytes) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dist, programDir, pageJs, pageCss, indexHtml, editorJs] = process.argv.slice(2);
-  if (!editorJs) {
-    console.error("usage: node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS");
+  const [dist, programDir, pageJs, pageCss, indexHtml, editorJs, textviewJs] = process.argv.slice(2);
+  if (!textviewJs) {
+    console.error(
+      "usage: node scripts/dist_files.mjs DIST PROGRAM_DIR PAGE_JS PAGE_CSS INDEX_HTML EDITOR_JS TEXTVIEW_JS",
+    );
     process.exit(2);
   }
   const { build } = JSON.parse(fs.readFileSync(path.join(programDir, "program.json"), "utf8"));
   const files = {}; // name in dist -> bytes
   files[`attention.${build}.js`] = fs.readFileSync(path.join(programDir, "attention.js"));
   files[`attention.${build}.wasm`] = fs.readFileSync(path.join(programDir, "attention.wasm"));
-  // page.js and editor.js name their maps on their last lines: the hash is of the code above.
+  // page.js, editor.js and textview.js name their maps on their last lines: the hash is of the code above.
   const script = (file, base) => {
     const code = fs.readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
     const name = `${base}.${hash(code)}.js`;
@@ -76,6 +80,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const page = script(pageJs, "page");
   const editor = script(editorJs, "editor");
+  const textview = script(textviewJs, "textview");
   const css = fs.readFileSync(pageCss);
   const names = {
     css: `page.${hash(css)}.css`,
@@ -83,10 +88,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     wasm: `attention.${build}.wasm`,
     page,
     editor,
+    textview,
   };
   files[names.css] = css;
   files["index.html"] = replaceMarkers(fs.readFileSync(indexHtml, "utf8"), (key, marker) =>
-    marker.replace(/(?:page|attention|editor)\.(?:css|js|wasm)/, names[key]),
+    marker.replace(/(?:page|attention|editor|textview)\.(?:css|js|wasm)/, names[key]),
   );
   fs.mkdirSync(dist, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeIfChanged(path.join(dist, name), bytes);
@@ -100,6 +106,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     "page.css",
     "editor.js",
     "editor.js.map",
+    "textview.js",
+    "textview.js.map",
   ];
   for (const name of fs.readdirSync(dist)) {
     const base = name.replace(/\.(br|gz)$/, "");

@@ -3,13 +3,14 @@
 // beside it: the served page's program (the wasm as base64), and the built-in
 // lessons' files, which the page (web/page/files.js, loader.js) reads from window.attentionSingleFile
 // instead. Works from file:// with no server and no network.
-//   node scripts/single_file.mjs build/web/program/attention.js build/web/page/page.js dist/attention-lab.html \
+//   node scripts/single_file.mjs build/web/program/attention.js build/web/page/page.js \
+//     build/web/page/textview.js dist/attention-lab.html \
 //     build/web/lessons/the-cat-sat.json ...
 import fs from "node:fs";
 import path from "node:path";
 import { replaceMarkers } from "./dist_files.mjs";
 
-const [moduleJs, pageJs, output, ...lessonFiles] = process.argv.slice(2);
+const [moduleJs, pageJs, textviewJs, output, ...lessonFiles] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const read = (file) => fs.readFileSync(path.join(root, file), "utf8");
 // Inside <script>, "</script" would end the element early.
@@ -27,12 +28,14 @@ replaceOnce(
 // Installing and offline use are for the served folder (a file:// page can do neither).
 replaceOnce('<link rel="apple-touch-icon" href="icon-192.png">\n  ', "");
 // page.js bundled and minified (its source map stays out: the file is for offline use).
-const pageCode = fs.readFileSync(pageJs, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
+const code = (file) => fs.readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*$/, "");
+const pageCode = code(pageJs);
 const inline = {
   css: () => `<style>${read("web/page.css")}</style>`,
   js: () => null, // inside, with the page's code below
   wasm: () => null,
   editor: () => null, // the lesson editor needs the served page (web/page/editing.js)
+  textview: () => script(code(textviewJs)), // sets window.attentionTextView, touches nothing
   page: () =>
     script(
       "window.attentionSingleFile = " +

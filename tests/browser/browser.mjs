@@ -113,6 +113,13 @@ export function distinctColours(pngBuffer) {
   return seen.size;
 }
 
+// Elements markup could turn into, counted in the page (pass to evaluate); the
+// page itself has none of them except its own scripts (inline ones in the
+// single file), counted before, and the text view's renderer, which the page
+// loads when the view first opens.
+export const injectable = () =>
+  document.querySelectorAll('img, svg, iframe, script:not([src^="textview."]), a, b, u').length;
+
 export function saveArtifact(name, buffer) {
   fs.mkdirSync(OUTPUT, { recursive: true });
   fs.writeFileSync(path.join(OUTPUT, name), buffer);

@@ -7,7 +7,7 @@ import { test, before, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { openEngine, ENGINES } from "./engines.mjs";
-import { startServer, distinctColours, saveArtifact, DIST, ROOT } from "./browser.mjs";
+import { startServer, distinctColours, injectable, saveArtifact, DIST, ROOT } from "./browser.mjs";
 
 const ENGINE = process.env.ENGINE || "chromium";
 if (!ENGINES.includes(ENGINE)) throw new Error(`ENGINE=${ENGINE}: use one of ${ENGINES.join(", ")}`);
@@ -293,8 +293,6 @@ const malformed = [
   "?lesson-url=fixtures/missing.json",
   "?%E0%A4%A=1",
 ];
-// Elements markup could turn into (the page has none but its own scripts).
-const injectable = () => document.querySelectorAll("img, svg, iframe, script, a, b, u").length;
 
 test(
   `${ENGINE}: hostile links — malformed links open with a notice; markup in a lesson stays text`,

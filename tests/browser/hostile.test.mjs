@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useBrowser, openPage, launch, watch, itemCentre, DIST, ROOT } from "./browser.mjs";
+import { useBrowser, openPage, launch, watch, itemCentre, injectable, DIST, ROOT } from "./browser.mjs";
 
 // At the embed size, 800×500: a software-GL frame costs half one at 1280×800,
 // and the random session draws over a thousand of them.
@@ -77,10 +77,6 @@ test(`each of the ${corpus.length} malformed lessons: its error to the caller, a
   assert.deepEqual(problems, []);
   await page.close();
 });
-
-// Elements markup could turn into; the page itself has none of them except
-// its own scripts (inline ones in the single file), counted before.
-const injectable = () => document.querySelectorAll("img, svg, iframe, script, a, b, u").length;
 
 async function assertNothingRan(page, elementsBefore) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined, "an injected handler ran");

@@ -21,11 +21,16 @@ const tables = (page) =>
 test("the canvas's Text view button shows the step as tables with token headers, matching the trace", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4&mode=explore`);
   assert.equal(await page.isVisible("#text-view"), false);
+  // Its renderer is a file of its own, fetched when the view first opens.
+  const renderers = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/textview\./.test(e.name)).length);
+  assert.equal(await renderers(), 0, "the first load carries no text view");
   const { x, y } = await itemCentre(page, "Text view");
   await page.mouse.click(x, y);
   await page.waitForSelector("#text-view:not([hidden])");
   assert.equal(await page.getAttribute("#text-view-toggle", "aria-expanded"), "true");
   assert.equal(await page.textContent("#text-view h2"), "Step 4: Apply Softmax to get weights");
+  assert.equal(await renderers(), 1);
   const t = await tables(page);
   assert.equal(t.length, 2, "the weights and the scores they come from");
   assert.equal(t[0].caption, "scores (3×3) — type a what-if");
@@ -90,6 +95,7 @@ test("it is reachable from the keyboard and its numbers are selectable text", as
   assert.equal(await page.isVisible("#text-view-toggle"), true, "shown while it has the focus");
   await page.keyboard.press("Enter");
   assert.equal(await page.evaluate(() => document.activeElement.id), "text-view");
+  await page.locator("#text-view tbody td").first().waitFor(); // its renderer, loaded on first opening
   const selected = await page.evaluate(() => {
     const cell = [...document.querySelectorAll("#text-view tbody td")].find((td) => !td.querySelector("input"));
     const range = document.createRange();
@@ -106,10 +112,13 @@ test("it is reachable from the keyboard and its numbers are selectable text", as
 // WCAG 2's contrast ratio of two CSS colours ("rgb(r, g, b)").
 function contrast(a, b) {
   const luminance = (css) => {
-    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = css
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -132,21 +141,30 @@ test("light and dark: every text of the text view meets WCAG AA contrast; the pa
         .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || e.tagName === "INPUT")
         .map((e) => {
           let back = e;
-          while (back && getComputedStyle(back).backgroundColor.match(/rgba\(.*, 0\)|transparent/)) back = back.parentElement;
+          while (back && getComputedStyle(back).backgroundColor.match(/rgba\(.*, 0\)|transparent/))
+            back = back.parentElement;
           const style = getComputedStyle(e);
           return {
             what: `${e.tagName.toLowerCase()}${e.className ? "." + e.className : ""}: ${(e.value || e.textContent).slice(0, 40)}`,
             color: style.color,
             background: back ? getComputedStyle(back).backgroundColor : "rgb(255, 255, 255)",
-            large: parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700),
+            large:
+              parseFloat(style.fontSize) >= 24 ||
+              (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700),
           };
         }),
     );
     assert.ok(texts.length > 20, `${texts.length} texts`);
-    assert.ok(texts.some((t) => t.what.startsWith("p.stale")), "a stale sentence is among them");
+    assert.ok(
+      texts.some((t) => t.what.startsWith("p.stale")),
+      "a stale sentence is among them",
+    );
     for (const t of texts) {
       const ratio = contrast(t.color, t.background);
-      assert.ok(ratio >= (t.large ? 3 : 4.5), `${theme}: ${t.what}: ${t.color} on ${t.background} is ${ratio.toFixed(2)}:1`);
+      assert.ok(
+        ratio >= (t.large ? 3 : 4.5),
+        `${theme}: ${t.what}: ${t.color} on ${t.background} is ${ratio.toFixed(2)}:1`,
+      );
     }
     assert.equal(await page.$$eval("h1", (h) => h.length), 1);
     assert.deepEqual(problems, []);
@@ -154,7 +172,7 @@ test("light and dark: every text of the text view meets WCAG AA contrast; the pa
   }
 });
 
-test("what an open prediction covers is \"?\" in the text view too, with the step that asks, and no field", async () => {
+test('what an open prediction covers is "?" in the text view too, with the step that asks, and no field', async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=5`);
   await page.evaluate(() => window.attention.showTextView());
   await page.waitForSelector("#text-view table");
@@ -173,10 +191,18 @@ test("what an open prediction covers is \"?\" in the text view too, with the ste
   assert.deepEqual(weights[0].row, ["The", "?", "?", "?"]);
   assert.deepEqual(weights[0].other.slice(1), ["field", "field", "field"]);
   assert.match(weights[0].note, /prediction at step 4/);
-  assert.match(await page.textContent("#text-view"), /output: covered until you answer \(or skip\) the prediction above/);
+  assert.match(
+    await page.textContent("#text-view"),
+    /output: covered until you answer \(or skip\) the prediction above/,
+  );
   // The API's trace stays whole.
   const trace = await page.evaluate(() => window.attention.trace());
-  assert.ok(trace.steps.flatMap((s) => s.matrices).find((m) => m.name === "weights").data[0].every(Number.isFinite));
+  assert.ok(
+    trace.steps
+      .flatMap((s) => s.matrices)
+      .find((m) => m.name === "weights")
+      .data[0].every(Number.isFinite),
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -3,6 +3,7 @@
 // so a learner's first load carries none of it. index.html names the file
 // (<meta name="attention-editor">, content-hashed in dist/); the single file
 // has no editor.
+import { loadScript } from "./dom.js";
 import { onPanelKey } from "./keys.js";
 import { call } from "./program.js";
 import { catalogWords } from "./words.js";
@@ -10,27 +11,9 @@ import { storage } from "./saved-work.js";
 
 const meta = typeof document !== "undefined" ? document.querySelector('meta[name="attention-editor"]') : null;
 export const editorFile = meta ? meta.content : null;
-let loading = null;
-
-function loadEditor() {
-  if (!loading)
-    loading = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = editorFile;
-      script.onload = () =>
-        window.attentionEditor ? resolve(window.attentionEditor) : reject(new Error(`${editorFile} did not start`));
-      script.onerror = () => {
-        loading = null; // a later try may reach it
-        reject(new Error(`${editorFile} could not be loaded`));
-      };
-      document.head.append(script);
-    });
-  return loading;
-}
-
 export async function openEditor(api) {
   if (!editorFile) throw new Error("this page has no lesson editor (the single file has none: use the served page)");
-  const editor = await loadEditor();
+  const editor = await loadScript(editorFile, "attentionEditor");
   editor.open({
     api,
     storage: storage(),
