@@ -243,6 +243,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
     const frame = await (await frames.nth(i).elementHandle()).contentFrame();
     await frame.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
     assert.equal(await frame.evaluate(() => window.attention.state().title), "Cats and kings");
+    assert.equal(await frame.evaluate(() => window.attention.state().step), 1, "the step the preview shows");
   }
   assert.equal(await frames.nth(1).evaluate((f) => f.contentWindow.attention.state().embed), true);
   assert.equal(await frames.nth(2).evaluate((f) => f.contentWindow.attention.state().touch), true); // the phone's

@@ -334,7 +334,7 @@ function act(action, event, index, item) {
     const at = to === undefined ? null : sentencePointers(base, to, j);
     reshaped(at && `[data-pointer="${CSS.escape(action === "sentence-when" ? at.when : at.text)}"]`);
   } else if (action === "sizes") {
-    previewSizes(lessonText(lesson), element).catch((e) =>
+    previewSizes(lessonText(lesson), element, page.api.state().step + 1).catch((e) =>
       say(NP_("page", "No link: {why}").replace("{why}", e.message)),
     );
   } else if (action === "package") {

@@ -1,7 +1,8 @@
 // "Preview at three sizes": the draft as learners meet it on a desktop
 // (1280×800), in a course's 800×500 embed (embed=1) and on a phone (390×844),
 // side by side, each the page itself in a frame at that size, scaled down to
-// fit, opened from the draft's link (#lesson=) with predictions on.
+// fit, opened from the draft's link (#lesson=) with predictions on, at the
+// step the preview shows.
 import { packLink } from "./link.js";
 import { NP_ } from "./words.js";
 
@@ -13,8 +14,8 @@ export const SIZES = [
 
 let dialog = null;
 
-export async function previewSizes(text, element) {
-  const links = await Promise.all(SIZES.map((s) => packLink(text, s.search)));
+export async function previewSizes(text, element, step = 1) {
+  const links = await Promise.all(SIZES.map((s) => packLink(text, `?step=${step}${s.search.replace("?", "&")}`)));
   if (!dialog) {
     dialog = element("dialog", { id: "editor-sizes", "aria-label": NP_("page", "Preview at three sizes") });
     dialog.addEventListener("click", (event) => {
