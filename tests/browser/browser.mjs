@@ -77,8 +77,9 @@ export async function startServer(options = {}) {
 // The browser's profile lasts a whole test file, and the page keeps a
 // learner's work in it: each page starts with none unless `keepWork` (a
 // reload of the same page keeps it, as it does for a learner).
-export async function openPage(context, url, { keepWork = false } = {}) {
+export async function openPage(context, url, { keepWork = false, viewport = null } = {}) {
   const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport); // one browser for several sizes
   const problems = watch(page);
   if (!keepWork) await page.addInitScript(forgetWorkOnce);
   await page.goto(url);

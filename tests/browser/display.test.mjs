@@ -3,15 +3,22 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, startServer, openPage, distinctColours, saveArtifact, itemCentre } from "./browser.mjs";
 
-let server, url;
-before(async () => ({ server, url } = await startServer()));
-after(() => server?.close());
+// One browser for the sizes (a page sets its own); a pixel ratio needs a browser of its own.
+let server, url, browser;
+before(async () => {
+  ({ server, url } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
 
 for (const ratio of [1, 2, 3]) {
   test(`device-pixel ratio ${ratio}: the backing store is the CSS size × ${ratio}`, async () => {
-    const browser = await launch({ deviceScaleFactor: ratio, viewport: { width: 900, height: 600 } });
+    const scaled = await launch({ deviceScaleFactor: ratio, viewport: { width: 900, height: 600 } });
     try {
-      const { page, problems } = await openPage(browser, url);
+      const { page, problems } = await openPage(scaled, url);
       const size = await page.evaluate(() => {
         const c = document.getElementById("canvas");
         return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight };
@@ -21,15 +28,15 @@ for (const ratio of [1, 2, 3]) {
       if (ratio === 2) saveArtifact("dpr2.png", await page.screenshot());
       assert.deepEqual(problems, []);
     } finally {
-      await browser.close();
+      await scaled.close();
     }
   });
 }
 
 test("pointer coordinates stay exact at ratio 2: a drag lands on the cell under the pointer", async () => {
-  const browser = await launch({ deviceScaleFactor: 2 });
+  const scaled = await launch({ deviceScaleFactor: 2 });
   try {
-    const { page, problems } = await openPage(browser, `${url}?lesson=i-am-batman`);
+    const { page, problems } = await openPage(scaled, `${url}?lesson=i-am-batman`);
     const { x, y } = await itemCentre(page, "##X:0:1");
     const before = await page.evaluate(() => window.attention.trace().steps[0].matrices[0].data);
     await page.mouse.move(x, y);
@@ -42,7 +49,7 @@ test("pointer coordinates stay exact at ratio 2: a drag lands on the cell under 
     assert.equal(after[1][1], before[1][1]);
     assert.deepEqual(problems, []);
   } finally {
-    await browser.close();
+    await scaled.close();
   }
 });
 
@@ -53,30 +60,24 @@ for (const [w, h] of [
   [1920, 1080],
 ]) {
   test(`the layout fills ${w}×${h} and draws`, async () => {
-    const browser = await launch({ viewport: { width: w, height: h } });
-    try {
-      const { page, problems } = await openPage(browser, `${url}?lesson=udl-multihead&step=8`);
-      const shot = await page.screenshot();
-      saveArtifact(`layout-${w}x${h}.png`, shot);
-      assert.ok(distinctColours(shot) > 20);
-      const canvas = await page.locator("#canvas").boundingBox();
-      assert.deepEqual([canvas.width, canvas.height], [w, h]);
-      assert.deepEqual(problems, []);
-    } finally {
-      await browser.close();
-    }
+    const { page, problems } = await openPage(browser, `${url}?lesson=udl-multihead&step=8`, {
+      viewport: { width: w, height: h },
+    });
+    const shot = await page.screenshot();
+    saveArtifact(`layout-${w}x${h}.png`, shot);
+    assert.ok(distinctColours(shot) > 20);
+    const canvas = await page.locator("#canvas").boundingBox();
+    assert.deepEqual([canvas.width, canvas.height], [w, h]);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 }
 
 test("the canvas follows a resize of its container", async () => {
-  const browser = await launch({ viewport: { width: 1000, height: 700 } });
-  try {
-    const { page, problems } = await openPage(browser, url);
-    await page.setViewportSize({ width: 700, height: 520 });
-    await page.waitForFunction(() => document.getElementById("canvas").width === 700, null);
-    assert.equal(await page.evaluate(() => document.getElementById("canvas").height), 520);
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-  }
+  const { page, problems } = await openPage(browser, url, { viewport: { width: 1000, height: 700 } });
+  await page.setViewportSize({ width: 700, height: 520 });
+  await page.waitForFunction(() => document.getElementById("canvas").width === 700, null);
+  assert.equal(await page.evaluate(() => document.getElementById("canvas").height), 520);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

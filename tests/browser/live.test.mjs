@@ -18,7 +18,6 @@ const SIZES = [
   },
 ];
 
-
 // The union of rectangles, [x0, y0, x1, y1].
 const union = (rects) =>
   rects.reduce(
@@ -71,14 +70,35 @@ async function pointer(page, touch) {
 }
 
 const env = {};
-test.before(async () => Object.assign(env, await startServer()));
-test.after(() => env.server?.close());
+test.before(async () => {
+  Object.assign(env, await startServer());
+  env.browser = await launch();
+});
+test.after(async () => {
+  await env.browser?.close();
+  env.server?.close();
+});
+
+// Where a test opens its page: the file's own browser when `options` ask for
+// a size alone (a page sets its own size), else a browser launched with them
+// (a pixel ratio, touch). done() closes what open() made.
+async function browserFor(options) {
+  if (Object.keys(options).every((k) => k === "viewport")) {
+    let opened = null;
+    return {
+      open: async (url) => (opened = await openPage(env.browser, url, { viewport: options.viewport })),
+      done: async () => opened?.page.close(),
+    };
+  }
+  const browser = await launch(options);
+  return { open: (url) => openPage(browser, url), done: () => browser.close() };
+}
 
 for (const size of SIZES) {
   test(`${size.name}: a drag on an input of every lesson moves the live result on screen`, async () => {
-    const browser = await launch(size.options);
+    const browser = await browserFor(size.options);
     try {
-      const { page, problems } = await openPage(browser, env.url);
+      const { page, problems } = await browser.open(env.url);
       const { width, height } = size.options.viewport;
       for (const lesson of await page.evaluate(() => window.attention.lessons())) {
         // The lesson's result part, at the first step that shows one of its inputs.
@@ -150,7 +170,7 @@ for (const size of SIZES) {
       }
       assert.deepEqual(problems, []);
     } finally {
-      await browser.close();
+      await browser.done();
     }
   });
 }
@@ -220,9 +240,9 @@ test("phone: a vertical or diagonal swipe that starts on a number scrolls and ne
 });
 
 test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to type", async () => {
-  const browser = await launch(SIZES[0].options);
+  const browser = await browserFor(SIZES[0].options);
   try {
-    const { page, problems } = await openPage(browser, `${env.url}?lesson=the-cat-sat`);
+    const { page, problems } = await browser.open(`${env.url}?lesson=the-cat-sat`);
     await page.keyboard.press("Tab"); // the text view's skip link
     await page.keyboard.press("Tab"); // the canvas: onto its first matrix of numbers
     assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
@@ -246,7 +266,7 @@ test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to typ
     saveArtifact("keyboard-focus.png", await page.screenshot());
     assert.deepEqual(problems, []);
   } finally {
-    await browser.close();
+    await browser.done();
   }
 });
 
@@ -293,9 +313,9 @@ test("800×500: the dragged cell stays under the pointer when a sentence above i
   // then moves under the numbers, and what is above keeps its height until
   // the learner lets go (it moved the numbers 51 px before).
   const { server, url } = await startServer();
-  const browser = await launch({ viewport: { width: 800, height: 500 } });
+  const browser = await browserFor({ viewport: { width: 800, height: 500 } });
   try {
-    const { page, problems } = await openPage(browser, `${url}?lesson=the-cat-sat&step=4&mode=explore`);
+    const { page, problems } = await browser.open(`${url}?lesson=the-cat-sat&step=4&mode=explore`);
     const label = "##scaled:0:0";
     const start = (await items(page))[label];
     assert.ok(start, `${label} is on screen`);
@@ -319,7 +339,7 @@ test("800×500: the dragged cell stays under the pointer when a sentence above i
     await page.mouse.up();
     assert.deepEqual(problems, []);
   } finally {
-    await browser.close();
+    await browser.done();
     server.close();
   }
 });
