@@ -118,10 +118,10 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   );
   await page.locator('#editor [aria-invalid="true"]').waitFor({ state: "detached" });
   await judged(page);
-  // Under the sentence, how the learner reads it now: the trace's own words.
+  // Under the sentence, how it reads with these numbers: the trace's own words.
   const sentence = (page) => page.evaluate(() => window.attention.trace().steps[1].sentences[0]);
   const preview = page.locator('#editor .editor-sentence-preview[data-sentence="/steps/1/text/0"]');
-  assert.equal(await preview.textContent(), `Now the learner reads: ${(await sentence(page)).text}`);
+  assert.equal(await preview.textContent(), `With these numbers: ${(await sentence(page)).text}`);
   assert.match((await sentence(page)).text, /^The gives \d\.\d\d of its attention to one word\.$/);
 
   // Said only when a condition holds: first the one offered, true as it stands;

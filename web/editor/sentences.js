@@ -91,9 +91,10 @@ export function sentenceFields(label, base, value, { field, element }, { preview
   return box;
 }
 
-// Each previewed sentence as the learner reads it now, from the shown
-// lesson's trace, and whether its condition holds for today's numbers; a
-// sentence that holds and has no live value is left alone.
+// Each previewed sentence filled in with the shown lesson's numbers (its
+// trace, which no open prediction covers: this is the instructor's view), and
+// whether its condition holds for them; a sentence that holds and has no
+// live value is left alone.
 export function showSentencePreviews(panel, trace) {
   for (const line of panel.querySelectorAll(".editor-sentence-preview")) {
     const m = /^\/steps\/(\d+)\/text\/(\d+)$/.exec(line.dataset.sentence);
@@ -106,9 +107,7 @@ export function showSentencePreviews(panel, trace) {
     line.dataset.holds = String(s.holds);
     line.append(
       Object.assign(document.createElement("strong"), {
-        textContent: s.holds
-          ? NP_("page", "Now the learner reads:")
-          : NP_("page", "Not true for these numbers: shown dimmed, under the matrices:"),
+        textContent: s.holds ? NP_("page", "With these numbers:") : NP_("page", "Not true for these numbers:"),
       }),
       ` ${s.text}`,
     );

@@ -24,13 +24,13 @@ export async function previewSizes(text, element, step = 1) {
     document.body.append(dialog);
   }
   const frames = SIZES.map((s, i) => {
-    const frame = element("iframe", {
-      src: links[i],
-      title: `${s.width}×${s.height}`,
-      className: `editor-size editor-size-${s.name}`,
-    });
+    const frame = element("iframe", { src: links[i], title: `${s.width}×${s.height}`, className: "editor-size" });
+    const clip = element("div", { className: "editor-size-clip" }, [frame]);
+    // The size, here alone (editor.css scales it); set through CSSOM, which the page's CSP allows.
+    clip.style.setProperty("--width", `${s.width}px`);
+    clip.style.setProperty("--height", `${s.height}px`);
     return element("figure", { className: "editor-size-box" }, [
-      element("div", { className: `editor-size-clip editor-size-clip-${s.name}` }, [frame]),
+      clip,
       element("figcaption", { text: `${s.width}×${s.height}${s.search ? ` (${s.search.slice(1)})` : ""}` }),
     ]);
   });
