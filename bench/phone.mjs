@@ -9,7 +9,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launch, ROOT } from "../tests/browser/browser.mjs";
+import { ROOT } from "../tests/browser/browser.mjs";
+import { launch } from "../tests/browser/chromium.mjs";
 
 export const PHONE = {
   // Lighthouse's mobile device (a Moto G Power): what its mobile run emulates too.

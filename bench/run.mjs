@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { launch } from "../tests/browser/browser.mjs";
+import { launch } from "../tests/browser/chromium.mjs";
 import { PHONE, lighthouse, phoneLoad } from "./phone.mjs";
 import { serve } from "../scripts/serve.mjs";
 import { wasmAttribution } from "./wasm_size.mjs";

@@ -1,10 +1,9 @@
-// Shared setup for the browser tests: Debian's Chromium driven by
-// playwright-core, headless with SwiftShader WebGL2, a fresh profile per
-// test, and every page error or console error collected so tests can fail on it.
+// Shared setup for the browser tests: Debian's Chromium (chromium.mjs), a
+// fresh context per test, and every page error or console error collected so
+// tests can fail on it.
 import { before, after } from "node:test";
-import { chromium } from "playwright-core";
+import { launch, sharedContext, closeSharedBrowser } from "./chromium.mjs";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { distNames } from "../../scripts/dist_files.mjs";
@@ -16,39 +15,15 @@ export const OUTPUT = path.join(ROOT, "test-output");
 // The program's files in dist/, named by their content: {css, js, wasm, page} (scripts/dist_files.mjs).
 export const built = () => distNames(DIST);
 
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export { launch };
 
-// A browser with its own empty profile (removed again by close()), with
-// Playwright context options: viewport, deviceScaleFactor, hasTouch...
-export async function launch(options = {}) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "attention-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    args: FLAGS,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    ...options,
-  });
-  // Waits are for progress, not for a fixed short time: a loaded 2-core
-  // machine can take seconds where a quiet one takes milliseconds.
-  context.setDefaultTimeout(90000);
-  const close = context.close.bind(context);
-  context.close = async () => {
-    await close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  };
-  return context;
-}
+// Each test's browser: a fresh context, as isolated as a new profile, in the
+// test file's one Chromium (chromium.mjs), which closes after the file's last
+// test. A test that needs a cold browser, nothing compiled anywhere, uses launch().
+// The hook only in a test file: the bench and scripts import these helpers too,
+// and a node:test hook would make them report as tests.
+export const newContext = sharedContext;
+if (/\.test\.mjs$/.test(process.argv[1] ?? "")) after(closeSharedBrowser);
 
 // Runs in the page before its scripts: removes the page's saved work once per
 // tab (sessionStorage outlives a reload, so a reload keeps the work).
@@ -189,7 +164,7 @@ export function useBrowser(launchOptions = {}, serverOptions = {}) {
   const env = { ready: new Promise((resolve) => (started = resolve)) };
   before(async () => {
     Object.assign(env, await startServer(serverOptions));
-    env.browser = await launch(launchOptions);
+    env.browser = await newContext(launchOptions);
     started(env);
   });
   after(async () => {

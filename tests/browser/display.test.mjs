@@ -1,13 +1,13 @@
 // High-DPI, layout sizes and resizing, in real Chromium.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, distinctColours, saveArtifact, itemCentre } from "./browser.mjs";
+import { newContext, startServer, openPage, distinctColours, saveArtifact, itemCentre } from "./browser.mjs";
 
 // One browser for the sizes (a page sets its own); a pixel ratio needs a browser of its own.
 let server, url, browser;
 before(async () => {
   ({ server, url } = await startServer());
-  browser = await launch();
+  browser = await newContext();
 });
 after(async () => {
   await browser?.close();
@@ -16,7 +16,7 @@ after(async () => {
 
 for (const ratio of [1, 2, 3]) {
   test(`device-pixel ratio ${ratio}: the backing store is the CSS size × ${ratio}`, async () => {
-    const scaled = await launch({ deviceScaleFactor: ratio, viewport: { width: 900, height: 600 } });
+    const scaled = await newContext({ deviceScaleFactor: ratio, viewport: { width: 900, height: 600 } });
     try {
       const { page, problems } = await openPage(scaled, url);
       const size = await page.evaluate(() => {
@@ -34,7 +34,7 @@ for (const ratio of [1, 2, 3]) {
 }
 
 test("pointer coordinates stay exact at ratio 2: a drag lands on the cell under the pointer", async () => {
-  const scaled = await launch({ deviceScaleFactor: 2 });
+  const scaled = await newContext({ deviceScaleFactor: 2 });
   try {
     const { page, problems } = await openPage(scaled, `${url}?lesson=i-am-batman`);
     const { x, y } = await itemCentre(page, "##X:0:1");

@@ -5,14 +5,14 @@ import { test, before, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { built, launch, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
+import { built, newContext, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
   widget = await startServer();
   // The host is someone else's page, with its own rules.
   host = await startServer({ csp: false, mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
-  browser = await launch({ viewport: { width: 1000, height: 900 } });
+  browser = await newContext({ viewport: { width: 1000, height: 900 } });
 });
 after(async () => {
   await browser?.close();

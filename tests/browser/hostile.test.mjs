@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useBrowser, openPage, launch, watch, itemCentre, injectable, DIST, ROOT } from "./browser.mjs";
+import { useBrowser, openPage, newContext, watch, itemCentre, injectable, DIST, ROOT } from "./browser.mjs";
 
 // At the embed size, 800×500: a software-GL frame costs half one at 1280×800,
 // and the random session draws over a thousand of them.
@@ -109,7 +109,7 @@ test("markup in a lesson file and in link parameters is shown as text and never 
 });
 
 test("in the single file, where no CSP would stop inline handlers, markup still stays text", async () => {
-  const browser = await launch();
+  const browser = await newContext();
   try {
     const page = await browser.newPage();
     const problems = watch(page);

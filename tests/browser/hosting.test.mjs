@@ -12,7 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { CSP } from "../../scripts/serve.mjs";
-import { built, launch, DIST, ROOT } from "./browser.mjs";
+import { built, newContext, DIST, ROOT } from "./browser.mjs";
 
 // `node scripts/serve.mjs --dir dist --port 0`, as ./dev serve runs it; resolves to {url, stop}.
 function devServe() {
@@ -47,7 +47,7 @@ const IMMUTABLE = /^public, max-age=\d{7,}, immutable$/;
 
 test("the browser gets the wasm, the JavaScript and the JSON compressed, with the caching headers", async () => {
   const { url, stop } = await devServe();
-  const context = await launch();
+  const context = await newContext();
   try {
     const page = await context.newPage();
     const responses = new Map();

@@ -2,14 +2,14 @@
 // wheel and tooltips inside a host page: embed.test.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, startServer, openPage, itemCentre, items, settle, clipboardText, nextFrame } from "./browser.mjs";
+import { newContext, startServer, openPage, itemCentre, items, settle, clipboardText, nextFrame } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
 after(() => server?.close());
 
 async function withPage(query, fn, options = {}) {
-  const browser = await launch(options);
+  const browser = await newContext(options);
   try {
     const { page, problems } = await openPage(browser, url + query);
     await fn(page);
@@ -91,7 +91,13 @@ test("a long drag reaches a far value in one pass: press, eight paced moves, rel
     }
     await page.mouse.up();
     await frame();
-    const value = await page.evaluate(() => window.attention.trace().steps.flatMap((s) => s.matrices).find((m) => m.name === "W_k").data[0][0]);
+    const value = await page.evaluate(
+      () =>
+        window.attention
+          .trace()
+          .steps.flatMap((s) => s.matrices)
+          .find((m) => m.name === "W_k").data[0][0],
+    );
     // The hint's "about 4", from 0.02, in 600 pixels (before: 0.002 a pixel, 1,400 px).
     assert.ok(value > 4, `W_k[0, 0] reached ${value}`);
   });

@@ -10,7 +10,7 @@ import path from "node:path";
 import {
   built,
   useBrowser,
-  launch,
+  newContext,
   openPage,
   watch,
   nextFrame,
@@ -40,7 +40,7 @@ const SIZES = [
 ];
 // A browser of its own for fn(context), closed even when fn fails (an open one keeps the test file running).
 async function inBrowser(options, fn) {
-  const context = await launch({ ...options, serviceWorkers: "block" });
+  const context = await newContext({ ...options, serviceWorkers: "block" });
   try {
     await fn(context);
   } finally {
@@ -128,7 +128,7 @@ test("the browser's language is the default when shipped; another falls back to 
     ["zh-CN", "zh-Hans"],
     ["it-IT", "en"],
   ]) {
-    const context = await launch({ viewport: { width: 800, height: 500 }, locale });
+    const context = await newContext({ viewport: { width: 800, height: 500 }, locale });
     const { page, problems } = await openPage(context, `${env.url}?lesson=udl-multihead`);
     await inLanguage(page, expected);
     if (expected !== "en") saveArtifact(`language-${expected}-udl-multihead-800x500.png`, await page.screenshot());

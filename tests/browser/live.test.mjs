@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG } from "pngjs";
-import { launch, startServer, openPage, nextFrame, saveArtifact, items } from "./browser.mjs";
+import { newContext, startServer, openPage, nextFrame, saveArtifact, items } from "./browser.mjs";
 
 const SIZES = [
   { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
@@ -72,7 +72,7 @@ async function pointer(page, touch) {
 const env = {};
 test.before(async () => {
   Object.assign(env, await startServer());
-  env.browser = await launch();
+  env.browser = await newContext();
 });
 test.after(async () => {
   await env.browser?.close();
@@ -80,7 +80,7 @@ test.after(async () => {
 });
 
 // Where a test opens its page: the file's own browser when `options` ask for
-// a size alone (a page sets its own size), else a browser launched with them
+// a size alone (a page sets its own size), else a context of its own with them
 // (a pixel ratio, touch). done() closes what open() made.
 async function browserFor(options) {
   if (Object.keys(options).every((k) => k === "viewport")) {
@@ -90,7 +90,7 @@ async function browserFor(options) {
       done: async () => opened?.page.close(),
     };
   }
-  const browser = await launch(options);
+  const browser = await newContext(options);
   return { open: (url) => openPage(browser, url), done: () => browser.close() };
 }
 
@@ -179,7 +179,7 @@ test("phone: a vertical or diagonal swipe that starts on a number scrolls and ne
   // At pixel ratio 1: what a finger means is read in CSS pixels whatever the
   // ratio, and software GL takes about 400 ms a frame at ratio 3 on a loaded
   // machine, long enough to turn the swipe's start into a finger held still.
-  const browser = await launch({ ...SIZES[2].options, deviceScaleFactor: 1 });
+  const browser = await newContext({ ...SIZES[2].options, deviceScaleFactor: 1 });
   try {
     const { page, problems } = await openPage(browser, `${env.url}?lesson=the-cat-sat&step=2`);
     for (const [dx, dy] of [
@@ -272,7 +272,7 @@ test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to typ
 
 test("pixel ratio 3: the 64-column values and outputs are drawn, with no black block", async () => {
   for (const options of [{ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 }, SIZES[2].options]) {
-    const browser = await launch(options);
+    const browser = await newContext(options);
     try {
       const { page, problems } = await openPage(browser, `${env.url}?lesson=attention-times-value&mode=explore`);
       for (const [step, matrix] of [

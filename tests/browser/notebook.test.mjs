@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, watch, forgetWorkOnce, openPage, DIST, ROOT } from "./browser.mjs";
+import { newContext, watch, forgetWorkOnce, openPage, DIST, ROOT } from "./browser.mjs";
 
 const OUT = fs.mkdtempSync(path.join(os.tmpdir(), "attention-notebook-"));
 let browser;
@@ -27,7 +27,7 @@ before(async () => {
     },
   );
   expected = JSON.parse(fs.readFileSync(path.join(OUT, "expected.json"), "utf8"));
-  browser = await launch();
+  browser = await newContext();
 });
 test.after(async () => {
   await browser?.close();

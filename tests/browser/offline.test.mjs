@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
-import { built, launch, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
+import { built, launch, newContext, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
 
 // The build's own account of what it precaches: dist/sw.js's first line.
 function buildOf(folder) {
@@ -33,7 +33,7 @@ const cacheNames = (page) => page.evaluate(() => caches.keys());
 test("after a first visit the page works offline", async () => {
   const responses = [];
   const { server, url } = await startServer({ onResponse: (r) => responses.push(r) });
-  const context = await launch();
+  const context = await newContext();
   try {
     const { page, problems } = await openControlled(context, `${url}?lesson=the-cat-sat&step=5`);
     const build = buildOf(DIST);
@@ -105,7 +105,7 @@ test("after a first visit the page works offline", async () => {
 
 test("the lesson editor opens offline; a package made once online is made again offline", async () => {
   const { server, url } = await startServer();
-  const context = await launch();
+  const context = await newContext();
   try {
     const { page } = await openControlled(context, url);
     await context.setOffline(true);
@@ -145,7 +145,7 @@ test("a new build replaces the cache, once no page of the old one is open, and t
     fs.copyFileSync(path.join(DIST, file), path.join(folder, file));
   }
   const { server, url } = await startServer({ dir: folder });
-  const context = await launch();
+  const context = await newContext();
   try {
     const first = await openControlled(context, url);
     assert.deepEqual(await cacheNames(first.page), [`attention-lab-${build.version}`]);
@@ -200,7 +200,7 @@ test("a new build replaces the cache, once no page of the old one is open, and t
 
 test("the manifest makes the page installable: name, id, language, standalone, icons and the install dialog's screenshots", async () => {
   const { server, url } = await startServer();
-  const context = await launch();
+  const context = await launch(); // a profile of its own: Chromium installs nothing from an incognito context
   try {
     const { page, problems } = await openControlled(context, url);
     const manifest = await page.evaluate(() => fetch("manifest.webmanifest").then((r) => r.json()));
@@ -274,7 +274,7 @@ test("the manifest makes the page installable: name, id, language, standalone, i
 
 test("an embedded widget registers no service worker; the same page at the top does", async () => {
   const { server, url } = await startServer();
-  const context = await launch();
+  const context = await newContext();
   try {
     // Counts register() calls in every frame (the page registers as it becomes ready).
     await context.addInitScript(() => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { customSection, SECTION } from "../../scripts/program_files.mjs";
-import { built, useBrowser, openPage, launch, watch, distinctColours, saveArtifact, DIST } from "./browser.mjs";
+import { built, useBrowser, openPage, newContext, watch, distinctColours, saveArtifact, DIST } from "./browser.mjs";
 
 const env = useBrowser();
 
@@ -31,7 +31,7 @@ test("the program's two files are named by their build, fetched once each, the w
   const { js, wasm } = built();
   assert.match(js, /^attention\.[0-9a-f]{12}\.js$/);
   assert.equal(wasm, js.replace(/js$/, "wasm"), "one build id names both");
-  const context = await launch();
+  const context = await newContext();
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -83,7 +83,7 @@ test("a wasm or attention.js of another build is refused with a clear message", 
     [wasm, other, "application/wasm"],
     [js, script, "text/javascript"],
   ]) {
-    const context = await launch();
+    const context = await newContext();
     try {
       const page = await context.newPage();
       await page.route(`**/${file}`, (route) => route.fulfill({ status: 200, body, contentType: type }));

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import {
   built,
-  launch,
+  newContext,
   startServer,
   openPage,
   watch,
@@ -20,7 +20,7 @@ before(async () => ({ server, url } = await startServer()));
 after(() => server?.close());
 
 async function withBrowser(fn, options) {
-  const browser = await launch(options);
+  const browser = await newContext(options);
   try {
     await fn(browser);
   } finally {

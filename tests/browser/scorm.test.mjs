@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { built, launch, startServer, watch, DIST, ROOT } from "./browser.mjs";
+import { built, newContext, startServer, watch, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 import { hostHtml, until } from "./scorm_host.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
@@ -116,7 +116,7 @@ async function leave(page) {
 
 test("the package in dist/ and the ones made here: a well-formed SCORM 1.2 manifest listing every file", async () => {
   const zips = { dist: path.join(DIST, "attention-lab-scorm.zip"), cat: "cat.zip", coffee: "coffee.zip" };
-  const context = await launch();
+  const context = await newContext();
   try {
     const page = await context.newPage();
     for (const [name, zip] of Object.entries(zips)) {
@@ -183,7 +183,7 @@ test("the package in dist/ and the ones made here: a well-formed SCORM 1.2 manif
 });
 
 test("the-cat-sat, completed when every step is seen: incomplete, then completed, the score, commits and LMSFinish", async () => {
-  const context = await launch();
+  const context = await newContext();
   try {
     const { page, frame, problems, status, raw, calls } = await openLms(context, "cat/scorm.html");
     // First launch: LMSInitialize, "incomplete" and a commit, before the learner does anything.
@@ -265,7 +265,7 @@ test("the-cat-sat, completed when every step is seen: incomplete, then completed
 });
 
 test("in a Korean browser: the interface, its font and the page's own words, all from the package", async () => {
-  const context = await launch({ locale: "ko-KR" });
+  const context = await newContext({ locale: "ko-KR" });
   try {
     const { frame, problems } = await openLms(context, "cat/scorm.html");
     await until(
@@ -286,7 +286,7 @@ test("in a Korean browser: the interface, its font and the page's own words, all
 });
 
 test("a launch address's lang and theme are kept, an LMS's own parameters dropped", async () => {
-  const context = await launch();
+  const context = await newContext();
   try {
     const { frame, problems } = await openLms(context, "cat/scorm.html?lang=es&theme=dark&lms_session=42");
     await until(() => frame.evaluate(() => window.attention.state().language === "es"), "the Spanish interface");
@@ -301,7 +301,7 @@ test("a launch address's lang and theme are kept, an LMS's own parameters droppe
 });
 
 test("she-likes-coffee, passed at 60%: failed once every step is seen with too low a score, then passed", async () => {
-  const context = await launch();
+  const context = await newContext();
   try {
     const { page, frame, problems, status, raw, calls } = await openLms(context, "coffee/scorm.html");
     await until(async () => (await status()) === "incomplete", "lesson_status incomplete");
@@ -350,7 +350,7 @@ test("she-likes-coffee, passed at 60%: failed once every step is seen with too l
 });
 
 test("a relaunch never lowers what the LMS holds: completed and 100 stay", async () => {
-  const context = await launch(); // a fresh browser: no saved work, the learner starts afresh
+  const context = await newContext(); // a fresh browser: no saved work, the learner starts afresh
   try {
     const preset = { core: { lesson_status: "completed", score: { raw: "100", min: "0", max: "100" } } };
     const { page, frame, problems, status, raw, calls } = await openLms(context, "cat/scorm.html", preset);
@@ -373,7 +373,7 @@ test("a relaunch never lowers what the LMS holds: completed and 100 stay", async
 });
 
 test("without an LMS the launch page works, with a quiet notice; a damaged config is named, not fatal", async () => {
-  const context = await launch();
+  const context = await newContext();
   try {
     const page = await context.newPage();
     const problems = watch(page);
@@ -407,7 +407,7 @@ test("without an LMS the launch page works, with a quiet notice; a damaged confi
 
 test("a package the lesson editor made in the browser: its own lesson inside, passed by the score in a strict LMS", async () => {
   const page_ = await startServer();
-  const context = await launch();
+  const context = await newContext();
   try {
     // The instructor: a blank lesson with one prediction, packaged to pass at 50%.
     const editor = await context.newPage();

@@ -21,7 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
-import { launch, watch, nextFrame, itemCentre, labels, DIST, ROOT } from "./browser.mjs";
+import { newContext, watch, nextFrame, itemCentre, labels, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 import { hostHtml, until } from "./scorm_host.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
@@ -198,7 +198,7 @@ const progress = (sco) => sco.evaluate(() => window.attention.progress());
 const step = (sco) => sco.evaluate(() => window.attention.state().step);
 
 test("four launches against the strict runtime: resumed while incomplete, a score only once earned, zero violations", async () => {
-  const context = await launch();
+  const context = await newContext();
   try {
     // 1. The first launch: from step 1 on to step 2.
     const first = await launchOnce(context, 1, null, async (page, sco) => {

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { launch, useBrowser, openPage, itemCentre, clipboardText, ROOT } from "./browser.mjs";
+import { newContext, useBrowser, openPage, itemCentre, clipboardText, ROOT } from "./browser.mjs";
 
 const env = useBrowser({}, { mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
 
@@ -115,7 +115,7 @@ const malformed = [
 
 test(`${malformed.length} malformed links open with defaults and a visible notice, never an error`, async () => {
   assert.ok(malformed.length >= 30);
-  const context = await launch();
+  const context = await newContext();
   try {
     for (const query of malformed) {
       const page = await context.newPage();
