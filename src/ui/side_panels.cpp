@@ -479,11 +479,11 @@ void SettingsPanel::draw() {
     ImGui::SetTooltip("%s", tip);
   }
   const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
-  // TRANSLATORS: the learner's progress on this lesson; the last part counts the challenges
-  // solved.
+  // TRANSLATORS: the learner's progress on this lesson. Each count follows its label, so
+  // no count meets a noun ("1 of 1 challenges").
   const std::string progress = trf(
-      "Seen {visited} of {steps} steps; {right} of {predictions} predictions right; {solved} of "
-      "{challenges} challenges",
+      "Steps seen: {visited} of {steps}; predictions right: {right} of {predictions}; challenges "
+      "solved: {solved} of {challenges}",
       {{"visited", std::to_string(c.visited)},
        {"steps", std::to_string(c.steps)},
        {"right", std::to_string(c.right)},

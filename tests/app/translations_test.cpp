@@ -120,9 +120,11 @@ TEST_CASE("every plural message has each language's forms; a count meets a noun 
     CHECK(catalog->plurals().size() == plurals.size());  // nothing stale left
   }
   // The messages without plural forms: no "(s)", and no count placeholder followed by a
-  // word ("{count} digits"); the counts are these names.
+  // word ("{count} digits", "{steps} steps"); the counts are these names, every count
+  // placeholder of a message without plural forms (a progress line's counts among them).
   const std::regex count_then_word(
-      R"(\{(count|total|size|limit|max|depth|digits|heads)\} (?!more\b|of\b)[A-Za-z])");
+      R"(\{(count|total|size|limit|max|depth|digits|heads|steps|visited|seen|predictions|)"
+      R"(answered|right|challenges|solved)\} (?!more\b|of\b|answered\b|right\b)[A-Za-z])");
   for (const std::string english : tmpl["interface"]) {
     INFO(english);
     CHECK(english.find("(s)") == std::string::npos);

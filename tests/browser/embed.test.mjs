@@ -61,7 +61,7 @@ test("the host hears attention:ready and follows attention:statechange", async (
     document.getElementById("status").textContent.startsWith("Step 3 of 5: Step 3: Compute attention scores"),
   );
   // ...and hears the progress (attention:progress): a step seen for the first time.
-  await page.waitForFunction(() => document.getElementById("progress").textContent.startsWith("Seen 2 of 5 steps"));
+  await page.waitForFunction(() => document.getElementById("progress").textContent.startsWith("Steps seen: 2 of 5;"));
   await frame.evaluate(() => window.attention.setValue("X", 0, 0, 2));
   await page.waitForFunction(() => document.getElementById("status").textContent.includes("numbers changed"));
   assert.deepEqual(problems, []);

@@ -22,8 +22,8 @@
   // What a course would record: steps seen, predictions right, challenges solved.
   widget.on("progress", (p) => {
     document.getElementById("progress").textContent =
-      `Seen ${p.visited} of ${p.steps} steps; ${p.right} of ${p.predictions} predictions right; ` +
-      `${p.solved} of ${p.challenges} challenges solved` +
+      `Steps seen: ${p.visited} of ${p.steps}; predictions right: ${p.right} of ${p.predictions}; ` +
+      `challenges solved: ${p.solved} of ${p.challenges}` +
       (p.complete ? " (complete)" : "");
   });
 
