@@ -132,6 +132,10 @@ std::string App::answer(const std::string& id, double picked) {
   LessonProgress& progress = slot_mut().progress;
   if (progress.answers.count(id))
     return "the prediction " + quoted_value(id) + " is already answered";
+  if (const int waits = waits_for(session().lesson(), session().trace(), progress, *p);
+      waits >= 0 && !view_.explore)
+    return "the prediction " + quoted_value(id) + " needs the prediction at step " +
+           std::to_string(waits + 1) + " answered (or skipped) first";
   if (!std::isfinite(picked)) return "an answer must be a number";
   if (p->kind == Prediction::Kind::Estimate) {
     picked = std::clamp(picked, p->estimate.min, p->estimate.max);

@@ -189,10 +189,13 @@ std::string Api::text_view_json() const {
     const StepSpec& spec = context.step_spec();
     if (open) {
       const PredictionView v = view_prediction(*open, e, nullptr, words_digits, context.cover);
+      // An earlier open question covers what this one needs: no answer yet.
+      const int waits = context.waits_for(*open);
       prediction = {{"id", open->id},
                     {"ask", v.ask},
                     {"options", v.options},
-                    {"estimate", open->kind == Prediction::Kind::Estimate}};
+                    {"estimate", open->kind == Prediction::Kind::Estimate},
+                    {"waits", waits < 0 ? "" : ui::waits_text(waits + 1)}};
       if (open->kind == Prediction::Kind::Estimate) {
         const std::string min = shortest(open->estimate.min), max = shortest(open->estimate.max);
         const std::string label = trf(

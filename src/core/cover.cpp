@@ -204,6 +204,22 @@ Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
   return cover;
 }
 
+int waits_for(const Lesson& lesson, const Trace& trace, const LessonProgress& progress,
+              const Prediction& p) {
+  Cover earlier(trace);
+  for (int s = 0; s < static_cast<int>(trace.steps.size()); ++s) {
+    const TraceStep& ts = trace.steps[s];
+    const std::vector<Prediction>& here = lesson.parts[ts.part].steps[ts.part_step].predictions;
+    if (std::any_of(here.begin(), here.end(), [&](const Prediction& q) { return &q == &p; })) break;
+    for (const Prediction& q : here)
+      if (!progress.answers.count(q.id)) cover_answer(earlier, trace, s, q);
+  }
+  cover_what_follows(earlier, trace);
+  std::vector<Region> reads = answer_regions(p);
+  add_reads(reads, p.ask);
+  return earlier.touches(trace, reads) ? earlier.asked_at(trace, reads) : -1;
+}
+
 Trace veiled(const Lesson& lesson, const Evaluation& numbers, const Cover& cover) {
   Trace out = numbers.now;
   if (cover.empty()) return out;

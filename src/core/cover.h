@@ -68,6 +68,15 @@ class Cover {
 Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
                              const LessonProgress& progress, int step);
 
+// The step (an index into trace.steps) of the earliest question before
+// prediction `p`'s step that is still open and covers what `p` reads: its
+// question's numbers or its answer. `p` (one of the lesson's) cannot be
+// answered until that one is: the learner jumped ahead, and step 5 asks for
+// output[The, 0], read from the weights step 4's open question covers. -1 if
+// none.
+int waits_for(const Lesson& lesson, const Trace& trace, const LessonProgress& progress,
+              const Prediction& p);
+
 // The trace as the learner may see it: every covered entry NaN (number_text
 // writes "?"; the numbers themselves are finite, so NaN means covered), and
 // each step's formula and sentences filled in again with "?" for a

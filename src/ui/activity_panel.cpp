@@ -77,6 +77,15 @@ std::string answer_changed_text(const std::string& now) {
              {{"now", now}});
 }
 
+std::string waits_text(int step) {
+  // TRANSLATORS: under a prediction's question when the learner jumped ahead: an earlier
+  // question, at step {step}, still covers numbers this one needs.
+  return trf(
+      "First answer (or skip) the prediction at step {step}: this question needs the numbers it "
+      "keeps covered.",
+      {{"step", std::to_string(step)}});
+}
+
 void ActivityPanel::draw_predictions() {
   if (ui->view->explore || !ui->progress) return;
   const StepSpec& spec = ui->step_spec();
@@ -118,7 +127,15 @@ void ActivityPanel::draw_open(const Prediction& p) {
     coloured(pal.accent, tr("Predict first"));
     ImGui::PopFont();
     wrapped(v.ask);
-    if (p.kind == Prediction::Kind::Estimate) {
+    if (const int waits = ui->waits_for(p); waits >= 0) {
+      // Nothing to answer with yet: the way to the question it needs.
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", wrappable(waits_text(waits + 1)).c_str());
+      ImGui::PopTextWrapPos();
+      if (ImGui::Button(trf("Back to step {step}", {{"step", std::to_string(waits + 1)}}).c_str()))
+        ui->request(request::GoToStep{waits});
+      if (item_registry_enabled()) name_last_item("##go-to-open-prediction");
+    } else if (p.kind == Prediction::Kind::Estimate) {
       if (estimate_for_ != p.id) {  // start in the middle of the range
         estimate_for_ = p.id;
         estimate_ = static_cast<float>((p.estimate.min + p.estimate.max) / 2);

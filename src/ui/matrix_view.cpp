@@ -113,8 +113,10 @@ void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
 std::string covered_text(int step) {
   // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
   // {step}, so they stay covered until the learner answers it or skips it.
-  return trf("? is covered until you answer (or skip) the prediction at step {step}.",
-             {{"step", std::to_string(step)}});
+  return trf(
+      "Numbers shown as ? stay covered until you answer (or skip) the prediction at step "
+      "{step}.",
+      {{"step", std::to_string(step)}});
 }
 
 std::string stand_in_text(const std::string& followed, const std::string& shown, int step) {

@@ -32,8 +32,9 @@ ColorScale color_scale_for(const TraceMatrix& m);
 // whole weighted sum.
 void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int digits);
 
-// "? is covered until you answer (or skip) the prediction at step 4.": under
-// and over numbers an open prediction covers (`step` 1-based).
+// "Numbers shown as ? stay covered until you answer (or skip) the prediction
+// at step 4.": under and over numbers an open prediction covers (`step`
+// 1-based).
 std::string covered_text(int step);
 // Where the live bars or the temperature curves show another query than the
 // followed one, whose weights the open prediction at `step` covers.

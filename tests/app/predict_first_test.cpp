@@ -216,3 +216,32 @@ TEST_CASE("the cat sat, step 1: \"The\"'s weights wait for step 4, another query
   CHECK_FALSE(ui::find_item("##live-covered", &r));
   CHECK_FALSE(ui::find_item("##live-stand-in", &r));
 }
+
+TEST_CASE(
+    "the cat sat at step 5 with step 4's question open: step 5's waits, and says where to go") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "5"}};
+  test::HeadlessUi ui(start);
+  ui.frames(3);
+  ui::ItemRect r;
+  // output[The, 0] is mixed by "The"'s weights, which step 4's question covers:
+  // no slider to guess with, the way back instead.
+  CHECK_FALSE(ui::find_item("##estimate", &r));
+  CHECK_FALSE(ui::find_item("##guess", &r));
+  CHECK(ui::find_item("##skip-prediction", &r));
+  CHECK(ui.drawn_text().find("First answer (or skip) the prediction at step 4") !=
+        std::string::npos);
+  CHECK(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-output-estimate", 2.4}) ==
+        "the prediction \"cat-sat-output-estimate\" needs the prediction at step 4 answered (or "
+        "skipped) first");
+  REQUIRE(ui.click("##go-to-open-prediction"));
+  ui.frames(2);
+  CHECK(ui.app().view().step == 3);
+  // Step 4 answered: step 5's question can be answered.
+  REQUIRE(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-the-attends", 1}).empty());
+  REQUIRE(ui.app().apply(ui::request::GoToStep{4}).empty());
+  ui.frames(3);
+  CHECK(ui::find_item("##estimate", &r));
+  CHECK_FALSE(ui::find_item("##go-to-open-prediction", &r));
+  CHECK(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-output-estimate", 2.4}).empty());
+}

@@ -136,11 +136,11 @@ TEST_CASE("every plural message has each language's forms; a count meets a noun 
   const auto es = compiled_catalog("es");
   const CatalogScope spanish(es.get());
   CHECK(trnf("head {head} but the part has {heads} head",
-             "head {head} but the part has {heads} heads", 1, {{"head", "2"}, {"heads", "1"}}) ==
-        "cabeza 2, pero la parte tiene 1 cabeza");
+             "head {head} but the part has {heads} heads", 1,
+             {{"head", "2"}, {"heads", "1"}}) == "cabeza 2, pero la parte tiene 1 cabeza");
   CHECK(trnf("head {head} but the part has {heads} head",
-             "head {head} but the part has {heads} heads", 2, {{"head", "3"}, {"heads", "2"}}) ==
-        "cabeza 3, pero la parte tiene 2 cabezas");
+             "head {head} but the part has {heads} heads", 2,
+             {{"head", "3"}, {"heads", "2"}}) == "cabeza 3, pero la parte tiene 2 cabezas");
 }
 
 // The page's own words (web/page/words.js, index.html): shown by the browser before
@@ -179,7 +179,8 @@ TEST_CASE(
         const std::string& pointer = item.key();  // not a structured binding: INFO captures it
         INFO(pointer);
         const auto it = texts->find(pointer);
-        check_translation(item.value().get<std::string>(), it == texts->end() ? nullptr : &it->second);
+        check_translation(item.value().get<std::string>(),
+                          it == texts->end() ? nullptr : &it->second);
       }
       CHECK(texts->size() == lessons[english->id].size());
       const LoadResult translated =
@@ -264,7 +265,8 @@ TEST_CASE("the language: the link's, else the saved one, else the browser's; a b
   CHECK(nlohmann::json::parse(ui.api().saved_work_json())["language"] == "es");
   CHECK(ui.api().set_language("en") == "");
   CHECK_FALSE(nlohmann::json::parse(ui.api().link_json()).contains("lang"));
-  CHECK(ui.api().set_language("xx") == "\"xx\" is not one of these languages: en, es, zh-Hans, ko, ja, fr, de, pt-BR");
+  CHECK(ui.api().set_language("xx") ==
+        "\"xx\" is not one of these languages: en, es, zh-Hans, ko, ja, fr, de, pt-BR");
 }
 
 // The catalog is no process-wide setting (issue 26.4): each App speaks its
@@ -342,7 +344,9 @@ std::string plain(std::string text) {
   // What wrappable() draws instead of '.', ',' and spaces, back to them, and
   // without its line breaks.
   for (const auto& [from, to] : {std::pair<std::string, std::string>{"\u2024", "."},
-                                 {"\u201a", ","}, {"\u00a0", " "}, {"\u3000", ""}}) {
+                                 {"\u201a", ","},
+                                 {"\u00a0", " "},
+                                 {"\u3000", ""}}) {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at))
       text.replace(at, from.size(), to);
   }

@@ -203,6 +203,11 @@ test('what an open prediction covers is "?" in the text view too, with the step 
       .find((m) => m.name === "weights")
       .data[0].every(Number.isFinite),
   );
+  // Step 5's question reads "The"'s weights, which step 4's open question
+  // covers: it says where to go first, with nothing to answer with yet.
+  const form = page.locator("#text-view form[data-prediction]");
+  assert.match(await form.textContent(), /First answer \(or skip\) the prediction at step 4/);
+  assert.equal(await form.locator("input, button[type=submit]").count(), 0);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -187,3 +187,30 @@ TEST_CASE(
   // The API's trace, the session's, stays whole.
   CHECK_FALSE(std::isnan(l.trace().matrices[l.index("weights")].value(0, 0)));
 }
+
+TEST_CASE("a question that reads what an earlier open one covers waits for it") {
+  const Lessoned l("the-cat-sat");
+  const Lesson& lesson = l.session.lesson();
+  const Prediction& four = *find_prediction(lesson, "cat-sat-the-attends");
+  const Prediction& five = *find_prediction(lesson, "cat-sat-output-estimate");
+  // Step 5 asks for output[The, 0], mixed by "The"'s weights: step 4's question.
+  CHECK(waits_for(lesson, l.trace(), {}, five) == l.step("softmax"));
+  CHECK(waits_for(lesson, l.trace(), {}, four) == -1);  // nothing open before it
+  CHECK(waits_for(lesson, l.trace(), answered({"cat-sat-the-attends"}), five) == -1);
+}
+
+TEST_CASE("a lesson walked in order never has a question wait: each needs only earlier answers") {
+  int checked = 0;
+  for (const auto& lesson : builtin_lessons()) {
+    Session session(lesson);
+    LessonProgress progress;
+    for (const TraceStep& ts : session.trace().steps)
+      for (const Prediction& p : lesson->parts[ts.part].steps[ts.part_step].predictions) {
+        INFO(lesson->id << ": " << p.id);
+        CHECK(waits_for(*lesson, session.trace(), progress, p) == -1);
+        progress.answers[p.id] = PredictionAnswer{};
+        ++checked;
+      }
+  }
+  CHECK(checked >= 10);
+}

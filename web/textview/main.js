@@ -145,7 +145,9 @@ function renderActivities(view, body) {
     form.append(el("h3", view.labels.predictFirst));
     const question = el("fieldset");
     question.append(el("legend", p.ask));
-    if (p.estimate) {
+    if (p.waits) {
+      question.append(el("p", p.waits)); // nothing to answer with yet
+    } else if (p.estimate) {
       const label = el("label", `${p.estimateLabel} `);
       label.append(
         el("input", undefined, { type: "number", step: "any", min: p.min, max: p.max, name: "estimate", required: "" }),
@@ -162,7 +164,7 @@ function renderActivities(view, body) {
       });
     }
     form.append(question);
-    form.append(el("button", view.labels.check, { type: "submit" }));
+    if (!p.waits) form.append(el("button", view.labels.check, { type: "submit" }));
     const skip = el("button", view.labels.skip, { type: "button" });
     skip.addEventListener("click", () => act("attn_skip", ["string"], [p.id]));
     form.append(skip);
