@@ -281,7 +281,7 @@ void StepBar::draw() {
       const ImVec2 ts = ImGui::CalcTextSize(label);
       const bool seen = ui->progress->visited.count(s) > 0;
       dl->AddText(ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
-                  current ? IM_COL32_WHITE
+                  current ? pal.on_accent
                   : seen  ? pal.text
                           : pal.text_muted,
                   label);

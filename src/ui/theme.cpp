@@ -83,6 +83,8 @@ void apply_theme(bool dark, bool touch) {
   p.negative = dark ? u32(0x5C93D6) : u32(0x3D78C9);
   p.grid = dark ? u32(0x3A3C42) : u32(0xDADCE0);
   p.panel = ImGui::ColorConvertFloat4ToU32(c[ImGuiCol_ChildBg]);
+  // White on the dark theme's light blue is 2.5:1; the window's own dark is 6.6:1.
+  p.on_accent = dark ? u32(0x1E1F22) : u32(0xFFFFFF);
   p.override_mark = dark ? u32(0xC299FF) : u32(0x7338BF);
   p.related = dark ? u32(0x8C731A) : u32(0xFFDB73);
   p.good = dark ? u32(0x74C476) : u32(0x1E7B34);

@@ -8,6 +8,7 @@ namespace attn::ui {
 
 struct Palette {
   ImU32 text, text_muted, accent, accent_soft, changed, positive, negative, grid, panel;
+  ImU32 on_accent;      // text on a filled accent (the current step's marker)
   ImU32 override_mark;  // what-if numbers (the shader's violet)
   ImU32 related;        // cells computed from or feeding the one pointed at
   ImU32 good, bad;      // a right answer, a wrong one
