@@ -134,13 +134,18 @@ void StepPanel::draw_matrices(const std::vector<int>& in_order, bool figure) {
   const float avail = ImGui::GetContentRegionAvail().x;
   float used = 0.0f;
   const float gap = ImGui::GetFontSize() * 1.5f;
-  for (size_t n = 0; n < order.size(); ++n) {
+  auto options_of = [&](size_t n) {
     const auto [index, operand] = order[n];
     MatrixViewOptions options;
     options.digits = operand ? std::min(digits, 3) : digits;
     options.operand = operand;
     options.figure = figure;
     options.compare_with = compare_partner(trace, step.matrices, index);
+    return options;
+  };
+  for (size_t n = 0; n < order.size(); ++n) {
+    const auto [index, operand] = order[n];
+    const MatrixViewOptions options = options_of(n);
     const ImVec2 size = matrix_size(*ui, index, options, avail);
     if (n > 0 && used + gap + size.x <= avail) {
       ImGui::SameLine(0.0f, gap);
@@ -150,10 +155,15 @@ void StepPanel::draw_matrices(const std::vector<int>& in_order, bool figure) {
       used = size.x;
     }
     draw_matrix(*ui, index, options);
-    if (operand && n + 1 < order.size() && !order[n + 1].second && used + gap * 2 <= avail) {
-      ImGui::SameLine(0.0f, gap * 0.25f);  // from → to
-      ImGui::TextDisabled("→");
-      used += gap * 0.75f;
+    // from → to, only where the result comes beside it: an arrow at the end of
+    // a line, its result wrapped to the next, points at nothing.
+    if (operand && n + 1 < order.size() && !order[n + 1].second) {
+      const float next = matrix_size(*ui, order[n + 1].first, options_of(n + 1), avail).x;
+      if (used + gap * 0.75f + gap + next <= avail) {
+        ImGui::SameLine(0.0f, gap * 0.25f);
+        ImGui::TextDisabled("→");
+        used += gap * 0.75f;
+      }
     }
   }
 }

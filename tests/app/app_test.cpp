@@ -529,13 +529,19 @@ TEST_CASE(
           for (const std::string& cut : ui.cut_text())
             CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x << "×"
                                           << at.size.y << ": \"" << cut << "\" is cut off");
-          std::smatch m;
           const std::string text = ui.drawn_text();
-          if (std::regex_search(text, m, broken_number))
+          for (auto m = std::sregex_iterator(text.begin(), text.end(), broken_number);
+               m != std::sregex_iterator(); ++m) {
+            // A sentence that ends "at step 7." with a matrix's numbers drawn next
+            // (beside it, on another line) is not a number broken in two.
+            const long at_number = m->position() + m->length(1);
+            if (at_number >= 5 && text.compare(at_number - 5, 5, "step ") == 0) continue;
             CHECK_MESSAGE(false, entry.id << " step " << step + 1 << " at " << at.size.x
                                           << ": a number breaks across lines in \""
-                                          << text.substr(std::max<long>(0, m.position() - 80), 120)
+                                          << text.substr(std::max<long>(0, m->position() - 80), 120)
                                           << "\"");
+            break;
+          }
         }
         if (answered) break;
         // Every question answered (the second option, or 1 as an estimate):
