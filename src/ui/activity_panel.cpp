@@ -1,6 +1,7 @@
 #include "ui/activity_panel.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/lesson.h"
 #include "core/state_link.h"
@@ -145,13 +146,21 @@ void ActivityPanel::draw_open(const Prediction& p) {
       const char* guess = tr("That's my guess");
       const float button = ImGui::CalcTextSize(guess).x + ImGui::GetStyle().FramePadding.x * 2;
       const float avail = ImGui::GetContentRegionAvail().x;
-      const bool beside = avail >= 200.0f + ImGui::GetStyle().ItemSpacing.x + button;
-      ImGui::SetNextItemWidth(
-          beside ? std::min(avail - button - ImGui::GetStyle().ItemSpacing.x, 320.0f) : avail);
+      const float spacing = ImGui::GetStyle().ItemSpacing.x;
+      // The guess beside the slider, not on it: the handle covered its digits.
+      char value[32];
+      std::snprintf(value, sizeof value, "%.2f", estimate_);
+      const float value_width = ImGui::CalcTextSize("-000.00").x;
+      const bool beside = avail >= 200.0f + value_width + button + spacing * 2;
+      ImGui::SetNextItemWidth(beside ? std::min(avail - value_width - button - spacing * 2, 320.0f)
+                                     : avail - value_width - spacing);
       ImGui::SliderFloat("##estimate", &estimate_, static_cast<float>(p.estimate.min),
-                         static_cast<float>(p.estimate.max), "%.2f");
+                         static_cast<float>(p.estimate.max), "");
       if (item_registry_enabled()) name_last_item("##estimate");
-      if (beside) ImGui::SameLine();
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(value);
+      if (beside) ImGui::SameLine(0.0f, spacing + value_width - ImGui::CalcTextSize(value).x);
       if (ImGui::Button(guess))
         ui->request(request::AnswerPrediction{p.id, static_cast<double>(estimate_)});
       if (item_registry_enabled()) name_last_item("##guess");
