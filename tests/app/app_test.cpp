@@ -196,6 +196,44 @@ TEST_CASE("start: steps that are not step numbers, or not in the lesson, say so"
   }
 }
 
+// The malformed links the app itself judges (the page passes each value on as
+// it came; what crosses the JavaScript border, such as NUL, an emoji, bad
+// percent-encoding, huge values and lesson-url, is tried in the browser:
+// tests/browser/url.test.mjs). Each opens with defaults and a notice.
+TEST_CASE("start: malformed values open with defaults and a notice, never an error") {
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  const std::vector<Pairs> malformed = {
+      {{"lesson", "the-dog-sat"}},
+      {{"lesson", ""}},
+      {{"lesson", "THE-CAT-SAT"}},
+      {{"step", "0"}},
+      {{"step", "-1"}},
+      {{"step", "abc"}},
+      {{"step", "99"}},
+      {{"step", "1.5"}},
+      {{"step", "1e3"}},
+      {{"step", ""}},
+      {{"theme", ""}},
+      {{"theme", "DARK"}},
+      {{"embed", "2"}},
+      {{"state", ""}},
+      {{"state", "abc"}},
+      {{"state", "eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6OX1dfQ"}},  // part 9
+      {{"state", "eyJ2Ijoy"}},
+      {{"state", "bnVsbA"}},  // "null"
+      {{"lesson", "i-am-batman"},
+       {"state", "eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6MCwic2V0IjpbWyJXX3giLDAsMCwxXV19XX0"}},  // W_x
+      {{"unknown", "1"}},
+  };
+  for (const Pairs& values : malformed) {
+    INFO(values.front().first << "=" << values.front().second);
+    test::HeadlessUi ui(parameters(values));
+    ui.frames(2);
+    CHECK_FALSE(ui.app().view().notices.empty());
+    CHECK(ui.app().session().trace().steps.size() > 0);
+  }
+}
+
 TEST_CASE("start: a lesson file with its step and changes, and a link that names the file again") {
   const std::string file = R"({"id": "mine", "title": "Mine", "tokens": ["a", "b"],
     "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 2], [3, 4]]})";

@@ -75,46 +75,31 @@ test("a broken lesson file gives its one-line error and the built-in lesson stay
   await page.close();
 });
 
+// Malformed links, end to end: what crosses the border from the page's
+// address to the app (markup, NUL, an emoji, bad percent-encoding, huge values,
+// repeats, lesson-url's origins) and one of each key the app judges. The rest
+// of the values the app judges are in tests/app/app_test.cpp ("start:
+// malformed values ..."), without a page load each.
 const malformed = [
-  "?lesson=the-dog-sat",
-  "?lesson=",
   "?lesson=%3Cimg%20src%3Dx%3E",
-  "?lesson=THE-CAT-SAT",
   "?lesson=" + "a".repeat(5000),
-  "?step=0",
-  "?step=-1",
-  "?step=abc",
-  "?step=99",
-  "?step=1.5",
-  "?step=1e3",
   "?step=%00",
-  "?step=",
+  "?step=%F0%9F%98%80",
   "?theme=purple",
-  "?theme=",
-  "?theme=DARK",
   "?embed=yes",
-  "?embed=2",
-  "?state=",
-  "?state=abc",
   "?state=!!!!",
-  "?state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6OX1dfQ", // part 9
-  "?state=eyJ2Ijoy",
   "?state=" + "A".repeat(70000),
-  "?state=bnVsbA", // "null"
-  "?lesson=i-am-batman&state=eyJ2IjoxLCJwYXJ0cyI6W3sicGFydCI6MCwic2V0IjpbWyJXX3giLDAsMCwxXV19XX0", // unknown input
   "?lesson-url=https://evil.example/lesson.json",
   "?lesson-url=//evil.example/x.json",
   "?lesson-url=fixtures/missing.json",
   "?lesson-url=javascript:alert(1)",
-  "?unknown=1",
   "?lesson=the-cat-sat&lesson=i-am-batman&step=2&step=x",
   "?" + "x=1&".repeat(30000),
   "?%E0%A4%A=1",
-  "?step=%F0%9F%98%80",
 ];
 
 test(`${malformed.length} malformed links open with defaults and a visible notice, never an error`, async () => {
-  assert.ok(malformed.length >= 30);
+  assert.ok(malformed.length >= 15);
   const context = await newContext();
   try {
     for (const query of malformed) {
