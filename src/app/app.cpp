@@ -315,6 +315,9 @@ void App::refresh_cover() {
     cover_ = view_.explore
                  ? Cover(s.trace())
                  : cover_open_predictions(s.lesson(), s.trace(), slot().progress, view_.step);
+    // From the same inputs: which earlier question the step's open one waits for.
+    const Prediction* open = ui_.open_prediction();
+    ui_.open_waits = open ? waits_for(s.lesson(), s.trace(), slot().progress, *open) : -1;
   }
   // The numbers each answer was given on, for its reveal (rebuilt only when
   // the answers or the lesson's texts changed).

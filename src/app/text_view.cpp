@@ -190,7 +190,7 @@ std::string Api::text_view_json() const {
     if (open) {
       const PredictionView v = view_prediction(*open, e, nullptr, words_digits, context.cover);
       // An earlier open question covers what this one needs: no answer yet.
-      const int waits = context.waits_for(*open);
+      const int waits = context.open_waits;
       prediction = {{"id", open->id},
                     {"ask", v.ask},
                     {"options", v.options},

@@ -128,7 +128,7 @@ void ActivityPanel::draw_open(const Prediction& p) {
     coloured(pal.accent, tr("Predict first"));
     ImGui::PopFont();
     wrapped(v.ask);
-    if (const int waits = ui->waits_for(p); waits >= 0) {
+    if (const int waits = ui->open_waits; waits >= 0) {
       // Nothing to answer with yet: the way to the question it needs.
       ImGui::PushTextWrapPos(0.0f);
       ImGui::TextDisabled("%s", wrappable(waits_text(waits + 1)).c_str());

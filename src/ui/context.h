@@ -260,12 +260,10 @@ struct UiContext {
       if (!progress || !progress->answers.count(p.id)) return &p;
     return nullptr;
   }
-  // The step (an index) of an earlier open question that `p` must wait for
-  // (core/cover.h: waits_for); -1: none, or predictions are off.
-  int waits_for(const Prediction& p) const {
-    if (view->explore || !progress) return -1;
-    return attn::waits_for(session->lesson(), session->trace(), *progress, p);
-  }
+  // The step (an index) of an earlier open question that this step's open
+  // prediction waits for (core/cover.h: waits_for); -1: none, or predictions
+  // are off. Kept with the cover (App::refresh_cover).
+  int open_waits = -1;
   // What the lesson's open predictions cover (core/cover.h: the rule), and
   // the trace with those numbers taken out: what every panel reads. The app
   // keeps both current (App::refresh_cover); null: nothing is covered.
