@@ -143,15 +143,6 @@ void cover_answer(Cover& cover, const Trace& t, int step, const Prediction& p) {
       if (v != read.variant && t.find(twin.matrix)) regions.push_back(twin);
     }
   }
-  // An estimate of an output: every query's output is a mix of the same
-  // column of V by weights that sum to 1, so another query's number in that
-  // column lands near it (the cat sat: output[cat, 0] is 2.39, step 5's answer
-  // 2.37, within its 0.15): the column is covered for every query.
-  if (p.kind == Prediction::Kind::Estimate)
-    for (const Region& r : answer_regions(p))
-      if (r.shape == Region::Shape::Cell &&
-          (r.matrix.stage == Stage::output || r.matrix.stage == Stage::context))
-        regions.push_back(Region{Region::Shape::Slice, r.matrix, r.col, true});
   for (const Region& region : regions) {
     const int index = t.index_of(region.matrix);
     if (index < 0 || shown_before(t, index, step)) continue;

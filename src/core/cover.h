@@ -10,9 +10,7 @@
 //   - on every other step, only its answer: the entries its answer is read
 //     from (a query's slice, one entry, a whole matrix for "same"), for a
 //     pick also the same slice of the matrix's other variants (they order the
-//     keys alike), for an estimate of an output entry that column for every
-//     query (each is a mix of the same column of V: near the answer), and
-//     every entry computed from them. A matrix a step before
+//     keys alike), and every entry computed from them. A matrix a step before
 //     the question already shows as its result is the lesson's content, not
 //     the answer (udl-multihead shows the true output at step 7 and asks at
 //     step 8 whether "Your answer" equals it): it is left shown. So the
