@@ -14,10 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/builtin_lessons.h"
-#include "core/lesson.h"
-#include "core/trace.h"
+#include "core/lesson/lesson.h"
+#include "core/load/builtin_lessons.h"
+#include "core/logic/build_trace.h"
+#include "core/math/attention.h"
+#include "core/trace/trace.h"
 
 using namespace attn;
 

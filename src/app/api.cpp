@@ -3,10 +3,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/characters.h"
-#include "core/lesson_loader.h"
-#include "core/state_link.h"
-#include "core/trace_json.h"
+#include "core/lesson/state_link.h"
+#include "core/load/lesson_loader.h"
+#include "core/text/characters.h"
+#include "core/trace/trace_json.h"
 #include "ui/number_editor.h"
 
 namespace attn::app {
@@ -36,11 +36,10 @@ std::string Api::check_lesson(std::string_view bytes) const {
   const CatalogScope words = app_.speaking();
   const LoadResult r = load_lesson(bytes, app_.catalog());
   if (r.ok()) return R"({"ok":true})";
-  return nlohmann::json{
-      {"ok", false},
-      {"path", r.error.path},
-      {"reason", r.error.reason},
-      {"message", r.error.message("")}}
+  return nlohmann::json{{"ok", false},
+                        {"path", r.error.path},
+                        {"reason", r.error.reason},
+                        {"message", r.error.message("")}}
       .dump();
 }
 
@@ -147,16 +146,11 @@ std::string Api::progress_json() const {
 json Api::progress_object() const {
   const Lesson& lesson = app_.session().lesson();
   const ProgressCounts c = count_progress(lesson, app_.slot().progress);
-  return json{{"lesson", lesson.id},
-              {"steps", c.steps},
-              {"visited", c.visited},
-              {"predictions", c.predictions},
-              {"answered", c.answered},
-              {"right", c.right},
-              {"challenges", c.challenges},
-              {"solved", c.solved},
-              {"complete", c.complete()},
-              {"score", c.score() < 0 ? json() : json(c.score())}};
+  return json{{"lesson", lesson.id},        {"steps", c.steps},
+              {"visited", c.visited},       {"predictions", c.predictions},
+              {"answered", c.answered},     {"right", c.right},
+              {"challenges", c.challenges}, {"solved", c.solved},
+              {"complete", c.complete()},   {"score", c.score() < 0 ? json() : json(c.score())}};
 }
 
 std::string Api::saved_work_json() const {

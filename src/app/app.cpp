@@ -10,11 +10,15 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/lesson_loader.h"
-#include "core/number_text.h"
-#include "core/numpy_snippet.h"
-#include "core/state_link.h"
-#include "core/translation.h"
+#include "core/learning/predict_first.h"
+#include "core/lesson/state_link.h"
+#include "core/load/lesson_loader.h"
+#include "core/logic/answers.h"
+#include "core/logic/build_trace.h"
+#include "core/logic/judge.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
+#include "core/trace/numpy_snippet.h"
 #include "imgui.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"

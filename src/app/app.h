@@ -24,11 +24,11 @@
 #include "app/assets.h"
 #include "app/lesson_library.h"
 #include "app/start.h"
-#include "core/cover.h"
-#include "core/lesson.h"
-#include "core/progress.h"
-#include "core/session.h"
-#include "core/translation.h"
+#include "core/learning/progress.h"
+#include "core/learning/session.h"
+#include "core/lesson/lesson.h"
+#include "core/logic/cover.h"
+#include "core/text/translation.h"
 #include "ui/context.h"
 #include "ui/fonts.h"
 #include "ui/main_window.h"
@@ -235,8 +235,8 @@ class App {
   std::string opened_;                        // the link's step at start, kept with saved work
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
-  std::shared_ptr<const Catalog> catalog_;  // the learner's language's; null: English
-  const Catalog* words_ = nullptr;          // catalog_.get(), which speaking() follows
+  std::shared_ptr<const Catalog> catalog_;         // the learner's language's; null: English
+  const Catalog* words_ = nullptr;                 // catalog_.get(), which speaking() follows
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
   AssetWants wants_;                               // files asked of the shell, not yet here
   int pending_lesson_ = -1;                        // picked, its file not here yet

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "app/app.h"
-#include "core/embedded_file.h"
-#include "core/translation.h"
+#include "core/base/embedded_file.h"
+#include "core/text/translation.h"
 
 // The interface's catalogs (scripts/catalogs.py): compiled into the desktop
 // app and the tests; the page fetches them (src/app/catalogs_fetched.cpp).
@@ -37,9 +37,12 @@ std::optional<AssetKind> asset_kind_of(std::string_view name) {
 
 std::string asset_file(const Asset& asset) {
   switch (asset.kind) {
-    case AssetKind::lesson: return "lessons/" + asset.name + ".json";
-    case AssetKind::catalog: return "lang/" + asset.name + ".json";
-    case AssetKind::font: return "fonts/" + asset.name + ".ttf";
+    case AssetKind::lesson:
+      return "lessons/" + asset.name + ".json";
+    case AssetKind::catalog:
+      return "lang/" + asset.name + ".json";
+    case AssetKind::font:
+      return "fonts/" + asset.name + ".ttf";
   }
   return "";
 }
@@ -63,9 +66,9 @@ std::vector<Asset> AssetWants::take() {
 }
 
 void AssetWants::settle(const Asset& asset) {
-  open_.erase(std::remove_if(open_.begin(), open_.end(),
-                             [&](const Want& w) { return w.asset == asset; }),
-              open_.end());
+  open_.erase(
+      std::remove_if(open_.begin(), open_.end(), [&](const Want& w) { return w.asset == asset; }),
+      open_.end());
 }
 
 //-----------------------------------------------------------------------------
@@ -82,8 +85,11 @@ std::string App::provide_asset(const Asset& asset, std::string bytes) {
   const CatalogScope words = speaking();
   wants_.settle(asset);
   switch (asset.kind) {
-    case AssetKind::lesson: return provide_lesson(asset.name, bytes);
-    case AssetKind::catalog: provide_catalog(asset.name, bytes); return "";
+    case AssetKind::lesson:
+      return provide_lesson(asset.name, bytes);
+    case AssetKind::catalog:
+      provide_catalog(asset.name, bytes);
+      return "";
     case AssetKind::font:
       fonts_.provide(asset.name, std::move(bytes));
       font_status();
@@ -96,9 +102,12 @@ void App::asset_failed(const Asset& asset, std::string_view why) {
   const CatalogScope words = speaking();
   wants_.settle(asset);
   switch (asset.kind) {
-    case AssetKind::lesson: return lesson_failed(asset.name, why);
-    case AssetKind::catalog: return catalog_failed(asset.name, why);
-    case AssetKind::font: return font_failed(asset.name, why);
+    case AssetKind::lesson:
+      return lesson_failed(asset.name, why);
+    case AssetKind::catalog:
+      return catalog_failed(asset.name, why);
+    case AssetKind::font:
+      return font_failed(asset.name, why);
   }
 }
 
@@ -111,7 +120,7 @@ std::string App::provide_lesson(std::string_view id, std::string_view bytes) {
     lesson_failed(id, why);
     return why;
   }
-  if (!added) return "";  // here already
+  if (!added) return "";    // here already
   if (!slot_mut().session)  // nothing shown yet (the page, before start): show this one
     select(index);
   else if (pending_lesson_ == index)

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "app/app.h"
-#include "core/number_text.h"
+#include "core/text/number_text.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"
 

@@ -1,9 +1,9 @@
 // The lessons the app can show, each in the learner's language.
 #include "app/lesson_library.h"
 
-#include "core/builtin_lessons.h"
-#include "core/lesson_loader.h"
-#include "core/lesson_translations.h"
+#include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
+#include "core/load/lesson_translations.h"
 
 namespace attn::app {
 

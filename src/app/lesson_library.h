@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/characters.h"
-#include "core/lesson.h"
-#include "core/progress.h"
-#include "core/session.h"
-#include "core/translation.h"
+#include "core/learning/progress.h"
+#include "core/learning/session.h"
+#include "core/lesson/lesson.h"
+#include "core/text/characters.h"
+#include "core/text/translation.h"
 #include "ui/context.h"
 
 namespace attn::app {
@@ -32,7 +32,7 @@ struct LessonSlot {
   std::string file;                        // the lesson file as named at start (lesson-url)
   bool in_link = false;  // carried by the page's address (#lesson=): a link keeps it there
   LessonProgress progress;
-  bool restore_checked = false;  // saved work looked for (once, when first opened)
+  bool restore_checked = false;          // saved work looked for (once, when first opened)
   std::vector<CharacterUse> characters;  // its file's, beyond ASCII (built-ins: none beyond the
                                          // base font)
   std::vector<CharacterUse> shown_characters;  // those of its texts as shown (translated)

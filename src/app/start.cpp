@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app.h"
-#include "core/state_link.h"
-#include "core/translation.h"
+#include "core/lesson/state_link.h"
+#include "core/text/translation.h"
 
 namespace attn::app {
 
@@ -73,8 +73,8 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
       if (saved.is_string()) p.saved_work.emplace_back(id, saved.get<std::string>());
   if (work.contains("language") && work["language"].is_string())
     p.saved_language = work["language"];
-  for (const auto& [key, list] : {std::pair{"languages", &p.preferred_languages},
-                                  std::pair{"offered", &p.offered_languages}})
+  for (const auto& [key, list] :
+       {std::pair{"languages", &p.preferred_languages}, std::pair{"offered", &p.offered_languages}})
     if (work.contains(key) && work[key].is_array())
       for (const auto& tag : work[key])
         if (tag.is_string()) list->push_back(tag.get<std::string>());
@@ -148,8 +148,8 @@ void App::start(const StartParameters& parameters) {
     if (*theme == "light" || *theme == "dark")
       apply(ui::request::SetTheme{*theme == "dark"});
     else
-      notice(
-          trf("The theme {value} is not light or dark; using light.", {{"value", quoted_value(*theme)}}));
+      notice(trf("The theme {value} is not light or dark; using light.",
+                 {{"value", quoted_value(*theme)}}));
   }
   if (auto embed = value_of("embed")) {
     if (*embed == "1" || *embed == "0")

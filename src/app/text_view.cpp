@@ -9,8 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/api.h"
-#include "core/number_text.h"
-#include "core/translation.h"
+#include "core/learning/activity_view.h"
+#include "core/logic/judge.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
 #include "ui/activity_panel.h"
 #include "ui/matrix_view.h"
 

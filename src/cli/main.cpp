@@ -19,12 +19,13 @@
 #include <string>
 
 #include "cli/numpy_files.h"
-#include "core/builtin_lessons.h"
-#include "core/lesson_loader.h"
-#include "core/lesson_translations.h"
-#include "core/numpy_format.h"
-#include "core/trace.h"
-#include "core/trace_json.h"
+#include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
+#include "core/load/lesson_translations.h"
+#include "core/logic/build_trace.h"
+#include "core/text/numpy_format.h"
+#include "core/trace/trace.h"
+#include "core/trace/trace_json.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/embedded_file.h"
+#include "core/base/embedded_file.h"
 #include "render/gl.h"
 
 // shaders/heatmap.vert and .frag, embedded by cmake/embed.cmake.

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/lesson.h"
-#include "core/state_link.h"
-#include "core/translation.h"
+#include "core/learning/activity_view.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/state_link.h"
+#include "core/logic/judge.h"
+#include "core/text/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
 #include "ui/theme.h"

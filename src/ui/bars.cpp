@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/translation.h"
+#include "core/text/translation.h"
 #include "ui/item_registry.h"
 #include "ui/theme.h"
 

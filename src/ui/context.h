@@ -13,11 +13,12 @@
 #include <variant>
 #include <vector>
 
-#include "core/characters.h"
-#include "core/cover.h"
-#include "core/dependencies.h"
-#include "core/progress.h"
-#include "core/session.h"
+#include "core/learning/progress.h"
+#include "core/learning/session.h"
+#include "core/logic/cover.h"
+#include "core/logic/judge.h"
+#include "core/text/characters.h"
+#include "core/trace/dependencies.h"
 #include "ui/fonts.h"
 #include "ui/heatmap.h"
 

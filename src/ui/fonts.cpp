@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/characters.h"
-#include "core/embedded_file.h"
-#include "core/translation.h"
+#include "core/base/embedded_file.h"
+#include "core/text/characters.h"
+#include "core/text/translation.h"
 
 // The fonts, embedded by cmake/embed.cmake; the web build has no packs here.
 extern const attn::EmbeddedFile kFontFiles[];

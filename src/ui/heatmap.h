@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.h"
-#include "core/matrix_key.h"
+#include "core/lesson/matrix_key.h"
+#include "core/math/matrix.h"
 #include "imgui.h"
 
 namespace attn::ui {

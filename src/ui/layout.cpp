@@ -55,8 +55,8 @@ uint64_t layout_fingerprint() {
     // Where the frame's content reached (CursorMaxPos) and a scroll asked for
     // (ScrollTarget) are what the next frame's content size and scroll come
     // from: a change there is a layout that has not settled yet.
-    for (const ImVec2& v : {w->Pos, w->Size, w->Scroll, w->ContentSize, w->DC.CursorMaxPos,
-                            w->ScrollTarget}) {
+    for (const ImVec2& v :
+         {w->Pos, w->Size, w->Scroll, w->ContentSize, w->DC.CursorMaxPos, w->ScrollTarget}) {
       mix(v.x);
       mix(v.y);
     }

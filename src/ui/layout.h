@@ -20,10 +20,10 @@ float toggle_width(const char* label);
 std::string wrap_label(std::string_view text, float width);
 
 // Where the last UI frame put every window: its place, size, scroll, content
-// size, and where this frame's content reached and a scroll was asked for. ImGui settles some layouts a frame late (a window's content
-// size, a child's scrollbar), so a loop that stops drawing while idle stops
-// only once two frames in a row give the same fingerprint: the picture on
-// screen is then the layout the next press meets.
+// size, and where this frame's content reached and a scroll was asked for. ImGui settles some
+// layouts a frame late (a window's content size, a child's scrollbar), so a loop that stops drawing
+// while idle stops only once two frames in a row give the same fingerprint: the picture on screen
+// is then the layout the next press meets.
 uint64_t layout_fingerprint();
 
 }  // namespace attn::ui

@@ -4,10 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/activity.h"
-#include "core/number_text.h"
-#include "core/reads.h"
-#include "core/translation.h"
+#include "core/lesson/activity.h"
+#include "core/logic/answers.h"
+#include "core/logic/reads.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
 #include "ui/matrix_view.h"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/translation.h"
+#include "core/text/translation.h"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"

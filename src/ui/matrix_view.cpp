@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/dependencies.h"
-#include "core/explain.h"
-#include "core/number_text.h"
-#include "core/translation.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
+#include "core/trace/dependencies.h"
+#include "core/trace/explain.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"

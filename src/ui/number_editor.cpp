@@ -5,9 +5,9 @@
 #include <cstring>
 #include <string>
 
-#include "core/explain.h"
-#include "core/numpy_format.h"
-#include "core/translation.h"
+#include "core/text/numpy_format.h"
+#include "core/text/translation.h"
+#include "core/trace/explain.h"
 #include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/number_text.h"
-#include "core/sweep.h"
-#include "core/translation.h"
+#include "core/math/sweep.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
 #include "ui/matrix_view.h"

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "core/dependencies.h"
-#include "core/translation.h"
+#include "core/text/translation.h"
+#include "core/trace/dependencies.h"
 #include "imgui_internal.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"

@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "app/app.h"
-#include "core/builtin_lessons.h"
+#include "core/load/builtin_lessons.h"
 #include "support/headless.h"
 #include "ui/item_registry.h"
 

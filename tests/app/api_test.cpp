@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/builtin_lessons.h"
+#include "core/load/builtin_lessons.h"
 #include "support/headless.h"
 
 using namespace attn;

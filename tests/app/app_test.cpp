@@ -9,8 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "core/builtin_lessons.h"
-#include "core/trace.h"
+#include "core/load/builtin_lessons.h"
+#include "core/logic/build_trace.h"
+#include "core/trace/trace.h"
 #include "support/headless.h"
 #include "support/printed.h"
 #include "ui/item_registry.h"

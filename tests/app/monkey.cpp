@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/state_link.h"
+#include "core/lesson/state_link.h"
 #include "support/headless.h"
 
 namespace {

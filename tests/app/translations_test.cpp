@@ -10,13 +10,14 @@
 #include <set>
 #include <sstream>
 
-#include "core/builtin_lessons.h"
-#include "core/characters.h"
-#include "core/embedded_file.h"
-#include "core/lesson_loader.h"
-#include "core/lesson_translations.h"
-#include "core/trace.h"
-#include "core/translation.h"
+#include "core/base/embedded_file.h"
+#include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
+#include "core/load/lesson_translations.h"
+#include "core/logic/build_trace.h"
+#include "core/text/characters.h"
+#include "core/text/translation.h"
+#include "core/trace/trace.h"
 #include "support/font_cmap.h"
 #include "support/headless.h"
 #include "ui/fonts.h"

@@ -240,7 +240,7 @@ test("page.js picks the language as the app does: tests/core/language-choice.jso
       starts: starts.map((s) => chooseLanguage(s.parameters, s.saved, s.languages)),
     };
   }, cases);
-  assert.deepEqual(got.tags, cases.tags); // the C++ side: tests/core/translation_test.cpp
+  assert.deepEqual(got.tags, cases.tags); // the C++ side: tests/core/text/translation_test.cpp
   assert.deepEqual(
     got.starts,
     cases.starts.map((s) => s.shown),

@@ -7,14 +7,17 @@
 #include <string>
 #include <string_view>
 
-#include "core/builtin_lessons.h"
-#include "core/explain.h"
-#include "core/lesson_loader.h"
-#include "core/numpy_snippet.h"
-#include "core/progress.h"
-#include "core/session.h"
-#include "core/state_link.h"
-#include "core/trace_json.h"
+#include "core/learning/activity_view.h"
+#include "core/learning/progress.h"
+#include "core/learning/session.h"
+#include "core/lesson/state_link.h"
+#include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
+#include "core/logic/answers.h"
+#include "core/logic/judge.h"
+#include "core/trace/explain.h"
+#include "core/trace/numpy_snippet.h"
+#include "core/trace/trace_json.h"
 
 namespace attn::fuzz {
 

@@ -11,10 +11,13 @@
 #include <regex>
 #include <tuple>
 
-#include "core/activity.h"
-#include "core/builtin_lessons.h"
-#include "core/progress.h"
-#include "core/session.h"
+#include "core/learning/activity_view.h"
+#include "core/learning/progress.h"
+#include "core/learning/session.h"
+#include "core/lesson/activity.h"
+#include "core/load/builtin_lessons.h"
+#include "core/logic/answers.h"
+#include "core/logic/judge.h"
 
 using namespace attn;
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/embedded_file.h"
+#include "core/base/embedded_file.h"
 
 // ImGui compiles stb_truetype static inside imgui_draw.cpp: a copy of our own.
 #define STBTT_STATIC
@@ -21,7 +21,8 @@ bool fonts_draw(char32_t codepoint) {
     std::vector<stbtt_fontinfo> out;
     auto add = [&out](const EmbeddedFile& f) {
       stbtt_fontinfo info;
-      if (f.data && stbtt_InitFont(&info, f.data, stbtt_GetFontOffsetForIndex(f.data, 0))) out.push_back(info);
+      if (f.data && stbtt_InitFont(&info, f.data, stbtt_GetFontOffsetForIndex(f.data, 0)))
+        out.push_back(info);
     };
     for (size_t i = 0; i < kFontFilesCount; ++i) add(kFontFiles[i]);
     for (size_t i = 0; i < kFontPackFilesCount; ++i) add(kFontPackFiles[i]);

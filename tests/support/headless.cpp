@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "core/builtin_lessons.h"
+#include "core/load/builtin_lessons.h"
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
 

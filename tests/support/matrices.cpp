@@ -7,7 +7,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/softmax.h"
+#include "core/math/softmax.h"
 
 namespace attn::test {
 

@@ -5,8 +5,8 @@
 
 #include <initializer_list>
 
-#include "core/attention.h"
-#include "core/matrix.h"
+#include "core/math/attention.h"
+#include "core/math/matrix.h"
 
 namespace attn::test {
 

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/builtin_lessons.h"
+#include "core/load/builtin_lessons.h"
+#include "core/logic/build_trace.h"
 
 namespace attn::test {
 

@@ -4,9 +4,9 @@
 #include <memory>
 #include <string_view>
 
-#include "core/lesson.h"
-#include "core/matrix.h"
-#include "core/trace.h"
+#include "core/lesson/lesson.h"
+#include "core/math/matrix.h"
+#include "core/trace/trace.h"
 
 namespace attn::test {
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/characters.h"
-#include "core/embedded_file.h"
+#include "core/base/embedded_file.h"
+#include "core/text/characters.h"
 #include "support/font_cmap.h"
 
 using namespace attn;
@@ -156,7 +156,8 @@ TEST_CASE("wrappable: numbers and code never break; the base font draws the look
   for (char32_t c : {0x2024, 0x201A, 0x00A0}) CHECK(ui::base_font_has(c));
 }
 
-TEST_CASE("wrappable: Chinese and Japanese may break between characters, never before 。 or after 「") {
+TEST_CASE(
+    "wrappable: Chinese and Japanese may break between characters, never before 。 or after 「") {
   const std::string b = "\u3000";  // kLineBreak
   CHECK(ui::wrappable("注意力权重。") == "注" + b + "意" + b + "力" + b + "权" + b + "重。");
   CHECK(ui::wrappable("「キー」を見る") == "「キー」" + b + "を" + b + "見" + b + "る");
@@ -166,7 +167,8 @@ TEST_CASE("wrappable: Chinese and Japanese may break between characters, never b
   CHECK(ui::wrappable("The cat sat.") == "The cat sat.");
 }
 
-TEST_CASE("a wrapped Chinese line breaks between characters, at the width, and the mark is unseen") {
+TEST_CASE(
+    "a wrapped Chinese line breaks between characters, at the width, and the mark is unseen") {
   ImGuiContext* context = ImGui::CreateContext();
   ui::FontSet fonts(true);
   fonts.need(codepoints_of("每一行之和为，与输出的各行一样。"));
@@ -258,4 +260,3 @@ TEST_CASE("what the fonts draw is read per character, not per block") {
   CHECK(test::fonts_draw(U'a'));
   CHECK_FALSE(test::fonts_draw(U'\U0001F600'));  // an emoji: no font here
 }
-

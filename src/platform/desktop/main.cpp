@@ -18,8 +18,8 @@
 
 #include "app/api.h"
 #include "app/app.h"
-#include "core/lesson.h"
-#include "core/translation.h"
+#include "core/lesson/lesson.h"
+#include "core/text/translation.h"
 #include "imgui.h"
 #include "platform/desktop/saved_work.h"
 #include "platform/figure.h"
@@ -74,7 +74,7 @@ const char* kHelp =
 // The shell's own flags, for tests and screenshots. --screenshot is written
 // after --frames frames, or when the app is closed (or sent SIGTERM). --report
 // keeps FILE holding the app's state and where each named item is drawn, so a
-// test can drive the window with real X input (tests/app/native_input.mjs).
+// test can drive the window with real X input (tests/platform/desktop/native_input.test.mjs).
 struct ShellFlags {
   std::string screenshot, report, figure, figure_matrix;
   int frames = 0, width = 1280, height = 800;

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/translation.h"
+#include "core/text/translation.h"
 
 namespace attn::desktop {
 
@@ -41,9 +41,10 @@ std::optional<SavedWorkFile::Damaged> SavedWorkFile::read(app::StartParameters& 
 }
 
 std::string SavedWorkFile::notice(const Damaged& damaged) {
-  return trf("Your saved work ({file}) could not be read; it was set aside as {aside} and you "
-             "start afresh.",
-             {{"file", damaged.file}, {"aside", damaged.aside}});
+  return trf(
+      "Your saved work ({file}) could not be read; it was set aside as {aside} and you "
+      "start afresh.",
+      {{"file", damaged.file}, {"aside", damaged.aside}});
 }
 
 bool SavedWorkFile::write(std::string_view saved_work_json, std::string* error) {

@@ -227,7 +227,9 @@ int main(int argc, char** argv) {
   s.app = std::make_unique<app::App>(s.heatmaps.get(), app::App::LessonFiles::provided);
   s.api = std::make_unique<app::Api>(*s.app);
   if (s.window) {
-    s.app->on_copy_link = [] { web::notify_page("copylink", web::shell().api->link_json().c_str()); };
+    s.app->on_copy_link = [] {
+      web::notify_page("copylink", web::shell().api->link_json().c_str());
+    };
     s.app->on_show_text_view = [] { web::notify_page("showtextview", "{}"); };
   }
   return 0;

@@ -161,8 +161,8 @@ EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
 EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const char* matrix,
                                                   int download) {
   uint64_t id = 0;
-  const std::string error = shell().api->save_figure(static_cast<float>(scale), dark != 0, matrix,
-                                                     download != 0, &id);
+  const std::string error =
+      shell().api->save_figure(static_cast<float>(scale), dark != 0, matrix, download != 0, &id);
   attn::web::wake();
   return keep(error.empty() ? nlohmann::json{{"id", id}}.dump()
                             : nlohmann::json{{"error", error}}.dump());

@@ -37,10 +37,10 @@ struct Shell {
   bool started = false;  // App::start has run and the loop is going
   bool paused = false, hidden = false, offscreen = false, context_lost = false;
   bool first_frame = true;
-  bool woken = false;  // wake() since the last drawn frame: one is drawn, however late it runs
+  bool woken = false;   // wake() since the last drawn frame: one is drawn, however late it runs
   uint64_t layout = 0;  // ui::layout_fingerprint() of the last frame drawn
-  int unsettled = 0;     // frames in a row whose layout differed from the one before
-  int warmed_up = 0;  // start-up steps done (main.cpp, warm_up)
+  int unsettled = 0;    // frames in a row whose layout differed from the one before
+  int warmed_up = 0;    // start-up steps done (main.cpp, warm_up)
   int frames_drawn = 0;
   uint64_t reported_version = 0;
   FrameCost costs[64];

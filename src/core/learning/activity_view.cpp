@@ -1,0 +1,57 @@
+#include "core/learning/activity_view.h"
+
+#include <algorithm>
+
+#include "core/learning/progress.h"
+#include "core/logic/render_text.h"
+
+namespace attn {
+
+PredictionView view_prediction(const Prediction& p, const Evaluation& e,
+                               const PredictionAnswer* given, int digits, const Cover* cover,
+                               const Evaluation* then) {
+  PredictionView v;
+  Filling plain{e, digits, "", ""};
+  plain.cover = cover;
+  v.ask = render_text(p.ask, plain);
+  v.options = prediction_options(p, e.now);
+  if (!given) return v;
+  v.skipped = given->skipped;
+  v.answered = !given->skipped;
+  if (!v.answered) {
+    v.answer = answer_text(p, e, digits);
+    return v;
+  }
+  v.right = given->right;
+  const Evaluation& at = then ? *then : e;
+  v.picked = picked_text(p, at.now, given->picked, digits);
+  // Without the numbers then, the answer kept in no language is still theirs.
+  v.answer = then ? answer_text(p, *then, digits) : answer_of_key(p, e.now, given->answer, digits);
+  if (given->answer != answer_key(p, e)) v.answer_now = answer_text(p, e, digits);
+  Filling filled{at, digits, v.picked, v.answer};
+  filled.cover = cover;
+  for (const TextBlock& b : p.reveal)
+    if (!b.when || holds(*b.when, at)) v.reveal.push_back(render_text(b.text, filled));
+  return v;
+}
+
+ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
+                             int hints_shown, bool solved, int digits, const Cover* cover) {
+  ChallengeView v;
+  Filling f{e, digits, "", ""};
+  f.cover = cover;
+  v.task = render_text(c.goal_text, f);
+  v.allowed = allowed_text(c.allowed, part);
+  v.status = render_text(c.status, f);
+  v.now = challenge_status(c, e);
+  v.solved = solved || v.now.solved();
+  const int shown = std::clamp(hints_shown, 0, static_cast<int>(c.hints.size()));
+  for (int i = 0; i < shown; ++i) v.hints.push_back(render_text(c.hints[i], f));
+  v.hints_left = static_cast<int>(c.hints.size()) - shown;
+  if (v.solved)
+    for (const TextBlock& b : c.success)
+      if (!b.when || holds(*b.when, e)) v.success.push_back(render_text(b.text, f));
+  return v;
+}
+
+}  // namespace attn

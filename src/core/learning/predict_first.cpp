@@ -1,0 +1,168 @@
+#include "core/learning/predict_first.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/lesson/activity.h"
+#include "core/logic/answers.h"
+#include "core/logic/build_trace.h"
+#include "core/logic/reads.h"
+#include "core/trace/dependencies.h"
+
+namespace attn {
+
+namespace {
+
+void cover_whole(Cover& cover, const Trace& t, int index, int step) {
+  const Matrix& v = t.matrices[index].value;
+  for (int r = 0; r < v.rows(); ++r)
+    for (int c = 0; c < v.cols(); ++c) cover.cover(index, r, c, step);
+}
+
+// On the question's own step: the step's result, whole matrices.
+void cover_own_step(Cover& cover, const Trace& t, int step, const Prediction& open) {
+  const std::vector<MatrixKey> reads = answer_reads(open);
+  std::vector<MatrixKey> sources = reads;
+  for (int r : t.steps[step].matrices) {
+    const MatrixKey& result = t.matrices[r].key;
+    MatrixKey plain = result;
+    plain.variant = 0;
+    bool answers = reads.empty()  // a question on no matrix (none in the built-in lessons)
+                   || (plain != result && follows_from(t, plain, reads));
+    for (const MatrixKey& read : reads) answers = answers || ranks_like(result, read);
+    if (answers) sources.push_back(result);
+  }
+  for (int i = 0; i < static_cast<int>(t.matrices.size()); ++i) {
+    const MatrixKey& key = t.matrices[i].key;
+    // A variant's own computation tells its answer too ("Your answer"'s
+    // attention and heads beside a question on its output), though not the
+    // plain matrices it is a variant of.
+    bool covered = follows_from(t, key, sources);
+    for (const MatrixKey& read : reads)
+      covered = covered ||
+                (read.variant != 0 && key.variant == read.variant && follows_from(t, read, {key}));
+    if (covered) cover_whole(cover, t, i, step);
+  }
+}
+
+// Whether a step before `step` shows matrix `index` as its result.
+bool shown_before(const Trace& t, int index, int step) {
+  for (int s = 0; s < step && s < static_cast<int>(t.steps.size()); ++s)
+    for (int i : t.steps[s].matrices)
+      if (i == index) return true;
+  return false;
+}
+
+// On every other step: the entries the answer is read from.
+void cover_answer(Cover& cover, const Trace& t, int step, const Prediction& p) {
+  std::vector<Region> regions = answer_regions(p);
+  if (p.kind == Prediction::Kind::Pick) {  // the same slice of every variant orders the keys alike
+    const MatrixKey read = p.pick.slice.matrix;
+    const int variants = static_cast<int>(t.parts[read.part].variants.size());
+    for (int v = 0; v <= variants; ++v) {
+      Region twin = region_of(p.pick.slice);
+      twin.matrix.variant = v;
+      if (v != read.variant && t.find(twin.matrix)) regions.push_back(twin);
+    }
+  }
+  for (const Region& region : regions) {
+    const int index = t.index_of(region.matrix);
+    if (index < 0 || shown_before(t, index, step)) continue;
+    const Matrix& v = t.matrices[index].value;
+    for (int r = 0; r < v.rows(); ++r)
+      for (int c = 0; c < v.cols(); ++c)
+        if (region.contains(r, c)) cover.cover(index, r, c, step);
+  }
+}
+
+// Every entry computed from a covered one is covered too, for the same
+// question. The trace lists a part's matrices in pipeline order, so one pass
+// would do; a second confirms nothing moved.
+void cover_what_follows(Cover& cover, const Trace& t) {
+  const int n = static_cast<int>(t.matrices.size());
+  for (int pass = 0; pass < n; ++pass) {
+    bool changed = false;
+    for (int to = 0; to < n; ++to) {
+      const TraceMatrix& m = t.matrices[to];
+      for (const MatrixKey& k : operands_of(t, m.key)) {
+        const int from = t.index_of(k);
+        if (!cover.any(from)) continue;
+        const TraceMatrix& f = t.matrices[from];
+        std::vector<std::pair<int, int>> covered;
+        for (int r = 0; r < f.value.rows(); ++r)
+          for (int c = 0; c < f.value.cols(); ++c)
+            if (cover.at(from, r, c)) covered.emplace_back(r, c);
+        for (int r = 0; r < m.value.rows(); ++r)
+          for (int c = 0; c < m.value.cols(); ++c) {
+            if (cover.at(to, r, c)) continue;
+            for (const auto& [fr, fc] : covered)
+              if (feeds(t, f, fr, fc, m, r, c)) {
+                changed = cover.cover(to, r, c, cover.asked_at(from)) || changed;
+                break;
+              }
+          }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+}  // namespace
+
+Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
+                             const LessonProgress& progress, int step) {
+  Cover cover(trace);
+  for (int s = 0; s < static_cast<int>(trace.steps.size()); ++s) {
+    const TraceStep& ts = trace.steps[s];
+    bool first_open = true;
+    for (const Prediction& p : lesson.parts[ts.part].steps[ts.part_step].predictions) {
+      if (progress.answers.count(p.id)) continue;
+      if (s == step && first_open) cover_own_step(cover, trace, s, p);
+      cover_answer(cover, trace, s, p);
+      first_open = false;
+    }
+  }
+  cover_what_follows(cover, trace);
+  return cover;
+}
+
+int waits_for(const Lesson& lesson, const Trace& trace, const LessonProgress& progress,
+              const Prediction& p) {
+  Cover earlier(trace);
+  for (int s = 0; s < static_cast<int>(trace.steps.size()); ++s) {
+    const TraceStep& ts = trace.steps[s];
+    const std::vector<Prediction>& here = lesson.parts[ts.part].steps[ts.part_step].predictions;
+    if (std::any_of(here.begin(), here.end(), [&](const Prediction& q) { return &q == &p; })) break;
+    for (const Prediction& q : here)
+      if (!progress.answers.count(q.id)) cover_answer(earlier, trace, s, q);
+  }
+  cover_what_follows(earlier, trace);
+  std::vector<Region> reads = answer_regions(p);
+  add_reads(reads, p.ask);
+  return earlier.touches(trace, reads) ? earlier.asked_at(trace, reads) : -1;
+}
+
+Trace veiled(const Lesson& lesson, const Evaluation& numbers, const Cover& cover) {
+  Trace out = numbers.now;
+  if (cover.empty()) return out;
+  for (int i = 0; i < static_cast<int>(out.matrices.size()); ++i) {
+    if (!cover.any(i)) continue;
+    Matrix& v = out.matrices[i].value;
+    for (int r = 0; r < v.rows(); ++r)
+      for (int c = 0; c < v.cols(); ++c)
+        if (cover.at(i, r, c)) v(r, c) = std::numeric_limits<double>::quiet_NaN();
+  }
+  for (TraceStep& step : out.steps) {
+    const StepSpec& spec = lesson.parts[step.part].steps[step.part_step];
+    std::vector<Region> reads;
+    add_reads(reads, spec.formula);
+    for (const TextBlock& b : spec.text) {
+      add_reads(reads, b.text);
+      if (b.when) add_reads(reads, *b.when);
+    }
+    if (cover.touches(numbers.now, reads)) fill_step_text(spec, numbers, &cover, step);
+  }
+  return out;
+}
+
+}  // namespace attn

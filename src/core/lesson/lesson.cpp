@@ -1,0 +1,103 @@
+#include "core/lesson/lesson.h"
+
+#include "core/math/numpy_random.h"
+
+namespace attn {
+
+AttentionOptions options_for(const Variant& v, AttentionOptions o) {
+  if (v.scaling) o.scaling = *v.scaling;
+  if (v.causal) o.causal = *v.causal;
+  if (v.arrangement) o.arrangement = *v.arrangement;
+  return o;
+}
+
+bool can_override(Stage stage) {
+  return stage == Stage::scores || stage == Stage::scaled || stage == Stage::weights;
+}
+
+const Override* PartState::override_at(Stage stage, int head, int row, int col) const {
+  for (const Override& o : overrides)
+    if (o.stage == stage && o.head == head && o.row == row && o.col == col) return &o;
+  return nullptr;
+}
+
+std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name) {
+  const std::optional<ParsedName> parsed = parse_matrix_name(name);
+  // Matrices carry a head number only in a part with several heads.
+  if (!parsed || parsed->head > (part.heads > 1 ? part.heads : 0)) return std::nullopt;
+  MatrixKey key{part_index, parsed->stage, parsed->head, 0};
+  if (!parsed->variant.empty()) {
+    for (size_t v = 0; v < part.variants.size(); ++v)
+      if (part.variants[v].id == parsed->variant) key.variant = static_cast<int>(v) + 1;
+    if (!key.variant) return std::nullopt;
+  }
+  return key;
+}
+
+bool input_is_transposed(Layout layout, Stage input) {
+  if (input == Stage::weights) return false;
+  if (is_weight_matrix(input)) return layout != Layout::Rows;
+  return layout == Layout::Columns;
+}
+
+Block head_block(Layout layout, Stage input, int rows, int cols, int heads, int head) {
+  // Heads split the output features: the columns of a canonical matrix, which
+  // are the rows of a transposed one.
+  Block b;
+  b.along_rows = input_is_transposed(layout, input);
+  const int width = (b.along_rows ? rows : cols) / heads;
+  b.begin = (head - 1) * width;
+  b.end = head * width;
+  return b;
+}
+
+namespace {
+// One draw, filled as numpy fills it.
+Matrix draw(NumpyRandom& rng, const RandomDraw& d) {
+  // np.hstack of `cols` column vectors drawn one after another is a (cols,
+  // rows) draw in C order, transposed.
+  const int rows = d.fill_columns ? d.cols : d.rows, cols = d.fill_columns ? d.rows : d.cols;
+  Matrix m = d.fn == DrawFn::Rand ? rng.rand(rows, cols) : rng.normal(rows, cols, d.loc, d.scale);
+  return d.fill_columns ? transpose(m) : m;
+}
+}  // namespace
+
+void redraw(const Part& part, int group, uint32_t seed, PartState& state) {
+  const RandomGroup& g = part.random[group];
+  NumpyRandom rng(seed);
+  for (const RandomDraw& d : g.draws) {
+    const Matrix drawn = draw(rng, d);
+    Matrix& target = state.inputs[d.target];
+    const auto [rows, cols] = part.shapes.at(d.target);
+    if (target.rows() != rows || target.cols() != cols) target = Matrix(rows, cols);
+    if (d.head == 0) {
+      target = drawn;
+      continue;
+    }
+    const Block b = head_block(part.layout, d.target, rows, cols, part.heads, d.head);
+    for (int r = 0; r < drawn.rows(); ++r)
+      for (int c = 0; c < drawn.cols(); ++c) {
+        if (b.along_rows)
+          target(b.begin + r, c) = drawn(r, c);
+        else
+          target(r, b.begin + c) = drawn(r, c);
+      }
+  }
+  if (static_cast<int>(state.seeds.size()) <= group) state.seeds.resize(group + 1);
+  state.seeds[group] = seed;
+}
+
+LessonState default_state(const Lesson& lesson) {
+  LessonState state;
+  for (const Part& part : lesson.parts) {
+    PartState ps;
+    ps.inputs = part.given;
+    ps.options = part.options;
+    for (int g = 0; g < static_cast<int>(part.random.size()); ++g)
+      redraw(part, g, part.random[g].seed, ps);
+    state.parts.push_back(std::move(ps));
+  }
+  return state;
+}
+
+}  // namespace attn

@@ -1,0 +1,191 @@
+// A lesson as data: what an instructor writes in a lesson file (see
+// docs/lessons.md), after loading and validation. Immutable once loaded; the
+// learner's edits live in LessonState.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/enum_names.h"
+#include "core/lesson/activity.h"
+#include "core/lesson/live_text.h"
+#include "core/lesson/matrix_key.h"
+#include "core/math/attention.h"
+#include "core/math/matrix.h"
+
+namespace attn {
+
+// How a lesson writes its vectors and weights (the notebooks use all three).
+enum class Layout {
+  Rows,                   // X is (N, d), one row per token; Q = X·W_q      (000, 004)
+  RowsTransposedWeights,  // X is (N, d); W_q is (d_k, d); Q = X·W_qᵀ        (001)
+  Columns,                // X is (d, N), one column per token; Q = Ω_q·X + β_q (003)
+};
+inline constexpr EnumName<Layout> kLayoutNames[] = {
+    {Layout::Rows, "rows"},
+    {Layout::RowsTransposedWeights, "rows_transposed_weights"},
+    {Layout::Columns, "columns"},
+};
+
+// Limits, checked before anything is allocated. Documented in docs/lessons.md.
+struct Limits {
+  static constexpr int kMaxTokens = 64;
+  static constexpr int kMaxDim = 128;  // any width: d, d_k, d_v, d_out
+  static constexpr int kMaxHeads = 16;
+  static constexpr int kMaxParts = 8;
+  static constexpr int kMaxSteps = 64;
+  static constexpr int kMaxVariants = 4;
+  static constexpr int kMaxDraws = 64;
+  static constexpr int kMaxDepth = 16;              // JSON nesting
+  static constexpr size_t kMaxFileBytes = 1 << 20;  // 1 MiB
+  static constexpr size_t kMaxIdChars = 64;
+  static constexpr size_t kMaxTitleChars = 200;
+  static constexpr size_t kMaxTextChars = 4000;
+  static constexpr double kMaxAbsValue = 1e6;  // every input entry, file or slider
+  static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
+  static constexpr double kMaxDivisor = 1e6;
+};
+
+// The rule for every id in a lesson file (the lesson's, a part's, a step's, a
+// prediction's...), and so for a lesson id in a link: 1 to Limits::kMaxIdChars
+// of a-z, 0-9, '-' and '_' (docs/lesson.schema.json's "pattern" says the same).
+inline bool is_valid_id(std::string_view id) {
+  return !id.empty() && id.size() <= Limits::kMaxIdChars &&
+         std::all_of(id.begin(), id.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+         });
+}
+
+// The inputs a part may give (kInputStages). Everything else is computed.
+//   X, W_q, W_k, W_v, b_q, b_k, b_v, W_o  -- from embeddings
+//   Q, K, V                               -- from given queries, keys, values
+//   weights, V                            -- from given attention weights
+using Inputs = std::map<Stage, Matrix>;
+
+enum class DrawFn { Rand, Randn, Normal };
+inline constexpr EnumName<DrawFn> kDrawFnNames[] = {
+    {DrawFn::Rand, "rand"}, {DrawFn::Randn, "randn"}, {DrawFn::Normal, "normal"}};
+
+struct RandomDraw {
+  Stage target = Stage::X;  // an input
+  int head = 0;             // 0: the whole matrix; h >= 1: head h's block of it
+  DrawFn fn = DrawFn::Rand;
+  int rows = 0, cols = 0;
+  double loc = 0.0, scale = 1.0;  // normal() only
+  bool fill_columns = false;      // fill column by column (np.hstack of column draws)
+};
+
+// One np.random.seed(seed) followed by draws in the order written.
+struct RandomGroup {
+  uint32_t seed = 0;
+  std::string label;  // e.g. "inputs", "parameters": names the seed control
+  std::vector<RandomDraw> draws;
+};
+
+// A variant recomputes the part from the same inputs with other options, e.g.
+// notebook 003's unscaled attention, or its multi-head "Your answer".
+struct Variant {
+  std::string id;
+  std::string label;
+  std::optional<Scaling> scaling;
+  std::optional<bool> causal;
+  std::optional<Arrangement> arrangement;
+};
+
+// A variant's options: the part's, with what the variant sets in their place.
+AttentionOptions options_for(const Variant& v, AttentionOptions o);
+
+struct StepSpec {
+  std::string id, title;
+  LiveText formula;                     // with the settings in force: {scale}, {mask}
+  std::vector<TextBlock> text;          // sentences, live or with the condition they hold under
+  std::vector<MatrixKey> show;          // written in the file as "Q", "weights_h1@unscaled"
+  int precision = -1;                   // digits shown; -1: the part's
+  std::vector<Prediction> predictions;  // asked before the step shows its result
+  std::vector<Challenge> challenges;
+};
+
+struct Part {
+  std::string id;  // empty when the lesson has one part
+  std::string title;
+  Layout layout = Layout::Rows;
+  std::vector<std::string> tokens;
+  int heads = 1;
+  AttentionOptions options;
+  Inputs given;                                 // inputs written as numbers, in the part's layout
+  std::map<Stage, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
+  std::vector<RandomGroup> random;
+  std::vector<Variant> variants;
+  std::vector<StepSpec> steps;
+  // Display names by stage ("W_q" -> "Ω_q") or for one matrix
+  // ("output@your_answer" -> "X′ (Your answer)"), the latter winning.
+  std::map<Stage, std::string> stage_names;
+  std::map<MatrixKey, std::string> matrix_names;
+  int precision = 8;      // digits shown, as the notebook printed
+  bool suppress = false;  // numpy's suppress: never scientific notation
+};
+
+struct Lesson {
+  std::string id, title, source;
+  std::vector<Part> parts;
+  int main_part = 0;  // whose weights and output are the lesson's result
+};
+
+// A learner's what-if value for a computed number: a score, a scaled score or
+// a weight of the part's own settings (not of its variants). Everything after
+// it is computed from it, as if the computation had produced it.
+struct Override {
+  Stage stage = Stage::scores;  // scores, scaled or weights
+  int head = 0;                 // 1..H in a part with several heads, else 0
+  int row = 0, col = 0;         // in the layout the trace shows
+  double value = 0.0;
+  auto operator<=>(const Override&) const = default;
+};
+// The stages a learner may override.
+bool can_override(Stage stage);
+
+// The learner's copy of a part's inputs and settings.
+struct PartState {
+  Inputs inputs;  // every input, in the part's layout
+  AttentionOptions options;
+  std::vector<uint32_t> seeds;      // one per random group
+  std::vector<Override> overrides;  // sorted, at most one per cell
+  bool operator==(const PartState&) const = default;
+  // The override of this cell, if there is one.
+  const Override* override_at(Stage stage, int head, int row, int col) const;
+};
+
+struct LessonState {
+  std::vector<PartState> parts;
+  bool operator==(const LessonState&) const = default;
+};
+
+// A matrix of a part by the name a lesson file gives it ("weights_h1@your_answer"):
+// its key, or nullopt if the part can have no such matrix.
+std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::string_view name);
+
+// The lesson's own numbers: given inputs plus the draws at the lesson's seeds.
+LessonState default_state(const Lesson& lesson);
+
+// Redraws random group `group` of a part with a new seed, replacing what it drew.
+void redraw(const Part& part, int group, uint32_t seed, PartState& state);
+
+// True when an input is shown transposed from the canonical row layout the
+// core computes in: X, Q, K, V and biases in Columns; weights in Columns and
+// RowsTransposedWeights.
+bool input_is_transposed(Layout layout, Stage input);
+
+// Where head h (1-based) of `heads` sits in an input, in the part's layout:
+// [begin, end) of its rows (along_rows) or of its columns.
+struct Block {
+  bool along_rows = false;
+  int begin = 0, end = 0;
+};
+Block head_block(Layout layout, Stage input, int rows, int cols, int heads, int head);
+
+}  // namespace attn

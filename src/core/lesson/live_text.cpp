@@ -1,0 +1,9 @@
+#include "core/lesson/live_text.h"
+
+namespace attn {
+
+LiveText literal(std::string text) {
+  return {Piece{Fill::Literal, std::move(text), {}, {}, -1, false}};
+}
+
+}  // namespace attn

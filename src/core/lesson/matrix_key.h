@@ -1,0 +1,98 @@
+// Which matrix of a trace: a typed key (part, stage, head, variant). Code
+// compares keys; the text form "[part/]stage[_hH][@variant]" exists only at
+// the edges (lesson files, the JSON trace, the page's API, links, tests).
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/base/enum_names.h"
+
+namespace attn {
+
+// The stages of the pipeline, in order. Inputs come first; Q, K, V and
+// weights are inputs in lessons that give them, computed otherwise.
+enum class Stage : uint8_t {
+  X,
+  W_q,
+  W_k,
+  W_v,
+  b_q,
+  b_k,
+  b_v,
+  W_o,  // embeddings and parameters
+  Q,
+  K,
+  V,        // projections (or given)
+  K_T,      // Kᵀ, as the notebooks print it before Q·Kᵀ
+  scores,   // raw dot products
+  scaled,   // scores / divisor
+  masked,   // scaled with −∞ where the causal mask hides a key
+  weights,  // softmax (or given)
+  context,  // one head's weighted sum of values
+  concat,   // the heads side by side
+  output,   // the part's result
+};
+inline constexpr int kStageCount = static_cast<int>(Stage::output) + 1;
+
+inline constexpr EnumName<Stage> kStageNames[] = {
+    {Stage::X, "X"},
+    {Stage::W_q, "W_q"},
+    {Stage::W_k, "W_k"},
+    {Stage::W_v, "W_v"},
+    {Stage::b_q, "b_q"},
+    {Stage::b_k, "b_k"},
+    {Stage::b_v, "b_v"},
+    {Stage::W_o, "W_o"},
+    {Stage::Q, "Q"},
+    {Stage::K, "K"},
+    {Stage::V, "V"},
+    {Stage::K_T, "K_T"},
+    {Stage::scores, "scores"},
+    {Stage::scaled, "scaled"},
+    {Stage::masked, "masked"},
+    {Stage::weights, "weights"},
+    {Stage::context, "context"},
+    {Stage::concat, "concat"},
+    {Stage::output, "output"},
+};
+
+// The stages a lesson may give as numbers, in pipeline order.
+inline constexpr Stage kInputStages[] = {Stage::X,   Stage::W_q, Stage::W_k, Stage::W_v,
+                                         Stage::b_q, Stage::b_k, Stage::b_v, Stage::W_o,
+                                         Stage::Q,   Stage::K,   Stage::V,   Stage::weights};
+bool can_be_input(Stage s);
+// W_q, W_k, W_v, W_o.
+bool is_weight_matrix(Stage s);
+bool is_bias(Stage s);
+
+inline std::string_view stage_name(Stage s) { return name_of(kStageNames, s); }
+
+struct MatrixKey {
+  int part = 0;
+  Stage stage = Stage::X;
+  int head = 0;     // 1..H for a head's matrix in a part with several heads, else 0
+  int variant = 0;  // 1..: the part's variants[variant - 1]; 0: the part's own settings
+  auto operator<=>(const MatrixKey&) const = default;
+  // Fits in 32 bits: parts < 256, heads < 256, variants < 256.
+  uint32_t packed() const {
+    return static_cast<uint32_t>(part) << 24 | static_cast<uint32_t>(stage) << 16 |
+           static_cast<uint32_t>(head) << 8 | static_cast<uint32_t>(variant);
+  }
+};
+
+// A matrix's name within its part: "stage[_hH][@variant]", e.g. "weights_h1@your_answer".
+std::string matrix_name(Stage stage, int head, std::string_view variant_id);
+
+struct ParsedName {
+  Stage stage;
+  int head = 0;
+  std::string variant;  // the variant's id, empty for none
+};
+// Reads a name written as matrix_name() writes it; nullopt if it is not one.
+std::optional<ParsedName> parse_matrix_name(std::string_view name);
+
+}  // namespace attn

@@ -1,0 +1,157 @@
+#include "core/lesson/part_matrices.h"
+
+#include <algorithm>
+
+namespace attn {
+
+namespace {
+
+class Structure {
+ public:
+  Structure(const Part& part, int part_index) : part_(part), index_(part_index) {}
+
+  std::vector<MatrixSpec> run(const AttentionOptions& options) {
+    inputs(options);
+    projections();
+    attention(options, 0);
+    for (size_t v = 0; v < part_.variants.size(); ++v)
+      attention(options_for(part_.variants[v], options), static_cast<int>(v) + 1);
+    return std::move(out_);
+  }
+
+ private:
+  bool has(Stage s) const { return part_.shapes.count(s) > 0; }
+
+  // A token-major matrix's axes in the part's layout.
+  std::pair<AxisKind, AxisKind> token_axes(AxisKind tokens) const {
+    if (part_.layout == Layout::Columns) return {AxisKind::Dim, tokens};
+    return {tokens, AxisKind::Dim};
+  }
+  static std::pair<AxisKind, AxisKind> weight_axes(Arrangement arrangement) {
+    if (arrangement == Arrangement::KeyRows) return {AxisKind::Key, AxisKind::Query};
+    return {AxisKind::Query, AxisKind::Key};
+  }
+
+  void add(Stage stage, int head, int variant, std::pair<AxisKind, AxisKind> axes,
+           bool editable = false, bool transposed = false) {
+    MatrixSpec m;
+    m.key = {index_, stage, head, variant};
+    m.row_kind = axes.first;
+    m.col_kind = axes.second;
+    m.editable = editable;
+    m.overridable = !editable && variant == 0 && can_override(stage);
+    // A token-major matrix is transposed exactly when its tokens run along columns.
+    m.transposed = transposed || (m.row_kind == AxisKind::Dim && is_token_axis(m.col_kind));
+    out_.push_back(m);
+  }
+
+  void inputs(const AttentionOptions& options) {
+    for (Stage s : kInputStages) {
+      if (!has(s)) continue;
+      std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
+      if (s == Stage::X)
+        axes = token_axes(AxisKind::Token);
+      else if (is_bias(s))
+        axes = part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
+                                               : std::pair{AxisKind::Single, AxisKind::Dim};
+      else if (s == Stage::Q)
+        axes = token_axes(AxisKind::Query);
+      else if (s == Stage::K || s == Stage::V)
+        axes = token_axes(AxisKind::Key);
+      else if (s == Stage::weights)
+        axes = weight_axes(options.arrangement);
+      add(s, 0, 0, axes, true, input_is_transposed(part_.layout, s));
+    }
+  }
+
+  void projections() {
+    const auto [kr, kc] = token_axes(AxisKind::Key);
+    if (has(Stage::X)) {
+      add(Stage::Q, 0, 0, token_axes(AxisKind::Query));
+      add(Stage::K, 0, 0, {kr, kc});
+      add(Stage::K_T, 0, 0, {kc, kr});
+      if (has(Stage::W_v)) add(Stage::V, 0, 0, {kr, kc});
+    } else if (has(Stage::Q)) {
+      add(Stage::K_T, 0, 0, {kc, kr});  // given Q, K, V are inputs already
+    }
+  }
+
+  void attention(const AttentionOptions& options, int variant) {
+    const auto out_axes = token_axes(AxisKind::Query);
+    const bool qk = has(Stage::X) || has(Stage::Q);
+    const bool v = has(Stage::W_v) || has(Stage::V);
+    if (!qk) {
+      if (v) add(Stage::output, 0, variant, out_axes);
+      return;
+    }
+    const auto w_axes = weight_axes(options.arrangement);
+    const int heads = part_.heads;
+    for (int h = 0; h < heads; ++h) {
+      const int head = heads > 1 ? h + 1 : 0;
+      add(Stage::scores, head, variant, w_axes);
+      add(Stage::scaled, head, variant, w_axes);
+      if (options.causal) add(Stage::masked, head, variant, w_axes);
+      add(Stage::weights, head, variant, w_axes);
+      if (v && (heads > 1 || has(Stage::W_o))) add(Stage::context, head, variant, out_axes);
+    }
+    if (!v) return;
+    if (heads > 1 && has(Stage::W_o)) add(Stage::concat, 0, variant, out_axes);
+    add(Stage::output, 0, variant, out_axes);
+  }
+
+  const Part& part_;
+  int index_;
+  std::vector<MatrixSpec> out_;
+};
+
+}  // namespace
+
+std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
+                                      const AttentionOptions& options) {
+  return Structure(part, part_index).run(options);
+}
+
+std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
+  const Stage s = spec.key.stage;
+  if (spec.editable) return part.shapes.at(s);
+  // Widths in the canonical row layout, from the inputs that set them.
+  auto width = [&](Stage given, Stage weight) {
+    if (part.shapes.count(given)) {
+      const auto [r, c] = part.shapes.at(given);
+      return input_is_transposed(part.layout, given) ? r : c;
+    }
+    if (part.shapes.count(weight)) {
+      const auto [r, c] = part.shapes.at(weight);
+      return input_is_transposed(part.layout, weight) ? r : c;
+    }
+    return 0;
+  };
+  const int n = static_cast<int>(part.tokens.size());
+  const int d_k = width(Stage::Q, Stage::W_q), d_v = width(Stage::V, Stage::W_v);
+  int cols = d_v;
+  switch (s) {
+    case Stage::Q:
+    case Stage::K:
+      cols = d_k;
+      break;
+    case Stage::K_T:  // the transpose of K as shown
+      return part.layout == Layout::Columns ? std::pair{n, d_k} : std::pair{d_k, n};
+    case Stage::scores:
+    case Stage::scaled:
+    case Stage::masked:
+    case Stage::weights:
+      return {n, n};
+    case Stage::context:
+      cols = d_v / std::max(1, part.heads);
+      break;
+    case Stage::output:
+      if (part.shapes.count(Stage::W_o)) cols = width(Stage::W_o, Stage::W_o);
+      break;
+    default:
+      break;
+  }
+  // Token-major: one row per token, or one column in the columns layout.
+  return part.layout == Layout::Columns ? std::pair{cols, n} : std::pair{n, cols};
+}
+
+}  // namespace attn

@@ -1,0 +1,154 @@
+#include "core/lesson/state_link.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace attn {
+
+using json = nlohmann::json;
+
+std::string encode_state(const Lesson& lesson, const LessonState& state) {
+  const LessonState defaults = default_state(lesson);
+  json parts = json::array();
+  for (size_t p = 0; p < state.parts.size(); ++p) {
+    const PartState& now = state.parts[p];
+    const Part& part = lesson.parts[p];
+    // Inputs as they would be after the seeds alone: edits are what differs from that.
+    PartState drawn = defaults.parts[p];
+    for (size_t g = 0; g < part.random.size(); ++g)
+      if (now.seeds[g] != drawn.seeds[g]) redraw(part, static_cast<int>(g), now.seeds[g], drawn);
+    json entry{{"part", p}};
+    if (now.seeds != defaults.parts[p].seeds) entry["seeds"] = now.seeds;
+    const Scaling& s = now.options.scaling;
+    if (!(s == part.options.scaling)) {
+      if (s.mode == ScaleMode::Divide)
+        entry["scale"] = s.divisor;
+      else
+        entry["scale"] = name_of(kScaleWords, s.mode);
+    }
+    if (now.options.causal != part.options.causal) entry["causal"] = now.options.causal;
+    json set = json::array();
+    for (const auto& [stage, m] : now.inputs) {
+      const Matrix& before = drawn.inputs.at(stage);
+      for (int r = 0; r < m.rows(); ++r)
+        for (int c = 0; c < m.cols(); ++c)
+          if (m(r, c) != before(r, c))
+            set.push_back(json::array({stage_name(stage), r, c, m(r, c)}));
+    }
+    if (!set.empty()) entry["set"] = std::move(set);
+    json overrides = json::array();
+    for (const Override& o : now.overrides)
+      overrides.push_back(json::array({stage_name(o.stage), o.head, o.row, o.col, o.value}));
+    if (!overrides.empty()) entry["override"] = std::move(overrides);
+    if (entry.size() > 1) parts.push_back(std::move(entry));
+  }
+  if (parts.empty()) return "";
+  return json{{"v", 1}, {"parts", std::move(parts)}}.dump();
+}
+
+DecodedState decode_state(const Lesson& lesson, std::string_view text) {
+  DecodedState out;
+  auto refuse = [&](std::string why) {
+    out.error = std::move(why);
+    out.state.reset();
+    return out;
+  };
+  if (text.size() > 64 * 1024) return refuse("the link's state is too long");
+  const json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return refuse("the link's state is not readable");
+  if (doc.value("v", 0) != 1 || !doc.contains("parts") || !doc["parts"].is_array())
+    return refuse("the link's state is from another version");
+  LessonState state = default_state(lesson);
+  for (const json& entry : doc["parts"]) {
+    if (!entry.is_object() || !entry.contains("part") || !entry["part"].is_number_unsigned())
+      return refuse("the link's state names no part");
+    const size_t p = entry["part"].get<size_t>();
+    if (p >= lesson.parts.size()) return refuse("the link's state is for another lesson");
+    const Part& part = lesson.parts[p];
+    PartState& ps = state.parts[p];
+    if (entry.contains("seeds")) {
+      const json& seeds = entry["seeds"];
+      if (!seeds.is_array() || seeds.size() != part.random.size())
+        return refuse("the link's seeds do not fit this lesson");
+      for (size_t g = 0; g < seeds.size(); ++g) {
+        if (!seeds[g].is_number_unsigned() || seeds[g].get<uint64_t>() > 0xFFFFFFFFu)
+          return refuse("a seed in the link is not a whole number from 0 to 4294967295");
+        redraw(part, static_cast<int>(g), seeds[g].get<uint32_t>(), ps);
+      }
+    }
+    if (entry.contains("scale")) {
+      const json& s = entry["scale"];
+      const std::optional<ScaleMode> word =
+          s.is_string() ? parse_name(kScaleWords, s.get_ref<const std::string&>()) : std::nullopt;
+      if (word)
+        ps.options.scaling = {*word, 1.0};
+      else if (s.is_number() && std::isfinite(s.get<double>()))
+        ps.options.scaling = {ScaleMode::Divide, std::clamp(s.get<double>(), Limits::kMinDivisor,
+                                                            Limits::kMaxDivisor)};
+      else
+        return refuse("the link's scale is not " + quoted_names(kScaleWords, "a number"));
+    }
+    if (entry.contains("causal")) {
+      if (!entry["causal"].is_boolean())
+        return refuse("the link's causal setting is not true or false");
+      ps.options.causal = entry["causal"].get<bool>();
+    }
+    if (entry.contains("set")) {
+      const json& set = entry["set"];
+      if (!set.is_array()) return refuse("the link's edits are not a list");
+      for (const json& e : set) {
+        if (!e.is_array() || e.size() != 4 || !e[0].is_string() || !e[1].is_number_unsigned() ||
+            !e[2].is_number_unsigned() || !e[3].is_number())
+          return refuse("an edit in the link is malformed");
+        const std::optional<Stage> stage = parse_name(kStageNames, e[0].get<std::string>());
+        auto it = stage ? ps.inputs.find(*stage) : ps.inputs.end();
+        if (it == ps.inputs.end())
+          return refuse("the link edits \"" + e[0].get<std::string>() +
+                        "\", which this lesson has no input of");
+        const uint64_t r = e[1].get<uint64_t>(), c = e[2].get<uint64_t>();
+        if (r >= static_cast<uint64_t>(it->second.rows()) ||
+            c >= static_cast<uint64_t>(it->second.cols()))
+          return refuse("an edit in the link is outside its matrix");
+        const double v = e[3].get<double>();
+        if (!std::isfinite(v)) return refuse("an edit in the link is not a finite number");
+        it->second(static_cast<int>(r), static_cast<int>(c)) =
+            std::clamp(v, -Limits::kMaxAbsValue, Limits::kMaxAbsValue);
+      }
+    }
+    if (entry.contains("override")) {
+      const json& list = entry["override"];
+      if (!list.is_array()) return refuse("the link's overrides are not a list");
+      // Scores and weights are (N, N), one per head, where the part computes them.
+      const bool computes = part.shapes.count(Stage::X) || part.shapes.count(Stage::Q);
+      const uint64_t n = part.tokens.size();
+      for (const json& e : list) {
+        if (!e.is_array() || e.size() != 5 || !e[0].is_string() || !e[1].is_number_unsigned() ||
+            !e[2].is_number_unsigned() || !e[3].is_number_unsigned() || !e[4].is_number())
+          return refuse("an override in the link is malformed");
+        const std::optional<Stage> stage = parse_name(kStageNames, e[0].get<std::string>());
+        if (!stage || !can_override(*stage) || !computes)
+          return refuse("the link overrides \"" + e[0].get<std::string>() +
+                        "\", which this lesson does not compute");
+        const uint64_t head = e[1].get<uint64_t>(), r = e[2].get<uint64_t>(),
+                       c = e[3].get<uint64_t>();
+        const bool head_ok =
+            part.heads > 1 ? head >= 1 && head <= static_cast<uint64_t>(part.heads) : head == 0;
+        if (!head_ok || r >= n || c >= n)
+          return refuse("an override in the link is outside its matrix");
+        const double v = e[4].get<double>();
+        if (!std::isfinite(v)) return refuse("an override in the link is not a finite number");
+        const Override o{*stage, static_cast<int>(head), static_cast<int>(r), static_cast<int>(c),
+                         std::clamp(v, -Limits::kMaxAbsValue, Limits::kMaxAbsValue)};
+        if (ps.override_at(o.stage, o.head, o.row, o.col))
+          return refuse("the link overrides one number twice");
+        ps.overrides.push_back(o);
+      }
+      std::sort(ps.overrides.begin(), ps.overrides.end());
+    }
+  }
+  out.state = std::move(state);
+  return out;
+}
+
+}  // namespace attn

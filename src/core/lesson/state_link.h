@@ -1,0 +1,28 @@
+// The learner's changes as a small JSON text, for links that reopen exactly
+// what they were looking at: only what differs from the lesson's own numbers
+// (seeds, settings, edited entries, what-if overrides), so links stay short.
+//   {"v": 1, "parts": [{"part": 0, "seeds": [3], "scale": 2.5, "causal": true,
+//                       "set": [["W_q", 0, 1, 0.25], ...],
+//                       "override": [["scores", 0, 1, 2, 7.0], ...]}]}
+// (an override names its stage, its head (0 with one head), row and column).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/lesson/lesson.h"
+
+namespace attn {
+
+std::string encode_state(const Lesson& lesson, const LessonState& state);
+
+struct DecodedState {
+  std::optional<LessonState> state;
+  std::string error;  // why the text was refused, when it was
+};
+// Rebuilds a state from encode_state's text. Anything malformed, out of
+// range or not of this lesson is refused with a reason; values are clamped.
+DecodedState decode_state(const Lesson& lesson, std::string_view text);
+
+}  // namespace attn

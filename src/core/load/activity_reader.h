@@ -1,0 +1,45 @@
+// Reads a step's predictions and challenges (docs/lessons.md, "Predictions
+// and challenges") into core/activity.h's types, with the loader's one-line
+// errors. A challenge's solution is checked once the whole lesson is read
+// (check_solutions), since it is a state of the whole lesson.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "core/lesson/activity.h"
+#include "core/lesson/lesson.h"
+#include "core/load/json_reader.h"
+#include "core/load/lesson_logic_reader.h"
+
+namespace attn {
+
+struct ActivityLimits {
+  static constexpr size_t kMaxPerStep = 8;  // predictions, and challenges, per step
+  static constexpr size_t kMaxChoices = 8;
+  static constexpr size_t kMaxHints = 8;
+};
+
+class ActivityReader {
+ public:
+  ActivityReader(Reader& r, const Part& part, int part_index);
+
+  // The step's "predict" and "challenges" keys, if it has them. `ids` holds
+  // the lesson's prediction and challenge ids so far: each is used once.
+  bool read(const json& step, const Pointer& path, StepSpec& out, std::set<std::string>& ids);
+
+ private:
+  bool prediction(const json& v, const Pointer& path, Prediction& out);
+  bool challenge(const json& v, const Pointer& path, Challenge& out);
+  bool unique_id(const json& v, const Pointer& path, std::set<std::string>& ids, std::string& out);
+
+  Reader& r_;
+  LogicReader logic_;   // the numbers and conditions
+  LogicReader reveal_;  // ...and {picked}, {answer}
+};
+
+// Every challenge's solution decodes as a state of this lesson; fails at the
+// first that does not. `steps_at(p)` is where part p's steps are in the file.
+bool check_solutions(Reader& r, const Lesson& lesson, const std::vector<Pointer>& steps_at);
+
+}  // namespace attn

@@ -1,0 +1,117 @@
+#include "core/load/default_steps.h"
+
+#include <algorithm>
+
+#include "core/lesson/part_matrices.h"
+#include "core/text/translation.h"
+
+namespace attn {
+
+std::vector<StepSpec> default_steps(const Part& part, int part_index) {
+  const std::vector<MatrixSpec> specs = part_matrices(part, part_index, part.options);
+  auto has = [&](Stage s) {
+    return std::any_of(specs.begin(), specs.end(),
+                       [&](const MatrixSpec& m) { return m.key.stage == s && m.key.variant == 0; });
+  };
+  // The part's own matrices of these stages (every head), in pipeline order.
+  auto of = [&](std::initializer_list<Stage> stages) {
+    std::vector<MatrixKey> out;
+    for (const MatrixSpec& m : specs)
+      if (m.key.variant == 0 &&
+          std::find(stages.begin(), stages.end(), m.key.stage) != stages.end())
+        out.push_back(m.key);
+    return out;
+  };
+  std::vector<StepSpec> steps;
+  auto add = [&](const char* id, const char* title, LiveText formula, const char* text,
+                 std::vector<MatrixKey> show) {
+    if (show.empty()) return;
+    StepSpec s;
+    s.id = id;
+    s.title = title;
+    s.formula = std::move(formula);
+    s.text = {TextBlock{literal(text), {}}};
+    s.show = std::move(show);
+    steps.push_back(std::move(s));
+  };
+  // "scaled = scores / √d_k", with the scaling (and mask) in force.
+  auto with_settings = [&](const char* before, Fill fill, const char* after) {
+    LiveText t = literal(before);
+    Piece p;
+    p.fill = fill;
+    p.measure.part = part_index;
+    t.push_back(p);
+    if (after[0]) t.push_back(literal(after)[0]);
+    return t;
+  };
+  // Titles and texts in the language in use when the lesson loads; formulas
+  // as written.
+  if (has(Stage::X)) {
+    // TRANSLATORS: title of a lesson's step showing the input embeddings, one per token.
+    add("inputs", tr("Inputs"), {}, tr("One embedding per token."), of({Stage::X}));
+    // TRANSLATORS: title of a lesson's step: the query, key and value matrices.
+    add("projections", tr("Queries, keys and values"),
+        literal(part.layout == Layout::Columns ? "Q = W_q·X + b_q"
+                : part.layout == Layout::Rows  ? "Q = X·W_q"
+                                               : "Q = X·W_qᵀ"),
+        tr("Each token's embedding is multiplied by three weight matrices."),
+        of({Stage::W_q, Stage::W_k, Stage::W_v, Stage::b_q, Stage::b_k, Stage::b_v, Stage::Q,
+            Stage::K, Stage::V}));
+  } else if (!has(Stage::Q)) {
+    add("inputs", tr("Attention weights and values"), {},
+        tr("The weights are given; each row sums to 1."), of({Stage::weights, Stage::V}));
+  } else {
+    add("inputs", tr("Queries, keys and values"), {},
+        // TRANSLATORS: a step's text: the lesson gives the queries, keys and values as
+        // numbers (they are not computed from embeddings).
+        tr("Given directly."), of({Stage::Q, Stage::K, Stage::V}));
+  }
+  if (has(Stage::scores)) {
+    // TRANSLATORS: title of a lesson's step: the attention scores, Q·Kᵀ.
+    add("scores", tr("Scores"), literal("scores = Q·Kᵀ"),
+        tr("Each query is compared with every key by a dot product."), of({Stage::scores}));
+    // TRANSLATORS: title of a lesson's step (a noun or an imperative): the scores are
+    // divided by √d_k.
+    add("scale", tr("Scale"), with_settings("scaled = scores", Fill::Scale, ""),
+        tr("Scaling keeps the scores from growing with the width."), of({Stage::scaled}));
+    add("mask", tr("Causal mask"),
+        // TRANSLATORS: a formula: keep "masked = scaled, −∞" as it is (names in the
+        // code); the rest says where −∞ goes: every cell above the matrix's diagonal.
+        literal(tr("masked = scaled, −∞ above the diagonal")),
+        tr("A token may not attend to later tokens."), of({Stage::masked}));
+    // TRANSLATORS: title of a lesson's step: the softmax function turns scores into
+    // weights. Keep the name softmax.
+    add("softmax", tr("Softmax"), with_settings("weights = softmax(scaled", Fill::Mask, ")"),
+        tr("Each query's scores become weights that sum to 1."), of({Stage::weights}));
+  }
+  if (part.heads > 1) {
+    add("heads", tr("Weighted sum per head"), literal("head = weights·V"),
+        tr("Each head mixes its own slice of the values."), of({Stage::context}));
+    // TRANSLATORS: title of a lesson's step: the heads' outputs are put side by side
+    // (concatenated), then multiplied by W_o.
+    add("output", tr("Concatenate and project"), literal("output = concat(heads)·W_o"),
+        tr("The heads' outputs side by side, projected back."), of({Stage::concat, Stage::output}));
+  } else {
+    add("output", tr("Weighted sum of values"), literal("output = weights·V"),
+        tr("Each output row is a weighted average of the value rows."),
+        of({Stage::context, Stage::output}));
+  }
+  for (size_t v = 0; v < part.variants.size(); ++v) {
+    std::vector<MatrixKey> show;
+    for (const MatrixSpec& m : specs)
+      if (m.key.variant == static_cast<int>(v) + 1 &&
+          (m.key.stage == Stage::weights || m.key.stage == Stage::output))
+        show.push_back(m.key);
+    const std::string id = "variant-" + part.variants[v].id;
+    if (show.empty()) continue;
+    StepSpec s;
+    s.id = id;
+    s.title = part.variants[v].label;  // the lesson file's
+    s.text = {TextBlock{literal(tr("The same inputs with other settings.")), {}}};
+    s.show = std::move(show);
+    steps.push_back(std::move(s));
+  }
+  return steps;
+}
+
+}  // namespace attn

@@ -1,0 +1,100 @@
+// Scaled dot-product attention, one head and multi-head, on the canonical
+// row-vector layout: one row per token. Lessons in other layouts (transposed
+// weights, column vectors) are converted to this layout before they get here
+// and back again for display (see trace.h).
+#pragma once
+
+#include <vector>
+
+#include "core/base/enum_names.h"
+#include "core/math/matrix.h"
+
+namespace attn {
+
+enum class ScaleMode {
+  SqrtDk,  // divide by √d_k, d_k being the width of one head's queries
+  None,    // raw dot products
+  Divide,  // divide by a chosen number: a temperature
+};
+
+// The two modes a lesson file or link spells as a word; Divide is a number.
+inline constexpr EnumName<ScaleMode> kScaleWords[] = {{ScaleMode::SqrtDk, "sqrt_dk"},
+                                                      {ScaleMode::None, "none"}};
+
+struct Scaling {
+  ScaleMode mode = ScaleMode::SqrtDk;
+  double divisor = 1.0;  // for ScaleMode::Divide
+  // The number a head of width d_k divides its scores by.
+  double divisor_for(int d_k) const;
+  bool operator==(const Scaling&) const = default;
+};
+
+// How the (N, N) score matrix is laid out, and how its weights meet V.
+enum class Arrangement {
+  // scores[q][k] = q·k; softmax along each row; out[q] = Σ_k w[q][k] v[k].
+  QueryRows,
+  // scores[k][q] = k·q (as Kᵀ·Q in Understanding Deep Learning); softmax down
+  // each column; out[q] = Σ_k w[k][q] v[k]. Same output as QueryRows.
+  KeyRows,
+  // Notebook 003's multi-head code: weights laid out as QueryRows, then
+  // multiplied with V as if they were KeyRows (V @ weights instead of
+  // V @ weights.T). Its "Your answer" differs from the "True values".
+  QueryRowsAppliedAsKeyRows,
+};
+inline constexpr EnumName<Arrangement> kArrangementNames[] = {
+    {Arrangement::QueryRows, "query_rows"},
+    {Arrangement::KeyRows, "key_rows"},
+    {Arrangement::QueryRowsAppliedAsKeyRows, "query_rows_applied_as_key_rows"},
+};
+
+struct AttentionOptions {
+  Scaling scaling;
+  bool causal = false;  // a query sees only keys at or before its position
+  Arrangement arrangement = Arrangement::QueryRows;
+  bool operator==(const AttentionOptions&) const = default;
+};
+
+// A learner's what-if values for computed entries of one head: each replaces
+// the computed number before the next pass reads it (an overridden score is
+// scaled, masked and softmaxed like any other).
+struct CellValue {
+  int row = 0, col = 0;
+  double value = 0.0;
+  bool operator==(const CellValue&) const = default;
+};
+struct HeadOverrides {
+  std::vector<CellValue> scores, scaled, weights;  // in the layout of the (N, N) matrices
+};
+
+// Everything one head computed. All matrices are (N, N) but output.
+struct HeadTrace {
+  Matrix scores;   // (N, N) raw dot products, laid out as the arrangement says
+  Matrix scaled;   // (N, N) scores / divisor
+  Matrix masked;   // (N, N) scaled with -inf where causal masking hides a key; empty if not causal
+  Matrix weights;  // (N, N) softmax of masked (or scaled)
+  Matrix output;   // (N, d_v) weighted sum of values; empty without values
+  double divisor = 1.0;
+};
+
+// One head. q, k are (N, d_k); v is (N, d_v) or null (scores and weights only).
+void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
+                    const AttentionOptions& options, HeadTrace& out,
+                    const HeadOverrides* overrides = nullptr);
+
+// out (N, d_v): weights (N, N) arranged as `arrangement` applied to v (N, d_v).
+Matrix apply_weights(const Matrix& weights, const Matrix& v, Arrangement arrangement);
+
+struct MultiHeadTrace {
+  std::vector<HeadTrace> heads;  // H heads
+  Matrix concat;                 // (N, d_v) the heads' outputs side by side
+  Matrix output;                 // (N, d_out) concat · W_o, or concat without W_o
+};
+
+// H heads over equal contiguous column blocks of q, k, v (N, H·d_head); each
+// head is scaled by its own width. w_o (d_v, d_out) may be null; overrides,
+// if given, has one entry per head.
+void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
+                          const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out,
+                          const std::vector<HeadOverrides>* overrides = nullptr);
+
+}  // namespace attn

@@ -1,0 +1,318 @@
+// [SECTION] Values: the attention passes, in the canonical row layout
+// [SECTION] Trace
+#include "core/trace/trace.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/text/translation.h"
+
+namespace attn {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Values
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// English, marked for the catalog: label_of() translates it when the trace is
+// built, in the scope's language (the session is rebuilt when it changes).
+const char* default_label(Stage s) {
+  switch (s) {
+    case Stage::scores:
+      // TRANSLATORS: the captions of the matrices a lesson does not name, over each
+      // matrix: Q·Kᵀ (noun).
+      return N_("scores");
+    case Stage::scaled:
+      // TRANSLATORS: a matrix's caption: the scores divided by √d_k.
+      return N_("scaled scores");
+    case Stage::masked:
+      // TRANSLATORS: a matrix's caption: the scores with the causal mask applied.
+      return N_("masked scores");
+    case Stage::weights:
+      // TRANSLATORS: a matrix's caption: softmax of the scores.
+      return N_("attention weights");
+    case Stage::context:
+      // TRANSLATORS: a matrix's caption: one head's weights times its values.
+      return N_("head output");
+    case Stage::concat:
+      // TRANSLATORS: a matrix's caption: every head's output side by side.
+      return N_("heads concatenated");
+    case Stage::output:
+      return N_("output");
+    case Stage::K_T:
+      return "Kᵀ";  // a formula: the same in every language
+    default:
+      return nullptr;  // inputs and Q, K, V are shown by their own names
+  }
+}
+
+// One part's computation in the canonical row layout.
+struct Computed {
+  bool has_qk = false, has_v = false;
+  Matrix q, k, v;        // (N, d_k), (N, d_k), (N, d_v)
+  MultiHeadTrace heads;  // from Q, K (and V)
+  Matrix output;         // (N, d_v) from given weights
+};
+
+class PartBuilder {
+ public:
+  PartBuilder(const Part& part, int part_index, const PartState& state, Trace& trace)
+      : part_(part), index_(part_index), state_(state), trace_(trace) {}
+
+  void build() {
+    std::vector<Computed> computed;  // [0]: the part's own options; [v]: variant v
+    std::vector<AttentionOptions> options{state_.options};
+    for (const Variant& v : part_.variants) options.push_back(options_for(v, state_.options));
+    for (size_t v = 0; v < options.size(); ++v) computed.push_back(compute(options[v], v == 0));
+    for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
+      add(spec, computed[spec.key.variant], options[spec.key.variant]);
+  }
+
+ private:
+  bool has(Stage s) const { return state_.inputs.count(s) > 0; }
+
+  Matrix canonical(Stage s) const {
+    const Matrix& m = state_.inputs.at(s);
+    return input_is_transposed(part_.layout, s) ? transpose(m) : m;
+  }
+  // A token-major matrix computed in rows, in the part's layout.
+  Matrix displayed(const Matrix& canonical_value) const {
+    return part_.layout == Layout::Columns ? transpose(canonical_value) : canonical_value;
+  }
+
+  Matrix project(const Matrix& x, Stage w, Stage b) const {
+    Matrix out = matmul(x, canonical(w));  // (N, d) · (d, d_k) -> (N, d_k)
+    if (has(b)) out = add_row_bias(out, canonical(b));
+    return out;
+  }
+
+  // The learner's overrides, per head; only the part's own settings have them.
+  std::vector<HeadOverrides> head_overrides() const {
+    std::vector<HeadOverrides> out(static_cast<size_t>(part_.heads));
+    for (const Override& o : state_.overrides) {
+      HeadOverrides& h = out[static_cast<size_t>(std::max(o.head, 1) - 1)];
+      std::vector<CellValue>& cells = o.stage == Stage::scores   ? h.scores
+                                      : o.stage == Stage::scaled ? h.scaled
+                                                                 : h.weights;
+      cells.push_back({o.row, o.col, o.value});
+    }
+    return out;
+  }
+
+  Computed compute(const AttentionOptions& options, bool own_settings) const {
+    Computed c;
+    if (has(Stage::X)) {
+      // 1. projections: Q, K, V = X·W (+ b), in canonical rows
+      const Matrix x = canonical(Stage::X);
+      c.q = project(x, Stage::W_q, Stage::b_q);
+      c.k = project(x, Stage::W_k, Stage::b_k);
+      c.has_v = has(Stage::W_v);
+      if (c.has_v) c.v = project(x, Stage::W_v, Stage::b_v);
+      c.has_qk = true;
+    } else if (has(Stage::Q)) {
+      c.q = canonical(Stage::Q);
+      c.k = canonical(Stage::K);
+      c.has_v = has(Stage::V);
+      if (c.has_v) c.v = canonical(Stage::V);
+      c.has_qk = true;
+    } else if (has(Stage::weights)) {
+      c.has_v = true;
+      c.v = canonical(Stage::V);
+      c.output = apply_weights(state_.inputs.at(Stage::weights), c.v, options.arrangement);
+    }
+    if (c.has_qk) {
+      // 2. attention per head, 3. concatenation and projection
+      Matrix w_o;
+      if (has(Stage::W_o)) w_o = canonical(Stage::W_o);
+      const std::vector<HeadOverrides> overrides = head_overrides();
+      multi_head_attention(c.q, c.k, c.has_v ? &c.v : nullptr, part_.heads,
+                           has(Stage::W_o) ? &w_o : nullptr, options, c.heads,
+                           own_settings && !state_.overrides.empty() ? &overrides : nullptr);
+    }
+    return c;
+  }
+
+  Matrix value_of(const MatrixSpec& spec, const Computed& c) const {
+    const MatrixKey& k = spec.key;
+    if (spec.editable) return state_.inputs.at(k.stage);
+    const HeadTrace* head =
+        c.has_qk ? &c.heads.heads[static_cast<size_t>(std::max(k.head, 1) - 1)] : nullptr;
+    switch (k.stage) {
+      case Stage::Q:
+        return displayed(c.q);
+      case Stage::K:
+        return displayed(c.k);
+      case Stage::V:
+        return displayed(c.v);
+      case Stage::K_T:
+        return transpose(displayed(c.k));
+      case Stage::scores:
+        return head->scores;
+      case Stage::scaled:
+        return head->scaled;
+      case Stage::masked:
+        return head->masked;
+      case Stage::weights:
+        return head->weights;
+      case Stage::context:
+        return displayed(head->output);
+      case Stage::concat:
+        return displayed(c.heads.concat);
+      case Stage::output:
+        return displayed(c.has_qk ? c.heads.output : c.output);
+      default:
+        assert(false && "inputs are editable");
+        return Matrix();
+    }
+  }
+
+  std::string label_of(const MatrixKey& k) const {
+    if (auto exact = part_.matrix_names.find(k); exact != part_.matrix_names.end())
+      return exact->second;
+    std::string label;
+    if (auto named = part_.stage_names.find(k.stage); named != part_.stage_names.end())
+      label = named->second;
+    else if (const char* fallback = default_label(k.stage))
+      label = tr(fallback);
+    else
+      label = std::string(stage_name(k.stage));
+    if (k.head)
+      // TRANSLATORS: a matrix's caption when the lesson has several heads: {matrix} is its
+      // name ("attention weights", or the lesson's), {n} the head's number (1, 2, …).
+      label = trf("{matrix} (head {n})", {{"matrix", label}, {"n", std::to_string(k.head)}});
+    if (k.variant) label += " — " + part_.variants[k.variant - 1].label;
+    return label;
+  }
+
+  std::vector<std::string> labels(AxisKind kind, int n) const {
+    if (kind == AxisKind::Single) return std::vector<std::string>(n, "");
+    if (kind != AxisKind::Dim && static_cast<int>(part_.tokens.size()) == n) return part_.tokens;
+    std::vector<std::string> out;
+    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
+    return out;
+  }
+
+  void add(const MatrixSpec& spec, const Computed& c, const AttentionOptions& options) {
+    TraceMatrix m;
+    static_cast<MatrixSpec&>(m) = spec;
+    m.value = value_of(spec, c);
+    m.label = label_of(spec.key);
+    m.rows = labels(spec.row_kind, m.value.rows());
+    m.cols = labels(spec.col_kind, m.value.cols());
+    m.arrangement = options.arrangement;
+    if (c.has_qk && spec.key.stage >= Stage::scores)
+      m.divisor = options.scaling.divisor_for(c.q.cols() / part_.heads);
+    trace_.index[spec.key.packed()] = static_cast<int>(trace_.matrices.size());
+    trace_.matrices.push_back(std::move(m));
+  }
+
+  const Part& part_;
+  int index_;
+  const PartState& state_;
+  Trace& trace_;
+};
+
+}  // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Trace
+//-----------------------------------------------------------------------------
+
+int Trace::index_of(const MatrixKey& key) const {
+  const auto it = index.find(key.packed());
+  return it == index.end() ? -1 : it->second;
+}
+
+const TraceMatrix* Trace::find(const MatrixKey& key) const {
+  const int at = index_of(key);
+  return at < 0 ? nullptr : &matrices[at];
+}
+
+std::string Trace::id_of(const MatrixKey& key) const {
+  const TracePart& p = parts[key.part];
+  const std::string name =
+      matrix_name(key.stage, key.head, key.variant ? p.variants[key.variant - 1] : "");
+  return parts.size() > 1 ? p.id + "/" + name : name;
+}
+
+std::optional<MatrixKey> Trace::key_of(std::string_view id) const {
+  MatrixKey key;
+  if (parts.size() > 1) {
+    const size_t slash = id.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const std::string_view part_id = id.substr(0, slash);
+    key.part = -1;
+    for (size_t p = 0; p < parts.size(); ++p)
+      if (parts[p].id == part_id) key.part = static_cast<int>(p);
+    if (key.part < 0) return std::nullopt;
+    id.remove_prefix(slash + 1);
+  }
+  const std::optional<ParsedName> name = parse_matrix_name(id);
+  if (!name) return std::nullopt;
+  key.stage = name->stage;
+  key.head = name->head;
+  if (!name->variant.empty()) {
+    const std::vector<std::string>& variants = parts[key.part].variants;
+    for (size_t v = 0; v < variants.size(); ++v)
+      if (variants[v] == name->variant) key.variant = static_cast<int>(v) + 1;
+    if (!key.variant) return std::nullopt;
+  }
+  if (!find(key)) return std::nullopt;
+  return key;
+}
+
+namespace {
+
+// The steps, each with the matrices it shows; their words are filled in from
+// the finished trace (core/logic/build_trace.h).
+void add_steps(const Lesson& lesson, Trace& trace) {
+  for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p) {
+    const Part& part = lesson.parts[p];
+    for (size_t i = 0; i < part.steps.size(); ++i) {
+      const StepSpec& spec = part.steps[i];
+      TraceStep step;
+      step.id = spec.id;
+      step.title = spec.title;
+      step.part = p;
+      step.part_step = static_cast<int>(i);
+      step.precision = spec.precision >= 0 ? spec.precision : part.precision;
+      step.suppress = part.suppress;
+      for (const MatrixKey& key : spec.show) {
+        const int at = trace.index_of(key);
+        if (at >= 0) step.matrices.push_back(at);  // `masked` is gone while the mask is off
+      }
+      trace.steps.push_back(std::move(step));
+    }
+  }
+}
+
+}  // namespace
+
+Trace compute_trace(const Lesson& lesson, const LessonState& state) {
+  assert(state.parts.size() == lesson.parts.size());
+  Trace trace;
+  trace.lesson_id = lesson.id;
+  trace.title = lesson.title;
+  trace.source = lesson.source;
+  trace.main_part = lesson.main_part;
+  for (const Part& p : lesson.parts) {
+    TracePart tp{p.id, p.title, p.layout, p.heads, p.tokens, {}};
+    for (const Variant& v : p.variants) tp.variants.push_back(v.id);
+    trace.parts.push_back(std::move(tp));
+  }
+  for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p)
+    PartBuilder(lesson.parts[p], p, state.parts[p], trace).build();
+  add_steps(lesson, trace);
+
+  const Part& main = lesson.parts[lesson.main_part];
+  for (int h = 0; h < main.heads; ++h) {
+    const int at =
+        trace.index_of({lesson.main_part, Stage::weights, main.heads > 1 ? h + 1 : 0, 0});
+    if (at >= 0) trace.result_weights.push_back(at);
+  }
+  trace.result_output = trace.index_of({lesson.main_part, Stage::output, 0, 0});
+  return trace;
+}
+
+}  // namespace attn

@@ -1,0 +1,46 @@
+#include "core/text/korean_particles.h"
+
+#include <doctest/doctest.h>
+
+#include "core/text/translation.h"
+
+using namespace attn;
+
+TEST_CASE(
+    "with_korean_particles: the form after Hangul and numbers, both forms after anything else") {
+  // After a vowel, a consonant, and ㄹ.
+  CHECK(with_korean_particles("정답은 \"사과\"(이)에요.") == "정답은 \"사과\"예요.");
+  CHECK(with_korean_particles("정답은 \"수박\"(이)에요.") == "정답은 \"수박\"이에요.");
+  CHECK(with_korean_particles("가중치를 2(으)로 나눠요.") == "가중치를 2로 나눠요.");
+  CHECK(with_korean_particles("가중치를 3(으)로 나눠요.") == "가중치를 3으로 나눠요.");
+  CHECK(with_korean_particles("가중치를 1(으)로 나눠요.") == "가중치를 1로 나눠요.");  // 일: ㄹ
+  CHECK(with_korean_particles("0.52을(를) 받아요") == "0.52를 받아요");                // 이
+  CHECK(with_korean_particles("0.50을(를) 받아요") == "0.50을 받아요");                // 영
+  CHECK(with_korean_particles("10은(는) 커요") == "10은 커요");                        // 십
+  CHECK(with_korean_particles("4이(가) 커요, 6과(와) 9(이)고") == "4가 커요, 6과 9고");
+  // A Latin token or a symbol: how it is read is not known.
+  CHECK(with_korean_particles("\"cat\"(이)에요, Batman을(를)") == "\"cat\"(이)에요, Batman을(를)");
+  CHECK(with_korean_particles("t1을(를), x2을(를)") == "t1을, x2를");  // its digit is read
+  CHECK(with_korean_particles("—(이)에요") == "—(이)에요");
+  CHECK(with_korean_particles("(이)에요") == "(이)에요");
+  CHECK(with_korean_particles("") == "");
+}
+
+TEST_CASE("a Korean message's values get their particles; other languages are left as they are") {
+  std::string error;
+  const auto ko = Catalog::parse(R"({"language": "ko", "messages": {
+      "{value} is the largest.": "{value}이(가) 가장 커요."}})",
+                                 &error);
+  const auto es = Catalog::parse(R"({"language": "es", "messages": {
+      "{value} is the largest.": "{value}(este) es el mayor."}})",
+                                 &error);
+  REQUIRE(ko);
+  REQUIRE(es);
+  {
+    const CatalogScope scope(ko.get());
+    CHECK(trf("{value} is the largest.", {{"value", "0.52"}}) == "0.52가 가장 커요.");
+    CHECK(trf("{value} is the largest.", {{"value", "0.53"}}) == "0.53이 가장 커요.");
+  }
+  const CatalogScope scope(es.get());
+  CHECK(trf("{value} is the largest.", {{"value", "0.52"}}) == "0.52(este) es el mayor.");
+}
