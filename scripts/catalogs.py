@@ -39,7 +39,7 @@ import tempfile
 
 XGETTEXT = [
     "xgettext", "--from-code=UTF-8", "--language=C++", "--keyword=tr", "--keyword=trf", "--keyword=N_", "--keyword=trc:1c,2",
-    "--keyword=trn:1,2", "--keyword=trnf:1,2",
+    "--keyword=trn:1,2", "--keyword=trnf:1,2", "--keyword=NN_:1,2",
     "--add-comments=TRANSLATORS:", "--sort-by-file", "--no-wrap", "--add-location=file",
     "--package-name=attention-lab", "--msgid-bugs-address=", "--copyright-holder=",
 ]

@@ -20,6 +20,7 @@
 
 #include "cli/numpy_files.h"
 #include "core/load/builtin_lessons.h"
+#include "core/load/lesson_format.h"
 #include "core/load/lesson_loader.h"
 #include "core/load/lesson_translations.h"
 #include "core/logic/build_trace.h"
@@ -35,6 +36,7 @@ const char* kSynopsis =
     "Usage: attention-cli list\n"
     "  or:  attention-cli trace LESSON [--format json|text]\n"
     "  or:  attention-cli texts LESSON\n"
+    "  or:  attention-cli format\n"
     "  or:  attention-cli lesson ARRAYS... --tokens NAMES [OPTIONS]\n";
 const std::string kUsage =
     std::string(kSynopsis) + "Try 'attention-cli --help' for more information.\n";
@@ -52,6 +54,8 @@ const char* kHelp =
     "  trace LESSON     print every step of LESSON at its default settings: its\n"
     "                   matrices and their numbers, as JSON or as text\n"
     "  texts LESSON     print LESSON's translatable texts as JSON: [[pointer, text], ...]\n"
+    "  format           print the lesson format's rules as JSON: limits, words, every\n"
+    "                   input's shape by layout, which inputs go together\n"
     "  lesson ARRAYS... print a lesson file made of numpy arrays: an .npz (np.savez,\n"
     "                   np.savez_compressed) or .npy files (np.save), each array named\n"
     "                   as the lesson's input it is (X, W_q, W_k, W_v, b_q, b_k, b_v,\n"
@@ -336,6 +340,11 @@ int main(int argc, char** argv) {
   if (command == "list") {
     if (argc > 2) return bad_input(std::string("list takes no arguments\n") + kUsage);
     for (const auto& l : attn::builtin_lessons()) std::printf("%s\n", l->id.c_str());
+    return 0;
+  }
+  if (command == "format") {
+    if (argc > 2) return bad_input(std::string("format takes no arguments\n") + kUsage);
+    std::fputs(attn::lesson_format_json().c_str(), stdout);
     return 0;
   }
   if (command == "trace") return trace_command(argc, argv);

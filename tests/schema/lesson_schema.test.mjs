@@ -19,7 +19,7 @@ const LOADER_ONLY = {
   "heads-do-not-divide.json": "widths divisible by the head count",
   "main-unknown-part.json": "main names an existing part",
   "mismatched-shapes.json": "shapes that fit X·W",
-  "query-width-odd-one-out.json": "Q and K equally wide for Q·Kᵀ",
+  "key-width-differs.json": "Q and K equally wide for Q·Kᵀ",
   "missing-weights.json": "W_q and W_k given or drawn (draws can provide them)",
   "no-inputs.json": "some inputs given or drawn (draws can provide them)",
   "projection-without-values.json": "W_o needs values, given or drawn",
@@ -89,3 +89,32 @@ test("a lesson may name the schema for its editor", () => {
   lesson.$schema = "https://attention-lab.example/lesson.schema.json";
   assert.ok(validate(lesson));
 });
+
+// The schema's words and limits are the format's (core/load/lesson_format.h,
+// written to python/attention_lab/lesson_format.json and checked fresh there).
+test("the schema's words and limits are the format description's", () => {
+  const format = JSON.parse(fs.readFileSync(path.join(ROOT, "python/attention_lab/lesson_format.json"), "utf8"));
+  const defs = schema.$defs;
+  assert.deepEqual(defs.layout.enum, format.words.layout);
+  assert.deepEqual(defs.arrangement.enum, format.words.arrangement);
+  assert.deepEqual(defs.scale.oneOf[0].enum, format.words.scale);
+  assert.equal(defs.scale.oneOf[1].minimum, format.limits.min_divisor);
+  assert.equal(defs.scale.oneOf[1].maximum, format.limits.max_divisor);
+  assert.deepEqual(defs.input.enum, format.inputs.map((i) => i.name).sort(byStage(format)));
+  assert.deepEqual(defs.draw.properties.fn.enum, format.words.draw);
+  assert.equal(defs.number.maximum, format.limits.abs_value);
+  assert.equal(defs.number.minimum, -format.limits.abs_value);
+  assert.equal(defs.title.maxLength, format.limits.title_bytes);
+  assert.equal(defs.text.maxLength, format.limits.text_bytes);
+  assert.equal(defs.row.maxItems, format.limits.dim);
+  assert.equal(defs.identifier.pattern, `^[a-z0-9_-]{1,${format.limits.id_bytes}}$`);
+  assert.equal(defs.partContent.properties.tokens.maxItems, format.limits.tokens);
+  assert.equal(defs.partContent.properties.heads.maximum, format.limits.heads);
+  assert.equal(defs.partContent.properties.variants.maxItems, format.limits.variants);
+  assert.equal(defs.partContent.properties.steps.maxItems, format.limits.steps);
+});
+
+// The inputs in pipeline order (the format's stages' order).
+function byStage(format) {
+  return (a, b) => format.stages.indexOf(a) - format.stages.indexOf(b);
+}

@@ -34,12 +34,6 @@ std::optional<MatrixKey> key_in_part(const Part& part, int part_index, std::stri
   return key;
 }
 
-bool input_is_transposed(Layout layout, Stage input) {
-  if (input == Stage::weights) return false;
-  if (is_weight_matrix(input)) return layout != Layout::Rows;
-  return layout == Layout::Columns;
-}
-
 Block head_block(Layout layout, Stage input, int rows, int cols, int heads, int head) {
   // Heads split the output features: the columns of a canonical matrix, which
   // are the rows of a transposed one.

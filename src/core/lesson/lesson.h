@@ -13,24 +13,13 @@
 
 #include "core/base/enum_names.h"
 #include "core/lesson/activity.h"
+#include "core/lesson/inputs.h"
 #include "core/lesson/live_text.h"
 #include "core/lesson/matrix_key.h"
 #include "core/math/attention.h"
 #include "core/math/matrix.h"
 
 namespace attn {
-
-// How a lesson writes its vectors and weights (the notebooks use all three).
-enum class Layout {
-  Rows,                   // X is (N, d), one row per token; Q = X·W_q      (000, 004)
-  RowsTransposedWeights,  // X is (N, d); W_q is (d_k, d); Q = X·W_qᵀ        (001)
-  Columns,                // X is (d, N), one column per token; Q = Ω_q·X + β_q (003)
-};
-inline constexpr EnumName<Layout> kLayoutNames[] = {
-    {Layout::Rows, "rows"},
-    {Layout::RowsTransposedWeights, "rows_transposed_weights"},
-    {Layout::Columns, "columns"},
-};
 
 // Limits, checked before anything is allocated. Documented in docs/lessons.md.
 struct Limits {
@@ -174,11 +163,6 @@ LessonState default_state(const Lesson& lesson);
 
 // Redraws random group `group` of a part with a new seed, replacing what it drew.
 void redraw(const Part& part, int group, uint32_t seed, PartState& state);
-
-// True when an input is shown transposed from the canonical row layout the
-// core computes in: X, Q, K, V and biases in Columns; weights in Columns and
-// RowsTransposedWeights.
-bool input_is_transposed(Layout layout, Stage input);
 
 // Where head h (1-based) of `heads` sits in an input, in the part's layout:
 // [begin, end) of its rows (along_rows) or of its columns.

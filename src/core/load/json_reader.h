@@ -34,12 +34,16 @@ std::string one_of(const std::vector<std::string>& alternatives);
 // quoted_names() (core/enum_names.h) in the learner's language: the words a
 // message offers, and a last alternative that is not a word, a message marked
 // with N_() ("\"a\", \"b\" or a number").
-template <class E, size_t N>
-std::string quoted_choices(const EnumName<E> (&table)[N], const char* otherwise = nullptr) {
+template <class E>
+std::string quoted_choices(EnumNames<E> table, const char* otherwise = nullptr) {
   std::vector<std::string> alternatives;
   for (const EnumName<E>& e : table) alternatives.push_back("\"" + std::string(e.name) + "\"");
   if (otherwise) alternatives.push_back(tr(otherwise));
   return one_of(alternatives);
+}
+template <class E, size_t N>
+std::string quoted_choices(const EnumName<E> (&table)[N], const char* otherwise = nullptr) {
+  return quoted_choices(EnumNames<E>(table), otherwise);
 }
 
 class Reader {

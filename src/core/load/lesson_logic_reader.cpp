@@ -30,8 +30,6 @@ const EnumName<MeasureKind> kSliceMeasures[] = {
 };
 const EnumName<Comparison> kComparisons[] = {
     {Comparison::Above, "above"}, {Comparison::Below, "below"}, {Comparison::Near, "near"}};
-const EnumName<ScaleMode> kScaleSettings[] = {
-    {ScaleMode::SqrtDk, "sqrt_dk"}, {ScaleMode::None, "none"}, {ScaleMode::Divide, "temperature"}};
 
 }  // namespace
 
@@ -339,8 +337,8 @@ bool LogicReader::condition(const json& v, const Pointer& path, Condition& out) 
   }
   if (v.contains("scale")) {
     out.kind = Condition::Kind::ScaleIs;
-    return r_.word(v["scale"], path / "scale", kScaleSettings, out.scale,
-                   trf("expected {choices}", {{"choices", quoted_choices(kScaleSettings)}}));
+    return r_.word(v["scale"], path / "scale", kScaleModeNames, out.scale,
+                   trf("expected {choices}", {{"choices", quoted_choices(kScaleModeNames)}}));
   }
   out.kind = Condition::Kind::MaskIs;
   if (!v["mask"].is_boolean())

@@ -1,7 +1,10 @@
 #include "core/load/lesson_shapes.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
+#include "core/lesson/inputs.h"
 #include "core/text/translation.h"
 
 namespace attn {
@@ -102,18 +105,6 @@ class ShapeCheck {
     return true;
   }
 
-  // `because`: a translated phrase, as "with given Q and K".
-  bool forbid(std::initializer_list<Stage> stages, const std::string& because) {
-    for (Stage s : stages)
-      if (has(s))
-        return r_.fail(where(s),
-                       // TRANSLATORS: {name} is a matrix name, as W_q; {because} says with what
-                       // it cannot be used, as "with given Q and K" (translated on its own).
-                       trf("\"{name}\" cannot be used {because}",
-                           {{"name", stage_name(s)}, {"because", because}}));
-    return true;
-  }
-
   // "W_q (4, 3)" in the part's own layout, for messages.
   std::string shown(Stage s) const {
     auto [rows, cols] = part_.shapes.at(s);
@@ -121,188 +112,87 @@ class ShapeCheck {
            ")";
   }
 
-  // `what`: a translated sentence, the rule the matrix breaks.
-  bool width(Stage s, int expected, const std::string& what) {
-    if (canon(s).second == expected) return true;
-    return does_not_fit(s, what);
-  }
-  // Q and K (or W_q and W_k) must be equally wide for Q·Kᵀ. When they are
-  // not, the one that differs from V's width (W_v's) is the odd one out; with
-  // no such hint, K is blamed, as it comes second.
-  bool same_width(Stage q, Stage k, Stage v) {
-    const int wq = canon(q).second, wk = canon(k).second;
-    if (wq == wk) return true;
-    if (has(v) && canon(v).second == wk)
-      return does_not_fit(
-          q,
-          // TRANSLATORS: why the queries' matrix does not fit: Q (queries) needs
-          // as many columns as K (keys) has, {d_k}, a number. Keep "Q·Kᵀ".
-          trf("Q must be as wide as K ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(wk)}}));
-    return does_not_fit(
-        k,
-        // TRANSLATORS: why the keys' matrix does not fit: K (keys) needs as many
-        // columns as Q (queries) has, {d_k}, a number. Keep "Q·Kᵀ".
-        trf("K must be as wide as Q ({d_k}) for Q·Kᵀ", {{"d_k", std::to_string(wq)}}));
-  }
-
-  bool does_not_fit(Stage s, const std::string& rule) {
-    return r_.fail(
-        where(s),
-        // TRANSLATORS: {matrix} is a matrix name with its shape, as "W_q (4, 3)"; {rule} the rule
-        // it breaks (translated on its own), as "K must be as wide as Q (2) for Q·Kᵀ".
-        trf("{matrix} does not fit: {rule}", {{"matrix", shown(s)}, {"rule", rule}}));
-  }
-
-  bool inputs_fit() {
-    const int n = static_cast<int>(part_.tokens.size());
-    const bool columns = part_.layout == Layout::Columns;
-    auto tokens_match = [&](Stage s) {
-      if (canon(s).first == n) return true;
-      if (columns)
-        return r_.fail(where(s),
-                       // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (3, 4)";
-                       // {count} the number of tokens (words of the input).
-                       trnf("{matrix} must have one of its columns per token ({count} token)",
-                            "{matrix} must have one of its columns per token ({count} tokens)",
-                            static_cast<unsigned long>(n),
-                            {{"matrix", shown(s)}, {"count", std::to_string(n)}}));
-      return r_.fail(where(s),
-                     // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (4, 3)";
-                     // {count} the number of tokens (words of the input).
-                     trnf("{matrix} must have one of its rows per token ({count} token)",
-                          "{matrix} must have one of its rows per token ({count} tokens)",
-                          static_cast<unsigned long>(n),
-                          {{"matrix", shown(s)}, {"count", std::to_string(n)}}));
-    };
-    auto width_ok = [&](int w, Stage s) {
-      if (w % part_.heads == 0) return true;
-      return r_.fail(where(s),
-                     // TRANSLATORS: {matrix} is a matrix name with its shape, as "W_q (3, 3)";
-                     // its {width} columns must split evenly among {heads} attention heads.
-                     trnf("{matrix}: its width {width} does not divide into {heads} equal head",
-                          "{matrix}: its width {width} does not divide into {heads} equal heads",
-                          static_cast<unsigned long>(part_.heads),
-                          {{"matrix", shown(s)},
-                           {"width", std::to_string(w)},
-                           {"heads", std::to_string(part_.heads)}}));
-    };
-    auto missing = [&](Stage s, Stage because) {
-      return r_.fail(path_,
-                     // TRANSLATORS: {key} and {with} are matrix names, as W_k and X, keys of the
-                     // lesson file: the file gives {with}, so it needs {key} too.
-                     trf("missing key \"{key}\" (needed with \"{with}\")",
-                         {{"key", stage_name(s)}, {"with", stage_name(because)}}));
-    };
-
-    int d_k = 0, d_v = 0;
-    bool has_v = false;
-    if (has(Stage::X)) {
-      if (!forbid({Stage::Q, Stage::K, Stage::V, Stage::weights},
-                  // TRANSLATORS: completes "\"Q\" cannot be used …": the lesson gives X, and Q,
-                  // K and V (queries, keys, values) are computed from it.
-                  tr("with \"X\": Q, K and V are computed from X")))
-        return false;
-      for (Stage w : {Stage::W_q, Stage::W_k})
-        if (!has(w)) return missing(w, Stage::X);
-      if (!tokens_match(Stage::X)) return false;
-      const int d = canon(Stage::X).second;
-      std::string rule;  // in the part's layout
-      if (columns)
-        // TRANSLATORS: why a weight matrix does not fit X; Ω stands for W_q, W_k or W_v, and
-        // {d} is a number, X's rows. Keep "Ω·X".
-        rule = trf("Ω·X needs as many columns as X has rows ({d})", {{"d", std::to_string(d)}});
-      else if (part_.layout == Layout::Rows)
-        // TRANSLATORS: why a weight matrix does not fit X; W stands for W_q, W_k or W_v, and
-        // {d} is a number, X's columns. Keep "X·W".
-        rule = trf("X·W needs as many rows as X has columns ({d})", {{"d", std::to_string(d)}});
-      else
-        // TRANSLATORS: why a weight matrix does not fit X; W stands for W_q, W_k or W_v, and
-        // {d} is a number, X's columns. Keep "X·Wᵀ".
-        rule = trf("X·Wᵀ needs as many columns as X has columns ({d})", {{"d", std::to_string(d)}});
-      for (Stage w : {Stage::W_q, Stage::W_k, Stage::W_v})
-        if (has(w) && canon(w).first != d) return does_not_fit(w, rule);
-      if (!same_width(Stage::W_q, Stage::W_k, Stage::W_v)) return false;
-      d_k = canon(Stage::W_q).second;
-      has_v = has(Stage::W_v);
-      if (has_v) d_v = canon(Stage::W_v).second;
-      const std::pair<Stage, Stage> biases[] = {
-          {Stage::b_q, Stage::W_q}, {Stage::b_k, Stage::W_k}, {Stage::b_v, Stage::W_v}};
-      for (auto [b, w] : biases) {
-        if (!has(b)) continue;
-        if (!has(w))
-          return r_.fail(where(b),
-                         // TRANSLATORS: {bias} is a bias's name, as b_q, {weight} its weight
-                         // matrix's, as W_q: a bias is added to what that matrix computes.
-                         trf("\"{bias}\" needs \"{weight}\"",
-                             {{"bias", stage_name(b)}, {"weight", stage_name(w)}}));
-        if (canon(b).first != 1 || canon(b).second != canon(w).second)
-          return r_.fail(where(b),
-                         // TRANSLATORS: {matrix} is a bias's name with its shape, as "b_q (1, 2)";
-                         // {weight} a weight matrix's name, as W_q, and {count} its outputs.
-                         trf("{matrix} must have one number per output of {weight} ({count})",
-                             {{"matrix", shown(b)},
-                              {"weight", stage_name(w)},
-                              {"count", std::to_string(canon(w).second)}}));
-      }
-    } else if (has(Stage::Q) || has(Stage::K)) {
-      if (!forbid({Stage::W_q, Stage::W_k, Stage::W_v, Stage::b_q, Stage::b_k, Stage::b_v,
-                   Stage::weights},
-                  // TRANSLATORS: completes "\"W_q\" cannot be used …": the lesson gives Q and K
-                  // (queries and keys) as numbers.
-                  tr("with given Q and K")))
-        return false;
-      if (!has(Stage::Q)) return missing(Stage::Q, Stage::K);
-      if (!has(Stage::K)) return missing(Stage::K, Stage::Q);
-      if (!tokens_match(Stage::Q) || !tokens_match(Stage::K)) return false;
-      if (!same_width(Stage::Q, Stage::K, Stage::V)) return false;
-      d_k = canon(Stage::Q).second;
-      has_v = has(Stage::V);
-      if (has_v) {
-        if (!tokens_match(Stage::V)) return false;
-        d_v = canon(Stage::V).second;
-      }
-    } else if (has(Stage::weights)) {
-      if (!forbid(
-              {Stage::W_q, Stage::W_k, Stage::W_v, Stage::b_q, Stage::b_k, Stage::b_v, Stage::W_o},
-              // TRANSLATORS: completes "\"W_q\" cannot be used …": the lesson gives the
-              // attention weights as numbers.
-              tr("with given weights")))
-        return false;
-      if (!has(Stage::V)) return missing(Stage::V, Stage::weights);
-      if (part_.heads != 1)
-        // TRANSLATORS: attention weights the lesson gives as numbers serve one attention head.
-        return r_.fail(path_ / "heads", tr("given weights serve one head"));
-      auto [rows, cols] = part_.shapes.at(Stage::weights);
-      if (rows != n || cols != n)
-        return r_.fail(where(Stage::weights),
-                       // TRANSLATORS: {matrix} is the weights' name with their shape, as
-                       // "weights (3, 4)"; {n} is the number of tokens (words of the input).
-                       trf("{matrix} must be ({n}, {n}): one row and one column per token",
-                           {{"matrix", shown(Stage::weights)}, {"n", std::to_string(n)}}));
-      return tokens_match(Stage::V);
-    } else {
-      // TRANSLATORS: the matrices a part may give as numbers; keep their names.
-      return r_.fail(path_, tr("no inputs: give X with W_q and W_k, or Q and K, or weights and V"));
+  // The rule an input breaks when one of its widths differs from the one
+  // an earlier input set, in the learner's language.
+  using Widths = std::map<Width, std::pair<int, Stage>>;  // each width, and the input that set it
+  bool misfit(const InputSpec& spec, Width width, int expected, int n, const Widths& set) {
+    const ShapeMessages& m = shape_messages();
+    const Stage s = spec.stage;
+    const std::string count = std::to_string(expected);
+    if (spec.rows == Width::N && spec.cols == Width::N)
+      return r_.fail(where(s), trf(tr(m.square), {{"matrix", shown(s)}, {"n", count}}));
+    if (width == Width::N) {
+      const PluralText per = input_is_transposed(part_.layout, s) ? m.per_token_column
+                                                                 : m.per_token_row;
+      return r_.fail(where(s), trnf(per.singular, per.plural, static_cast<unsigned long>(n),
+                                    {{"matrix", shown(s)}, {"count", count}}));
     }
-    const bool from_x = has(Stage::X);
-    if (!width_ok(d_k, from_x ? Stage::W_q : Stage::Q)) return false;
-    if (has_v && !width_ok(d_v, from_x ? Stage::W_v : Stage::V)) return false;
-    if (has(Stage::W_o)) {
-      if (!has_v)
-        return r_.fail(
-            where(Stage::W_o),
-            // TRANSLATORS: W_o, W_v and V are matrix names; values as in queries, keys and values.
-            tr("\"W_o\" projects the attention output, which needs values (W_v or V)"));
-      if (canon(Stage::W_o).first != d_v)
-        return r_.fail(where(Stage::W_o),
-                       // TRANSLATORS: {matrix} is W_o's name with its shape, as "W_o (2, 3)";
-                       // its rows must match the {count} dimensions of the heads' values, joined.
-                       trnf("{matrix} does not fit: it must take the {count} concatenated value "
-                            "dimension",
-                            "{matrix} does not fit: it must take the {count} concatenated value "
-                            "dimensions",
-                            static_cast<unsigned long>(d_v),
-                            {{"matrix", shown(Stage::W_o)}, {"count", std::to_string(d_v)}}));
+    if (spec.needs != Stage::X)  // a bias: one number per output of its weights
+      return r_.fail(where(s), trf(tr(m.bias), {{"matrix", shown(s)},
+                                                {"weight", stage_name(spec.needs)},
+                                                {"count", std::to_string(set.at(spec.cols).first)}}));
+    if (width == Width::d_v)  // W_o's rows
+      return r_.fail(where(s), trnf(m.concatenated.singular, m.concatenated.plural,
+                                    static_cast<unsigned long>(expected),
+                                    {{"matrix", shown(s)}, {"count", count}}));
+    const std::string rule =
+        width == Width::d ? trf(tr(m.rule_d[static_cast<int>(part_.layout)]), {{"d", count}})
+                          : trf(tr(m.rule_d_k), {{"d_k", count}});
+    return r_.fail(where(s), trf(tr(m.does_not_fit), {{"matrix", shown(s)}, {"rule", rule}}));
+  }
+
+  // The inputs fit together: one source of them (X, given Q and K, or given
+  // weights), each with what it needs, and every width the same wherever it
+  // is named (core/lesson/inputs.h).
+  bool inputs_fit() {
+    const ShapeMessages& m = shape_messages();
+    const InputSource* source = nullptr;
+    for (const InputSource& candidate : input_sources())
+      for (Stage s : candidate.when)
+        if (!source && has(s)) source = &candidate;
+    if (!source) return r_.fail(path_, tr(m.no_inputs));
+    auto in = [](const std::vector<Stage>& list, Stage s) {
+      return std::find(list.begin(), list.end(), s) != list.end();
+    };
+    for (const InputSpec& spec : kInputSpecs)
+      if (has(spec.stage) && !in(source->when, spec.stage) && !in(source->needs, spec.stage) &&
+          !in(source->allows, spec.stage))
+        return r_.fail(where(spec.stage), trf(tr(m.forbidden), {{"name", stage_name(spec.stage)},
+                                                                {"because", tr(source->because)}}));
+    for (Stage need : source->needs) {
+      if (has(need)) continue;
+      Stage with = need;
+      for (Stage s : source->when)
+        if (with == need && s != need && has(s)) with = s;
+      return r_.fail(path_, trf(tr(m.missing), {{"key", stage_name(need)}, {"with", stage_name(with)}}));
+    }
+    if (source->one_head && part_.heads != 1) return r_.fail(path_ / "heads", tr(m.one_head));
+
+    const int n = static_cast<int>(part_.tokens.size());
+    Widths set{{Width::N, {n, Stage::X}}, {Width::One, {1, Stage::X}}};
+    for (const InputSpec& spec : kInputSpecs) {
+      if (!has(spec.stage)) continue;
+      if (spec.needs != Stage::X && !has(spec.needs))
+        return r_.fail(where(spec.stage), trf(tr(m.needs), {{"bias", stage_name(spec.stage)},
+                                                            {"weight", stage_name(spec.needs)}}));
+      if (spec.rows == Width::d_v && !set.count(Width::d_v))  // W_o without values
+        return r_.fail(where(spec.stage), tr(m.needs_values));
+      const auto [rows, cols] = canon(spec.stage);
+      for (const auto& [width, value] : {std::pair{spec.rows, rows}, std::pair{spec.cols, cols}}) {
+        const auto it = set.find(width);
+        if (it == set.end())
+          set[width] = {value, spec.stage};
+        else if (it->second.first != value)
+          return misfit(spec, width, it->second.first, n, set);
+      }
+    }
+    for (const auto& [width, value] : set) {
+      if (!split_by_heads(width) || value.first % part_.heads == 0) continue;
+      return r_.fail(where(value.second),
+                     trnf(m.heads.singular, m.heads.plural, static_cast<unsigned long>(part_.heads),
+                          {{"matrix", shown(value.second)},
+                           {"width", std::to_string(value.first)},
+                           {"heads", std::to_string(part_.heads)}}));
     }
     return true;
   }
@@ -313,6 +203,64 @@ class ShapeCheck {
 };
 
 }  // namespace
+
+const ShapeMessages& shape_messages() {
+  static const ShapeMessages messages = {
+      // TRANSLATORS: {name} is a matrix name, as W_q; {because} says with what
+      // it cannot be used, as "with given Q and K" (translated on its own).
+      N_("\"{name}\" cannot be used {because}"),
+      // TRANSLATORS: {key} and {with} are matrix names, as W_k and X, keys of the
+      // lesson file: the file gives {with}, so it needs {key} too.
+      N_("missing key \"{key}\" (needed with \"{with}\")"),
+      // TRANSLATORS: the matrices a part may give as numbers; keep their names.
+      N_("no inputs: give X with W_q and W_k, or Q and K, or weights and V"),
+      // TRANSLATORS: attention weights the lesson gives as numbers serve one attention head.
+      N_("given weights serve one head"),
+      // TRANSLATORS: {bias} is a bias's name, as b_q, {weight} its weight
+      // matrix's, as W_q: a bias is added to what that matrix computes.
+      N_("\"{bias}\" needs \"{weight}\""),
+      // TRANSLATORS: W_o, W_v and V are matrix names; values as in queries, keys and values.
+      N_("\"W_o\" projects the attention output, which needs values (W_v or V)"),
+      // TRANSLATORS: {matrix} is the weights' name with their shape, as
+      // "weights (3, 4)"; {n} is the number of tokens (words of the input).
+      N_("{matrix} must be ({n}, {n}): one row and one column per token"),
+      // TRANSLATORS: {matrix} is a matrix name with its shape, as "W_q (4, 3)"; {rule} the rule
+      // it breaks (translated on its own), as "K must be as wide as Q (2) for Q·Kᵀ".
+      N_("{matrix} does not fit: {rule}"),
+      {// TRANSLATORS: why a weight matrix does not fit X; W stands for W_q, W_k or W_v, and
+       // {d} is a number, X's columns. Keep "X·W".
+       N_("X·W needs as many rows as X has columns ({d})"),
+       // TRANSLATORS: why a weight matrix does not fit X; W stands for W_q, W_k or W_v, and
+       // {d} is a number, X's columns. Keep "X·Wᵀ".
+       N_("X·Wᵀ needs as many columns as X has columns ({d})"),
+       // TRANSLATORS: why a weight matrix does not fit X; Ω stands for W_q, W_k or W_v, and
+       // {d} is a number, X's rows. Keep "Ω·X".
+       N_("Ω·X needs as many columns as X has rows ({d})")},
+      // TRANSLATORS: why the keys' matrix does not fit: K (keys) needs as many
+      // columns as Q (queries) has, {d_k}, a number. Keep "Q·Kᵀ".
+      N_("K must be as wide as Q ({d_k}) for Q·Kᵀ"),
+      // TRANSLATORS: {matrix} is a bias's name with its shape, as "b_q (1, 2)";
+      // {weight} a weight matrix's name, as W_q, and {count} its outputs.
+      N_("{matrix} must have one number per output of {weight} ({count})"),
+      // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (4, 3)";
+      // {count} the number of tokens (words of the input).
+      NN_("{matrix} must have one of its rows per token ({count} token)",
+          "{matrix} must have one of its rows per token ({count} tokens)"),
+      // TRANSLATORS: {matrix} is a matrix name with its shape, as "X (3, 4)";
+      // {count} the number of tokens (words of the input).
+      NN_("{matrix} must have one of its columns per token ({count} token)",
+          "{matrix} must have one of its columns per token ({count} tokens)"),
+      // TRANSLATORS: {matrix} is W_o's name with its shape, as "W_o (2, 3)";
+      // its rows must match the {count} dimensions of the heads' values, joined.
+      NN_("{matrix} does not fit: it must take the {count} concatenated value dimension",
+          "{matrix} does not fit: it must take the {count} concatenated value dimensions"),
+      // TRANSLATORS: {matrix} is a matrix name with its shape, as "W_q (3, 3)";
+      // its {width} columns must split evenly among {heads} attention heads.
+      NN_("{matrix}: its width {width} does not divide into {heads} equal head",
+          "{matrix}: its width {width} does not divide into {heads} equal heads"),
+  };
+  return messages;
+}
 
 bool check_shapes(Reader& r, Part& part, const Pointer& path) {
   return ShapeCheck(r, part, path).run();

@@ -17,9 +17,12 @@ enum class ScaleMode {
   Divide,  // divide by a chosen number: a temperature
 };
 
-// The two modes a lesson file or link spells as a word; Divide is a number.
-inline constexpr EnumName<ScaleMode> kScaleWords[] = {{ScaleMode::SqrtDk, "sqrt_dk"},
-                                                      {ScaleMode::None, "none"}};
+// The modes by name, as a condition names them ({"scale": "temperature"}).
+// A lesson's "scale" key and a link write the first two as words and a
+// temperature as its number (kScaleWords).
+inline constexpr EnumName<ScaleMode> kScaleModeNames[] = {
+    {ScaleMode::SqrtDk, "sqrt_dk"}, {ScaleMode::None, "none"}, {ScaleMode::Divide, "temperature"}};
+inline constexpr EnumNames<ScaleMode> kScaleWords{kScaleModeNames, 2};
 
 struct Scaling {
   ScaleMode mode = ScaleMode::SqrtDk;

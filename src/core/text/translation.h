@@ -127,6 +127,12 @@ bool plural_form(std::string_view expression, unsigned long n, unsigned long* fo
 // Marks a message where it is defined (a table's), for xgettext; tr() then
 // translates it where it is shown.
 constexpr const char* N_(const char* english) { return english; }
+// The same for a message with plural forms (xgettext's NN_:1,2), said with trnf().
+struct PluralText {
+  const char* singular;
+  const char* plural;
+};
+constexpr PluralText NN_(const char* singular, const char* plural) { return {singular, plural}; }
 
 // The "{name}"s of a message, in order (for checking a translation keeps them).
 std::vector<std::string> placeholders(std::string_view message);

@@ -1,0 +1,141 @@
+#include "core/load/lesson_format.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/lesson/inputs.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/part_matrices.h"
+#include "core/load/lesson_shapes.h"
+
+namespace attn {
+
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+template <class E, size_t N>
+ordered words(const EnumName<E> (&table)[N]) {
+  ordered out = ordered::array();
+  for (const EnumName<E>& e : table) out.push_back(e.name);
+  return out;
+}
+ordered words(EnumNames<ScaleMode> table) {
+  ordered out = ordered::array();
+  for (const EnumName<ScaleMode>& e : table) out.push_back(e.name);
+  return out;
+}
+
+ordered stage_list(const std::vector<Stage>& stages) {
+  ordered out = ordered::array();
+  for (Stage s : stages) out.push_back(stage_name(s));
+  return out;
+}
+
+ordered plural(const PluralText& p) { return ordered::array({p.singular, p.plural}); }
+
+ordered limits() {
+  using L = Limits;
+  return {{"tokens", L::kMaxTokens},     {"dim", L::kMaxDim},
+          {"heads", L::kMaxHeads},       {"parts", L::kMaxParts},
+          {"steps", L::kMaxSteps},       {"variants", L::kMaxVariants},
+          {"draws", L::kMaxDraws},       {"depth", L::kMaxDepth},
+          {"file_bytes", L::kMaxFileBytes}, {"id_bytes", L::kMaxIdChars},
+          {"title_bytes", L::kMaxTitleChars}, {"text_bytes", L::kMaxTextChars},
+          {"abs_value", L::kMaxAbsValue}, {"min_divisor", L::kMinDivisor},
+          {"max_divisor", L::kMaxDivisor}};
+}
+
+ordered inputs() {
+  ordered out = ordered::array();
+  for (const InputSpec& spec : kInputSpecs) {
+    ordered transposed_in = ordered::array();
+    for (const EnumName<Layout>& l : kLayoutNames)
+      if (input_is_transposed(l.value, spec.stage)) transposed_in.push_back(l.name);
+    ordered input = {{"name", stage_name(spec.stage)},
+                     {"rows", name_of(kWidthNames, spec.rows)},
+                     {"cols", name_of(kWidthNames, spec.cols)},
+                     {"transposed_in", transposed_in}};
+    if (spec.needs != Stage::X) input["needs"] = stage_name(spec.needs);
+    out.push_back(input);
+  }
+  return out;
+}
+
+ordered sources() {
+  ordered out = ordered::array();
+  for (const InputSource& s : input_sources())
+    out.push_back({{"when", stage_list(s.when)},
+                   {"needs", stage_list(s.needs)},
+                   {"allows", stage_list(s.allows)},
+                   {"because", s.because},
+                   {"one_head", s.one_head}});
+  return out;
+}
+
+ordered shape_messages_json() {
+  const ShapeMessages& m = shape_messages();
+  ordered rule_d = ordered::object();
+  for (const EnumName<Layout>& l : kLayoutNames)
+    rule_d[std::string(l.name)] = m.rule_d[static_cast<int>(l.value)];
+  return {{"forbidden", m.forbidden},
+          {"missing", m.missing},
+          {"no_inputs", m.no_inputs},
+          {"one_head", m.one_head},
+          {"needs", m.needs},
+          {"needs_values", m.needs_values},
+          {"square", m.square},
+          {"does_not_fit", m.does_not_fit},
+          {"rule_d", rule_d},
+          {"rule_d_k", m.rule_d_k},
+          {"bias", m.bias},
+          {"per_token_row", plural(m.per_token_row)},
+          {"per_token_column", plural(m.per_token_column)},
+          {"concatenated", plural(m.concatenated)},
+          {"heads", plural(m.heads)}};
+}
+
+// What runs along each axis of each matrix a lesson may show, in the row
+// layout: "token", "query", "key" or "dim" (the columns layout swaps them).
+ordered axes() {
+  // A part with every input and a causal mask shows every stage there is.
+  Part part;
+  part.tokens = {"a", "b"};
+  part.heads = 2;
+  for (const InputSpec& spec : kInputSpecs) part.shapes[spec.stage] = {2, 2};
+  part.shapes.erase(Stage::Q);
+  part.shapes.erase(Stage::K);
+  part.shapes.erase(Stage::weights);
+  AttentionOptions options;
+  options.causal = true;
+  const char* kind_names[] = {"dim", "token", "query", "key", "single"};
+  ordered out = ordered::object();
+  for (const MatrixSpec& m : part_matrices(part, 0, options)) {
+    const std::string name(stage_name(m.key.stage));
+    if (out.contains(name)) continue;
+    out[name] = ordered::array({kind_names[static_cast<int>(m.row_kind)],
+                                kind_names[static_cast<int>(m.col_kind)]});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string lesson_format_json() {
+  ordered description = {
+      {"format", 1},
+      {"limits", limits()},
+      {"words",
+       {{"layout", words(kLayoutNames)},
+        {"arrangement", words(kArrangementNames)},
+        {"scale", words(kScaleWords)},
+        {"draw", words(kDrawFnNames)}}},
+      {"stages", words(kStageNames)},
+      {"inputs", inputs()},
+      {"sources", sources()},
+      {"shape_messages", shape_messages_json()},
+      {"axes", axes()},
+  };
+  return description.dump(1) + "\n";
+}
+
+}  // namespace attn
