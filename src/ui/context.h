@@ -228,7 +228,7 @@ struct UiContext {
   // session's whole trace instead.
   const Trace* veiled = nullptr;
   const Trace& trace() const { return veiled ? *veiled : session->trace(); }
-  const TraceStep& step() const { return session->trace().steps[view->step]; }
+  const TraceStep& step() const { return trace().steps[view->step]; }
   // Digits for a step: the learner's choice, or the notebook's (0 to 12 either
   // way: a typed-in 9999999 must not ask printf for ten million decimals).
   int digits(const TraceStep& s) const {

@@ -245,3 +245,48 @@ TEST_CASE(
   CHECK_FALSE(ui::find_item("##go-to-open-prediction", &r));
   CHECK(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-output-estimate", 2.4}).empty());
 }
+
+TEST_CASE("a later step's sentence that reads a covered number: \"?\" on the canvas and in the text "
+          "view alike") {
+  // An instructor's lesson: step 2's text states the number step 1's open
+  // question is about, and a sentence whose condition would give it away.
+  const std::string lesson = R"({"id": "later-sentence", "title": "Later sentence",
+    "tokens": ["a", "b"], "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]],
+    "W_k": [[2, 0], [0, 1]], "W_v": [[1, 2], [3, 4]],
+    "steps": [
+      {"id": "scores", "title": "Scores", "show": ["scores"],
+       "predict": [{"id": "a-picks", "ask": "Which key will \"a\" attend to most?",
+                    "pick": {"largest": {"of": "weights", "query": "a"}},
+                    "reveal": "It is \"{answer}\"."}]},
+      {"id": "output", "title": "Output", "show": ["output"],
+       "text": ["Here \"a\" gives its most weight, {max weights[a]:2}, to one key.",
+                {"text": "Here \"a\" attends to itself most.",
+                 "when": {"largest": {"of": "weights", "query": "a"}, "is": "a"}}]}]})";
+  app::StartParameters start;
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  REQUIRE(ui.api().add_lesson(lesson, "later-sentence.json") == "");
+  REQUIRE(ui.app().apply(ui::request::GoToStep{1}).empty());
+  ui.frames(3);
+  const double most = ui.app().session().trace().find({0, Stage::weights, 0, 0})->value(0, 0);
+  REQUIRE(number_text(most, 2) == "0.80");
+  // The canvas writes a number's '.' as U+2024, which looks the same (ui/fonts.h).
+  auto dots = [](std::string s) {
+    for (size_t at; (at = s.find("\xE2\x80\xA4")) != std::string::npos;) s.replace(at, 3, ".");
+    return s;
+  };
+  const std::string canvas = dots(ui.drawn_text());
+  const std::string text_view = ui.api().text_view_json();
+  for (const std::string& shown : {canvas, text_view}) {
+    CHECK(shown.find("most weight, ?, to one key") != std::string::npos);
+    CHECK(shown.find("0.80") == std::string::npos);
+    CHECK(shown.find("attends to itself most") == std::string::npos);
+  }
+  // Answered: both say it.
+  REQUIRE(ui.app().apply(ui::request::AnswerPrediction{"a-picks", 0}).empty());
+  ui.frames(3);
+  for (const std::string& shown : {dots(ui.drawn_text()), ui.api().text_view_json()}) {
+    CHECK(shown.find("most weight, 0.80, to one key") != std::string::npos);
+    CHECK(shown.find("attends to itself most") != std::string::npos);
+  }
+}
