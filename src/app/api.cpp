@@ -132,7 +132,7 @@ std::string Api::state_json() const {
                    {"keepRowSum", r.keep_row_sum},
                    {"challenge", r.challenge},
                    {"edited", r.edited},
-                   {"changes", r.changes},
+                   {"changes", encode_state(app_.session().lesson(), r.state)},
                    {"overrides", std::move(overrides)},
                    {"revision", r.revision},
                    {"progress", progress_object()}});
@@ -159,11 +159,11 @@ std::string Api::saved_work_json() const {
   if (session.lesson().id == kDraftLessonId) return "null";  // a draft keeps no work
   SavedWork w;
   w.step = app_.view().step;
-  w.state = encode_state(session.lesson(), session.state());
+  if (!session.is_default()) w.state = session.state();
   w.progress = app_.slot().progress;
   w.opened = app_.opened();
   // Nothing kept beyond the first step seen: nothing to save.
-  const bool nothing = w.state.empty() && w.step == 0 && w.progress.answers.empty() &&
+  const bool nothing = !w.state && w.step == 0 && w.progress.answers.empty() &&
                        w.progress.solved.empty() && w.progress.hints.empty() &&
                        w.progress.visited.size() <= 1;
   return dump(json{{"lesson", session.lesson().id},

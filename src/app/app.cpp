@@ -88,9 +88,7 @@ bool App::restore_saved() {
     if (view_.notices.size() > 3) view_.notices.erase(view_.notices.begin());
     return false;
   }
-  if (!d.work->state.empty())
-    if (const DecodedState state = decode_state(*s.lesson, d.work->state); state.state)
-      s.session->set_state(*state.state);
+  if (d.work->state) s.session->set_state(*d.work->state);
   s.progress = d.work->progress;
   view_.step = std::clamp(d.work->step, 0, static_cast<int>(s.session->trace().steps.size()) - 1);
   restored_ = d.work;
@@ -151,7 +149,7 @@ std::string App::answer(const std::string& id, double picked) {
   }
   const Evaluation e = ui_.evaluation();
   progress.answers[id] = {false, picked, is_right(*p, e, picked), answer_key(*p, e),
-                          encode_state(session().lesson(), session().state())};
+                          session().state()};
   return "";
 }
 
@@ -163,7 +161,7 @@ void App::note_progress() {
   const Evaluation e = ui_.evaluation();
   auto check = [&](const Challenge& c) {
     if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
-    s.progress.solved[c.id] = encode_state(*s.lesson, session().state());
+    s.progress.solved[c.id] = session().state();
     show_toast(tr("Challenge solved!"));
   };
   for (const Challenge& c : ui_.step_spec().challenges) check(c);
@@ -325,18 +323,16 @@ void App::refresh_cover() {
   }
   // The numbers each answer was given on, for its reveal (rebuilt only when
   // the answers or the lesson's texts changed).
-  std::map<std::string, std::optional<std::string>> states;
-  for (const auto& [id, answer] : slot().progress.answers) states[id] = answer.state;
+  std::map<std::string, LessonState> states;
+  for (const auto& [id, answer] : slot().progress.answers)
+    if (answer.state) states[id] = *answer.state;
   if (states != answered_states_ || answered_lesson_ != &s.lesson()) {
     answered_states_ = std::move(states);
     answered_lesson_ = &s.lesson();
     answered_.clear();
     for (const auto& [id, state] : answered_states_) {
-      if (!state) continue;
-      const DecodedState d = decode_state(s.lesson(), *state);
-      if (!d.state) continue;
       AnsweredNumbers& n = answered_[id];
-      n.state = *d.state;
+      n.state = state;
       n.trace = build_trace(s.lesson(), n.state, &s.notebook(), &s.defaults());
     }
   }
@@ -417,7 +413,7 @@ ReportedState App::reported() const {
   r.keep_row_sum = view_.keep_row_sum;
   r.challenge = view_.challenge;
   r.edited = !session().is_default();
-  r.changes = encode_state(session().lesson(), state);
+  r.state = state;
   r.revision = session().revision();
   r.progress = slot().progress;
   return r;

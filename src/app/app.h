@@ -60,7 +60,7 @@ struct ReportedState {
   bool explore = false, embed = false, touch = false, keep_row_sum = true;
   std::string challenge;  // the challenge taken on, or ""
   bool edited = false;
-  std::string changes;  // core/state_link.h's text
+  LessonState state;  // the learner's numbers and settings (a link's "changes")
   std::vector<ReportedOverride> overrides;
   uint64_t revision = 0;
   LessonProgress progress;  // reported as its counts; kept whole so a hint taken is a change
@@ -253,7 +253,7 @@ class App {
     bool operator==(const CoverInputs&) const = default;
   } cover_inputs_;
   uint64_t veiled_revision_ = 0;
-  std::map<std::string, std::optional<std::string>> answered_states_;
+  std::map<std::string, LessonState> answered_states_;
   const Lesson* answered_lesson_ = nullptr;
   std::map<std::string, AnsweredNumbers> answered_;  // by prediction id
   Cover cover_;

@@ -94,7 +94,9 @@ std::string App::open_lesson(std::string_view id) {
 
 std::string App::apply_link_state(std::string_view state) {
   const CatalogScope words = speaking();
-  DecodedState d = decode_state(session().lesson(), state);
+  // A link leaves out the lesson's own numbers: an empty state is no state.
+  DecodedState d = state.empty() ? DecodedState{std::nullopt, "the link's state is not readable"}
+                                 : decode_state(session().lesson(), state);
   if (!d.state) return d.error;
   return apply(ui::request::RestoreState{std::move(*d.state)});
 }
@@ -237,7 +239,7 @@ void App::start(const StartParameters& parameters) {
     const LessonState before = session().state();
     if (const std::string error = apply_link_state(*state); !error.empty())
       notice(trf("The link's changes could not be used ({error}).", {{"error", error}}));
-    else if (restored && !restored_->state.empty() && !(session().state() == before))
+    else if (restored && restored_->state && !(session().state() == before))
       notice(tr("This link's numbers replace the ones you had saved on this lesson."));
   }
   // A link's step wins, unless the saved work was made under this same link

@@ -276,8 +276,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
         // TRANSLATORS: a button that puts back the numbers the learner had when they solved
         // this challenge.
         if (ImGui::Button(tr("Back to my solution")))
-          if (const DecodedState d = decode_state(lesson, *with->second); d.state)
-            ui->request(request::RestoreState{*d.state});
+          ui->request(request::RestoreState{*with->second});
         if (item_registry_enabled()) name_last_item("##back-to-solution:" + c.id);
       }
     }

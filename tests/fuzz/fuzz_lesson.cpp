@@ -76,7 +76,7 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
   for (const Part& part : s.lesson().parts)
     for (const StepSpec& spec : part.steps) {
       for (const Prediction& p : spec.predictions) {
-        const PredictionAnswer a{false, 0.0, is_right(p, e, 0.0), answer_key(p, e), ""};
+        const PredictionAnswer a{false, 0.0, is_right(p, e, 0.0), answer_key(p, e), s.defaults()};
         const PredictionView v = view_prediction(p, e, &a, 3);
         if (v.picked.empty()) broken("a prediction's answer has no words", p.id);
         progress.answers[p.id] = a;
@@ -85,10 +85,10 @@ void exercise(Session& s, const uint8_t* data, size_t size) {
         const ChallengeView v = view_challenge(c, e, part, 99, false, 3);
         if (v.now.closeness > 1.0 || v.hints_left < 0)
           broken("challenge status out of range", c.id);
-        progress.solved[c.id] = "";
+        progress.solved[c.id] = s.state();
       }
     }
-  const SavedWork work{static_cast<int>(s.trace().steps.size()) - 1, link, progress, "1"};
+  const SavedWork work{static_cast<int>(s.trace().steps.size()) - 1, s.state(), progress, "1"};
   const DecodedWork again = decode_saved(s.lesson(), encode_saved(s.lesson(), work));
   if (!again.work || !(again.work->progress == progress))
     broken("saved work does not round-trip", again.error);

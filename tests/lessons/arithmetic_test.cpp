@@ -118,7 +118,7 @@ std::vector<std::string> readable(const Session& s) {
   for (const TraceStep& step : s.trace().steps) {
     for (const TraceSentence& x : step.sentences) out.push_back(x.text);
     for (const Prediction& p : s.lesson().parts[step.part].steps[step.part_step].predictions) {
-      const PredictionAnswer given{false, 0.0, false, answer_key(p, e), ""};
+      const PredictionAnswer given{false, 0.0, false, answer_key(p, e), s.state()};
       for (const std::string& r : view_prediction(p, e, &given, 3).reveal) out.push_back(r);
     }
   }

@@ -11,10 +11,11 @@ namespace {
 
 constexpr size_t kMaxSavedBytes = 256 * 1024;
 
-// A state link of this lesson ("" the notebook's numbers), as saved work keeps them.
-bool is_state_of(const Lesson& lesson, const json& state) {
-  return state.is_string() && (state.get_ref<const std::string&>().empty() ||
-                               decode_state(lesson, state.get_ref<const std::string&>()).state);
+// Saved work keeps a state as a link's text ("" the lesson's own numbers):
+// the state, if it is one of this lesson.
+std::optional<LessonState> state_of(const Lesson& lesson, const json& state) {
+  if (!state.is_string()) return std::nullopt;
+  return decode_state(lesson, std::string_view(state.get_ref<const std::string&>())).state;
 }
 
 template <class F>
@@ -62,7 +63,7 @@ std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
   for (const auto& [id, a] : work.progress.answers) {
     answers[id] = a.skipped ? json{{"skipped", true}}
                             : json{{"picked", a.picked}, {"right", a.right}, {"answer", a.answer}};
-    if (!a.skipped && a.state) answers[id]["state"] = *a.state;
+    if (!a.skipped && a.state) answers[id]["state"] = encode_state(lesson, *a.state);
   }
   json doc = {{"v", 1},
               {"lesson", lesson.id},
@@ -74,10 +75,10 @@ std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
               {"opened", work.opened}};
   for (const auto& [id, state] : work.progress.solved) {
     doc["solved"].push_back(id);
-    if (state) doc["solvedWith"][id] = *state;
+    if (state) doc["solvedWith"][id] = encode_state(lesson, *state);
   }
-  // A string_view: the one parser instantiation the rest of the code uses.
-  if (!work.state.empty()) doc["state"] = json::parse(std::string_view(work.state));
+  if (work.state)
+    if (json state = state_json(lesson, *work.state); !state.is_null()) doc["state"] = std::move(state);
   return doc.dump();
 }
 
@@ -105,9 +106,9 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
     w.step = step->get<int>();
   }
   if (const auto state = doc.find("state"); state != doc.end()) {
-    const DecodedState d = decode_state(lesson, state->dump());
+    DecodedState d = decode_state_json(lesson, *state);
     if (!d.state) return refuse(d.error);
-    w.state = state->dump();
+    w.state = std::move(d.state);
   }
   if (const auto visited = doc.find("visited"); visited != doc.end()) {
     if (!visited->is_array()) return refuse("its steps seen are not a list");
@@ -135,8 +136,8 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
         x.answer = answer->get<std::string>();
         // The numbers it was given on: kept if they are this lesson's, else
         // the reveal speaks of today's, as before they were kept.
-        if (const auto state = a.find("state"); state != a.end() && is_state_of(lesson, *state))
-          x.state = state->get<std::string>();
+        if (const auto state = a.find("state"); state != a.end())
+          x.state = state_of(lesson, *state);
       }
       w.progress.answers[id] = std::move(x);
     }
@@ -157,8 +158,8 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
   // The numbers each was solved with, where they are this lesson's.
   if (const auto with = doc.find("solvedWith"); with != doc.end() && with->is_object())
     for (const auto& [id, state] : with->items())
-      if (w.progress.solved.count(id) && is_state_of(lesson, state))
-        w.progress.solved[id] = state.get<std::string>();
+      if (w.progress.solved.count(id))
+        w.progress.solved[id] = state_of(lesson, state);
   if (const auto opened = doc.find("opened"); opened != doc.end() && opened->is_string() &&
                                               opened->get_ref<const std::string&>().size() < 100)
     w.opened = opened->get<std::string>();

@@ -26,9 +26,9 @@ struct PredictionAnswer {
   double picked = 0.0;  // an option's index, or the estimate
   bool right = false;   // judged on the numbers when it was given
   std::string answer;   // the right answer then, in no language (core/activity.h, answer_key)
-  // The numbers it was given on, as a state link (core/state_link.h; "" the
-  // notebook's): the reveal speaks of them. None in work saved before they were kept.
-  std::optional<std::string> state;
+  // The numbers it was given on: the reveal speaks of them. None in work
+  // saved before they were kept.
+  std::optional<LessonState> state;
   bool operator==(const PredictionAnswer&) const = default;
 };
 
@@ -42,9 +42,9 @@ struct LessonProgress {
   std::set<int> visited;  // step indices
   std::map<std::string, PredictionAnswer> answers;
   std::map<std::string, int> hints;  // challenge id -> hints shown
-  // Challenge ids, each with the numbers it was solved with (a state link),
-  // to go back to (none in work saved before they were kept).
-  std::map<std::string, std::optional<std::string>> solved;
+  // Challenge ids, each with the numbers it was solved with, to go back to
+  // (none in work saved before they were kept).
+  std::map<std::string, std::optional<LessonState>> solved;
   bool operator==(const LessonProgress&) const = default;
   bool empty() const { return *this == LessonProgress{}; }
 };
@@ -62,7 +62,7 @@ ProgressCounts count_progress(const Lesson& lesson, const LessonProgress& p);
 
 struct SavedWork {
   int step = 0;
-  std::string state;  // encode_state's text: the numbers and settings
+  std::optional<LessonState> state;  // the numbers and settings (none saved: the lesson's own)
   LessonProgress progress;
   std::string opened;  // the link's step when it was saved
 };

@@ -12,6 +12,7 @@
 
 #include "core/lesson/condition.h"
 #include "core/lesson/live_text.h"
+#include "core/lesson/state.h"
 
 namespace attn {
 
@@ -60,7 +61,7 @@ struct Challenge {
   LiveText status;  // the numbers that matter, live ("sat" gets 0.34)
   std::vector<LiveText> hints;
   std::vector<TextBlock> success;
-  std::string solution;  // one way there, as a state link (core/state_link.h); may be empty
+  std::optional<LessonState> solution;  // one way there (written as a state link in the file)
 };
 
 // By id, anywhere in the lesson; null if it has none of that id.

@@ -16,6 +16,7 @@
 #include "core/lesson/inputs.h"
 #include "core/lesson/live_text.h"
 #include "core/lesson/matrix_key.h"
+#include "core/lesson/state.h"
 #include "core/math/attention.h"
 #include "core/math/matrix.h"
 
@@ -50,11 +51,6 @@ inline bool is_valid_id(std::string_view id) {
          });
 }
 
-// The inputs a part may give (kInputStages). Everything else is computed.
-//   X, W_q, W_k, W_v, b_q, b_k, b_v, W_o  -- from embeddings
-//   Q, K, V                               -- from given queries, keys, values
-//   weights, V                            -- from given attention weights
-using Inputs = std::map<Stage, Matrix>;
 
 enum class DrawFn { Rand, Randn, Normal };
 inline constexpr EnumName<DrawFn> kDrawFnNames[] = {
@@ -123,35 +119,6 @@ struct Lesson {
   std::string id, title, source;
   std::vector<Part> parts;
   int main_part = 0;  // whose weights and output are the lesson's result
-};
-
-// A learner's what-if value for a computed number: a score, a scaled score or
-// a weight of the part's own settings (not of its variants). Everything after
-// it is computed from it, as if the computation had produced it.
-struct Override {
-  Stage stage = Stage::scores;  // scores, scaled or weights
-  int head = 0;                 // 1..H in a part with several heads, else 0
-  int row = 0, col = 0;         // in the layout the trace shows
-  double value = 0.0;
-  auto operator<=>(const Override&) const = default;
-};
-// The stages a learner may override.
-bool can_override(Stage stage);
-
-// The learner's copy of a part's inputs and settings.
-struct PartState {
-  Inputs inputs;  // every input, in the part's layout
-  AttentionOptions options;
-  std::vector<uint32_t> seeds;      // one per random group
-  std::vector<Override> overrides;  // sorted, at most one per cell
-  bool operator==(const PartState&) const = default;
-  // The override of this cell, if there is one.
-  const Override* override_at(Stage stage, int head, int row, int col) const;
-};
-
-struct LessonState {
-  std::vector<PartState> parts;
-  bool operator==(const LessonState&) const = default;
 };
 
 // A matrix of a part by the name a lesson file gives it ("weights_h1@your_answer"):

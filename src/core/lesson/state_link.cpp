@@ -8,7 +8,7 @@ namespace attn {
 
 using json = nlohmann::json;
 
-std::string encode_state(const Lesson& lesson, const LessonState& state) {
+json state_json(const Lesson& lesson, const LessonState& state) {
   const LessonState defaults = default_state(lesson);
   json parts = json::array();
   for (size_t p = 0; p < state.parts.size(); ++p) {
@@ -43,20 +43,32 @@ std::string encode_state(const Lesson& lesson, const LessonState& state) {
     if (!overrides.empty()) entry["override"] = std::move(overrides);
     if (entry.size() > 1) parts.push_back(std::move(entry));
   }
-  if (parts.empty()) return "";
-  return json{{"v", 1}, {"parts", std::move(parts)}}.dump();
+  if (parts.empty()) return nullptr;
+  return json{{"v", 1}, {"parts", std::move(parts)}};
+}
+
+std::string encode_state(const Lesson& lesson, const LessonState& state) {
+  const json doc = state_json(lesson, state);
+  return doc.is_null() ? "" : doc.dump();
 }
 
 DecodedState decode_state(const Lesson& lesson, std::string_view text) {
+  if (text.empty()) return {default_state(lesson), ""};
+  if (text.size() > 64 * 1024) return {std::nullopt, "the link's state is too long"};
+  const json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded()) return {std::nullopt, "the link's state is not readable"};
+  return decode_state_json(lesson, doc);
+}
+
+DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
   DecodedState out;
   auto refuse = [&](std::string why) {
     out.error = std::move(why);
     out.state.reset();
     return out;
   };
-  if (text.size() > 64 * 1024) return refuse("the link's state is too long");
-  const json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return refuse("the link's state is not readable");
+  if (doc.is_null()) return {default_state(lesson), ""};
+  if (!doc.is_object()) return refuse("the link's state is not readable");
   if (doc.value("v", 0) != 1 || !doc.contains("parts") || !doc["parts"].is_array())
     return refuse("the link's state is from another version");
   LessonState state = default_state(lesson);

@@ -7,6 +7,7 @@
 // (an override names its stage, its head (0 with one head), row and column).
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,7 +16,10 @@
 
 namespace attn {
 
+// The text a link carries: "" for the lesson's own numbers.
 std::string encode_state(const Lesson& lesson, const LessonState& state);
+// ...as JSON (null for the lesson's own numbers), for saved work.
+nlohmann::json state_json(const Lesson& lesson, const LessonState& state);
 
 struct DecodedState {
   std::optional<LessonState> state;
@@ -23,6 +27,9 @@ struct DecodedState {
 };
 // Rebuilds a state from encode_state's text. Anything malformed, out of
 // range or not of this lesson is refused with a reason; values are clamped.
+// "" is the lesson's own numbers.
 DecodedState decode_state(const Lesson& lesson, std::string_view text);
+// ...from the JSON (null: the lesson's own numbers).
+DecodedState decode_state_json(const Lesson& lesson, const nlohmann::json& doc);
 
 }  // namespace attn

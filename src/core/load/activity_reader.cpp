@@ -153,7 +153,7 @@ bool ActivityReader::challenge(const json& v, const Pointer& path, Challenge& ou
                      // TRANSLATORS: a challenge's solution is written as the app's links write
                      // the lesson's state (their "state", kept in English).
                      tr("expected a state, as a link's \"state\" is written"));
-    out.solution = v["solution"].dump();  // decoded once the lesson is whole
+    // Decoded once the lesson is whole (check_solutions): a state of the whole lesson.
   }
   return true;
 }
@@ -194,18 +194,22 @@ bool ActivityReader::read(const json& step, const Pointer& path, StepSpec& out,
          });
 }
 
-bool check_solutions(Reader& r, const Lesson& lesson, const std::vector<Pointer>& steps_at) {
+bool check_solutions(Reader& r, Lesson& lesson, const json& doc,
+                     const std::vector<Pointer>& steps_at) {
   for (size_t p = 0; p < lesson.parts.size(); ++p)
     for (size_t s = 0; s < lesson.parts[p].steps.size(); ++s) {
-      const std::vector<Challenge>& challenges = lesson.parts[p].steps[s].challenges;
+      std::vector<Challenge>& challenges = lesson.parts[p].steps[s].challenges;
       for (size_t c = 0; c < challenges.size(); ++c) {
-        if (challenges[c].solution.empty()) continue;
-        const DecodedState d = decode_state(lesson, challenges[c].solution);
+        const Pointer at = steps_at[p] / s / "challenges" / c / "solution";
+        const json* solution = value_at(doc, at);
+        if (!solution) continue;
+        DecodedState d = decode_state_json(lesson, *solution);
         if (!d.state)
-          return r.fail(steps_at[p] / s / "challenges" / c / "solution",
+          return r.fail(at,
                         // TRANSLATORS: a challenge's solution, written as a link's state, does
                         // not fit the lesson; {reason} says why, in English.
                         trf("not a state of this lesson: {reason}", {{"reason", d.error}}));
+        challenges[c].solution = std::move(*d.state);
       }
     }
   return true;

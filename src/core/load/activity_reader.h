@@ -38,8 +38,10 @@ class ActivityReader {
   LogicReader reveal_;  // ...and {picked}, {answer}
 };
 
-// Every challenge's solution decodes as a state of this lesson; fails at the
-// first that does not. `steps_at(p)` is where part p's steps are in the file.
-bool check_solutions(Reader& r, const Lesson& lesson, const std::vector<Pointer>& steps_at);
+// Every challenge's solution in the file `doc` decodes as a state of this
+// lesson, kept in its Challenge; fails at the first that does not.
+// `steps_at(p)` is where part p's steps are in the file.
+bool check_solutions(Reader& r, Lesson& lesson, const json& doc,
+                     const std::vector<Pointer>& steps_at);
 
 }  // namespace attn

@@ -449,6 +449,22 @@ std::string one_line(std::string_view text) {
 }
 }  // namespace
 
+const json* value_at(const json& doc, const Pointer& where) {
+  if (where.empty()) return &doc;
+  const json* parent = value_at(doc, where.parent_pointer());
+  if (!parent) return nullptr;
+  const std::string& token = where.back();
+  if (parent->is_object()) {
+    const auto it = parent->find(token);
+    return it == parent->end() ? nullptr : &*it;
+  }
+  if (!parent->is_array() || token.empty() || token.size() > 9 ||
+      !std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return nullptr;
+  const size_t index = std::stoul(token);
+  return index < parent->size() ? &(*parent)[index] : nullptr;
+}
+
 std::string LoadError::message(std::string_view source) const {
   std::string out = one_line(source);
   if (!path.empty()) out += (out.empty() ? "" : ": ") + one_line(path);

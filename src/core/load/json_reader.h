@@ -25,6 +25,10 @@ using Pointer = json::json_pointer;
 // DOM. On failure returns nullopt and sets `error`.
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error);
 
+// The value at `where` in `doc`, or null when nothing is there (no exceptions:
+// the web build has none).
+const json* value_at(const json& doc, const Pointer& where);
+
 // "a string", "an array"...: what a value is, for messages, translated.
 std::string describe(const json& v);
 // Whole numbers in full ("10000000", "4294967296"), others as %g.

@@ -558,7 +558,7 @@ LoadResult load_lesson(std::string_view text, const Catalog* language) {
                             static_cast<unsigned long>(total_steps),
                             {{"count", std::to_string(total_steps)},
                              {"limit", std::to_string(Limits::kMaxSteps)}}));
-  if (!check_solutions(r, lesson, steps_at)) return fail(r.error());
+  if (!check_solutions(r, lesson, doc, steps_at)) return fail(r.error());
 
   result.lesson = std::move(lesson);
   return result;

@@ -44,10 +44,9 @@ TEST_CASE("every built-in lesson asks at least two predictions and sets a challe
           INFO(c.id);
           ++challenges;
           CHECK_FALSE(challenge_status(c, e).solved());
-          const DecodedState d = decode_state(*lesson, c.solution);
-          REQUIRE_MESSAGE(d.state, d.error);
+          REQUIRE(c.solution);
           Session solved(lesson);
-          solved.set_state(*d.state);
+          solved.set_state(*c.solution);
           const ChallengeStatus st = challenge_status(
               c, {solved.trace(), solved.notebook(), solved.state(), solved.defaults()});
           CHECK(st.goal);

@@ -42,8 +42,8 @@ TEST_CASE("counts: steps seen, predictions answered and right, challenges solved
   CHECK(c.score() == doctest::Approx(0.0).epsilon(1e-12));
   CHECK_FALSE(c.complete());
   p.visited = {0, 1, 2, 3, 4, 99};  // a step the lesson does not have is not counted
-  p.answers[first_prediction(l)] = {false, 1, true, "cat", ""};
-  p.solved[first_challenge(l)] = "";
+  p.answers[first_prediction(l)] = {false, 1, true, "cat", default_state(l)};
+  p.solved[first_challenge(l)] = default_state(l);
   c = count_progress(l, p);
   CHECK(c.visited == 5);
   CHECK(c.complete());
@@ -57,7 +57,8 @@ TEST_CASE("saved work round-trips: step, numbers, answers, hints, solved") {
   const Lesson& l = cat();
   SavedWork w;
   w.step = 3;
-  w.state = R"({"v":1,"parts":[{"part":0,"set":[["W_k",1,0,1.5]]}]})";
+  w.state = decode_state(l, R"({"v":1,"parts":[{"part":0,"set":[["W_k",1,0,1.5]]}]})").state;
+  REQUIRE(w.state);
   w.progress.visited = {0, 1, 3};
   w.progress.answers[first_prediction(l)] = {false, 2, false, "cat", w.state};
   w.progress.hints[first_challenge(l)] = 1;
@@ -66,7 +67,7 @@ TEST_CASE("saved work round-trips: step, numbers, answers, hints, solved") {
   const DecodedWork d = decode_saved(l, encode_saved(l, w));
   REQUIRE_MESSAGE(d.work, d.error);
   CHECK(d.work->step == 3);
-  CHECK(decode_state(l, d.work->state).state == decode_state(l, w.state).state);
+  CHECK(d.work->state == w.state);
   CHECK(d.work->progress == w.progress);
   CHECK(d.work->opened == "1");
 }
@@ -76,16 +77,17 @@ TEST_CASE("an answer's numbers: kept when they are this lesson's, else dropped, 
   const std::string id = first_prediction(l);
   auto answer_state = [&](const nlohmann::json& state) {
     SavedWork w;
-    w.progress.answers[id] = {false, 1, true, "cat", ""};
+    w.progress.answers[id] = {false, 1, true, "cat", default_state(l)};
     nlohmann::json doc = nlohmann::json::parse(encode_saved(l, w));
     doc["answers"][id]["state"] = state;
     const DecodedWork d = decode_saved(l, doc.dump());
     REQUIRE_MESSAGE(d.work, d.error);
     return d.work->progress.answers.at(id).state;
   };
-  CHECK(answer_state("") == std::optional<std::string>(""));  // the notebook's numbers
+  CHECK(answer_state("") == std::optional(default_state(l)));  // the notebook's numbers
   const std::string edited = R"({"v":1,"parts":[{"part":0,"set":[["W_k",1,0,1.5]]}]})";
-  CHECK(answer_state(edited) == std::optional<std::string>(edited));
+  CHECK(answer_state(edited) == decode_state(l, edited).state);
+  CHECK(answer_state(edited) != std::optional(default_state(l)));
   CHECK_FALSE(answer_state(R"({"v": 7})").has_value());  // not this lesson's: unknown
   CHECK_FALSE(answer_state(3).has_value());
 }
