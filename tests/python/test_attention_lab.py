@@ -1,8 +1,8 @@
-"""attention_lab (python/attention_lab.py): lessons the loader takes with the
+"""attention_lab (python/attention_lab/): lessons the loader takes with the
 numbers kept exactly, its errors in the loader's own words, links within their
 limit and back, show() opening nothing on bad input, from_page() reading a
 snippet without running it, attention-cli's .npy/.npz lessons equal to the
-module's, and the package installing with pip.
+module's, and the package installing with pip, its description with it.
 
 Run by ctest (python/attention_lab): ATTN_CLI names attention-cli, PYTHONPATH
 has python/. By hand: PYTHONPATH=python ATTN_CLI=build/native/attention-cli
@@ -424,23 +424,29 @@ class Docs(unittest.TestCase):
 
 
 class Installing(unittest.TestCase):
-    def test_pip_installs_the_folder_and_the_one_file_works_alone(self):
+    def test_pip_installs_the_package_with_its_description_and_it_works_alone(self):
         target = pathlib.Path(tempfile.mkdtemp())
-        shutil.copytree(ROOT / "python", target / "source")  # pip's build leaves files beside the sources
+        ignore = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
+        shutil.copytree(ROOT / "python", target / "source", ignore=ignore)  # pip's build leaves files beside the sources
         r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps",
                             "--no-index", "--target", str(target / "site"), str(target / "source")],
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-        alone = target / "notebook"
-        alone.mkdir()
-        (alone / "attention_lab.py").write_bytes((ROOT / "python/attention_lab.py").read_bytes())
-        for where, env in ((target / "site", {"PYTHONPATH": str(target / "site")}), (alone, {})):
+        description = (ROOT / "python/attention_lab/lesson_format.json").read_bytes()
+        self.assertEqual((target / "site/attention_lab/lesson_format.json").read_bytes(), description)
+        elsewhere = target / "elsewhere"  # a notebook's folder, the package only on the path
+        elsewhere.mkdir()
+        copied = target / "notebook"  # the package's folder copied next to a notebook
+        shutil.copytree(ROOT / "python/attention_lab", copied / "attention_lab", ignore=ignore)
+        for where, cwd, env in ((target / "site", elsewhere, {"PYTHONPATH": str(target / "site")}),
+                                (copied, copied, {})):
             with self.subTest(str(where)):
-                code = "import attention_lab as a; print(a.__file__); a.lesson(tokens=['a'], Q=[[1.0]], K=[[2.0]])"
-                r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=where,
+                code = ("import attention_lab as a; print(a.__file__); "
+                        "a.lesson(tokens=['a'], Q=[[1.0]], K=[[2.0]])")
+                r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
                                    env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **env})
                 self.assertEqual(r.returncode, 0, r.stderr)
-                self.assertTrue(r.stdout.startswith(str(where)), r.stdout)
+                self.assertEqual(r.stdout.strip(), str(where / "attention_lab/__init__.py"))
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@
     attention_lab.link(lesson, base="https://example.org/attention-lab/")  # a link that opens them
     arrays = attention_lab.from_page(snippet_or_link)  # what you edited there, as numpy arrays
 
-numpy is its only dependency: copy this one file next to a notebook, or
-`pip install` its folder (python/ in Attention Lab's repository). A lesson is
+numpy is its only dependency: `pip install` its folder (python/ in Attention
+Lab's repository), or copy this package's folder, attention_lab/ with its
+lesson_format.json, next to a notebook. A lesson is
 the dict a lesson file holds (docs/lessons.md), numbers kept exactly (float64);
 bad input raises LessonError, one line with the lesson loader's own words,
 before anything opens. docs/notebooks.md has the five notebooks' examples.
@@ -452,14 +453,14 @@ def _page_file(page):
                                     "from dist/ after Attention Lab's web build")
         return pathlib.Path(page)
     candidates = [os.environ.get("ATTENTION_LAB_PAGE")]
-    here = pathlib.Path(__file__).resolve().parent
-    candidates += [here / PAGE_FILE, pathlib.Path.cwd() / PAGE_FILE, here.parent / "dist" / PAGE_FILE]
+    here = pathlib.Path(__file__).resolve().parent  # the package's folder, python/attention_lab/ in the repository
+    candidates += [here / PAGE_FILE, pathlib.Path.cwd() / PAGE_FILE, here.parent.parent / "dist" / PAGE_FILE]
     for c in candidates:
         if c and pathlib.Path(c).is_file():
             return pathlib.Path(c)
     raise FileNotFoundError(
         f"show() needs the page as one file, {PAGE_FILE} (dist/ after Attention Lab's web build): "
-        "put it next to this notebook or attention_lab.py, set ATTENTION_LAB_PAGE, or pass page="
+        "put it next to this notebook or in the attention_lab package's folder, set ATTENTION_LAB_PAGE, or pass page="
     )
 
 
@@ -499,8 +500,8 @@ def show(*args, page=None, height=620, **kwargs):
     and later ones use it, so a notebook carries it once; in Colab, whose
     outputs cannot see each other, each carries it); elsewhere, in your
     browser, from a local file. No server, no network. The page is
-    attention-lab.html (`page=`, else $ATTENTION_LAB_PAGE, else beside this
-    module or the notebook). Bad input raises before anything opens."""
+    attention-lab.html (`page=`, else $ATTENTION_LAB_PAGE, else in this
+    package's folder or beside the notebook). Bad input raises before anything opens."""
     a_lesson = _lesson_of(args, kwargs, "show")
     packed = _packed_any(a_lesson)
     page_path = _page_file(page)
