@@ -53,6 +53,17 @@ ordered limits() {
           {"precision", L::kMaxPrecision}};
 }
 
+// What a lesson that does not say means: a part's own defaults.
+ordered defaults() {
+  const Part part;
+  return {{"layout", name_of(kLayoutNames, part.layout)},
+          {"heads", part.heads},
+          {"scale", name_of(kScaleWords, part.options.scaling.mode)},
+          {"causal", part.options.causal},
+          {"arrangement", name_of(kArrangementNames, part.options.arrangement)},
+          {"precision", part.precision}};
+}
+
 // The widths inputs name, in the order the loader checks that the heads
 // divide the ones they split.
 ordered widths() {
@@ -146,6 +157,7 @@ std::string lesson_format_json() {
         {"arrangement", words(kArrangementNames)},
         {"scale", words(kScaleWords)},
         {"draw", words(kDrawFnNames)}}},
+      {"defaults", defaults()},
       {"id_characters", kIdCharacters},
       {"stages", words(kStageNames)},
       {"widths", widths()},

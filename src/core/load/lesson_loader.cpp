@@ -462,7 +462,7 @@ LoadResult load_lesson(std::string_view text, const Catalog* language) {
       !r.text(doc, root, "source", Limits::kMaxTitleChars, false, lesson.source) ||
       !check_translations(r, doc))
     return fail(r.error());
-  int precision = 8;
+  int precision = Part{}.precision;
   if (has_parts && !r.optional_int(doc, root, "precision", 0, Limits::kMaxPrecision, precision))
     return fail(r.error());
 
