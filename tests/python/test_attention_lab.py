@@ -107,21 +107,45 @@ W = rng.normal(size=(4, 4))
 
 class Limits(unittest.TestCase):
     def test_the_modules_limits_are_the_loaders_and_the_pages(self):
-        header = (ROOT / "src/core/lesson.h").read_text()
-
-        def limit(name):
-            return float(re.search(rf"k{name}\s*=\s*([0-9e.+-]+)", header).group(1))
-
-        self.assertEqual(al.LIMITS["tokens"], limit("MaxTokens"))
-        self.assertEqual(al.LIMITS["dim"], limit("MaxDim"))
-        self.assertEqual(al.LIMITS["heads"], limit("MaxHeads"))
-        self.assertEqual(al.LIMITS["abs_value"], limit("MaxAbsValue"))
-        self.assertEqual(al.LIMITS["min_divisor"], limit("MinDivisor"))
-        self.assertEqual(al.LIMITS["max_divisor"], limit("MaxDivisor"))
-        self.assertEqual(al.LIMITS["id_bytes"], limit("MaxIdChars"))
-        self.assertEqual(al.LIMITS["title_bytes"], limit("MaxTitleChars"))
+        r = cli("format")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        loader = json.loads(r.stdout)["limits"]
+        keys = ("tokens", "dim", "heads", "id_bytes", "title_bytes", "abs_value", "min_divisor", "max_divisor")
+        self.assertEqual(al.LIMITS, {key: loader[key] for key in keys})  # the keys it has always had
         page = json.loads((ROOT / "web/lesson-link.json").read_text())
         self.assertEqual(al.LINK, {k: v for k, v in page.items() if not k.startswith("_")})
+
+    def test_its_rules_are_read_from_the_description_it_ships(self):
+        """A package whose lesson_format.json says otherwise checks otherwise."""
+        work = pathlib.Path(tempfile.mkdtemp())
+        shutil.copytree(ROOT / "python/attention_lab", work / "attention_lab",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        described = work / "attention_lab/lesson_format.json"
+        description = json.loads(described.read_text("utf-8"))
+        description["limits"]["tokens"] = 2
+        description["words"]["layout"].append("diagonal")
+        description["shape_messages"]["no_inputs"] = "nothing to attend with"
+        description["shape_messages"]["per_token_row"] = ["{matrix}: {count} token row", "{matrix}: {count} token rows"]
+        described.write_text(json.dumps(description), "utf-8")
+        code = """if True:
+            import attention_lab as a
+            for kwargs in (dict(tokens=['a', 'b', 'c'], Q=[[1.0]] * 3, K=[[1.0]] * 3), dict(tokens=['a']),
+                           dict(tokens=['a', 'b'], Q=[[1.0]], K=[[1.0]]), dict(tokens=['a'], Q=[[1.0]], K=[[1.0]], layout='x')):
+                try:
+                    a.lesson(**kwargs)
+                except a.LessonError as e:
+                    print(e)
+            print(a.LIMITS['tokens'])"""
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=work,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.splitlines(), [
+            "tokens: 3 tokens, the limit is 2",
+            "lesson: nothing to attend with",
+            "Q: Q (1, 1): 2 token rows",
+            'layout: unknown layout "x": use "rows", "rows_transposed_weights", "columns" or "diagonal"',
+            "2",
+        ])
 
 
 class Lessons(unittest.TestCase):
@@ -193,6 +217,27 @@ BAD = {
     "no inputs": dict(tokens=["a"]),
     "an unknown layout": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, layout="diagonal"),
     "a bias of the wrong length": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, b_q=np.ones(3)),
+    # Each rule of the shape check (core/load/lesson_shapes.cpp), in each layout it speaks of.
+    "Q with W_q": dict(tokens=["a", "b", "c"], Q=X3, K=X3, W_q=W),
+    "K without Q": dict(tokens=["a", "b", "c"], K=X3),
+    "weights without V": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3)),
+    "weights with W_o": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3), V=X3, W_o=W),
+    "weights for two heads": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3), V=X3, heads=2),
+    "b_v without W_v": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, b_v=np.ones(4)),
+    "W_o without values": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, W_o=W),
+    "rows for one token": dict(tokens=["a"], X=X3, W_q=W, W_k=W),
+    "columns for the tokens": dict(tokens=["a", "b"], X=X3.T, W_q=W, W_k=W, layout="columns"),
+    "a weight that does not fit, in columns": dict(tokens=["a", "b", "c"], X=X3.T, W_q=np.ones((4, 3)), W_k=W,
+                                                   layout="columns"),
+    "a weight that does not fit, transposed": dict(tokens=["a", "b", "c"], X=X3, W_q=np.ones((4, 3)), W_k=W,
+                                                   layout="rows_transposed_weights"),
+    "a bias that does not fit, in columns": dict(tokens=["a", "b", "c"], X=X3.T, W_q=W, W_k=W, b_q=np.ones((3, 1)),
+                                                 layout="columns"),
+    "W_o for one value dimension": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, W_v=np.ones((4, 1)),
+                                        W_o=np.ones((2, 2))),
+    "V that two heads do not divide": dict(tokens=["a", "b", "c"], Q=X3, K=X3, V=np.ones((3, 3)), heads=2),
+    "V for other tokens": dict(tokens=["a", "b", "c"], Q=X3, K=X3, V=np.ones((2, 4))),
+    "K narrower than Q, as wide as V": dict(tokens=["a", "b", "c"], Q=X3, K=X3[:, :3], V=X3[:, :3]),
 }
 
 
