@@ -36,8 +36,12 @@ def from_page(snippet_or_link):
     """What the page shows, back as numpy arrays: from its "Copy as numpy"
     snippet (read, never run) or from a link to a notebook's lesson (its
     numbers with the learner's edits). A dict of float64 arrays by input name
-    ("X", "W_q", ... or "Q", "K", "V", "weights"), with "tokens" and the
-    settings shown: lesson(**from_page(...)) is the lesson again."""
+    ("X", "W_q", ... or "Q", "K", "V", "weights"; a bias flat), with "tokens"
+    and the settings that compute them ("layout", "heads", "scale", "causal",
+    "arrangement"): the same keys from a snippet as from a link, so the same
+    numbers make the same lesson, with the same id, whichever was copied.
+    lesson(**from_page(...)) is the lesson again (its title, source and
+    precision are not numbers: give them again)."""
     if not isinstance(snippet_or_link, str):
         raise TypeError("from_page() takes the page's \"Copy as numpy\" snippet or a link, as a string")
     text = snippet_or_link.strip()

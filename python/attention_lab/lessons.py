@@ -93,6 +93,9 @@ def lesson(
         if inputs.get(name) is not None:
             given[name] = rows(name, inputs[name], name in VECTORS)
     check_shapes(given, out["tokens"], heads, layout)
+    for name in VECTORS:  # a vector written flat however it was given: the same numbers, the same lesson
+        if name in given and isinstance(given[name][0], list):
+            given[name] = [v for row in given[name] for v in row]
     out.update(given)
     # One id per set of numbers: the page keeps a learner's work by lesson id,
     # so the same arrays shown again resume it and other arrays start afresh.
@@ -114,6 +117,25 @@ lesson.__signature__ = inspect.Signature(
     + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None) for name in INPUTS]
     + [p for name, p in _own.items() if name not in ("tokens", "inputs")]
 )
+
+
+# The settings that compute the numbers: what from_page() gives back with them.
+SETTINGS = ("layout", "heads", "scale", "causal", "arrangement")
+
+
+def arguments(found):
+    """lesson()'s arguments for numbers read back from the page, the same
+    keys whatever they were read from: "tokens", every input found as a
+    float64 array (a vector, a bias, flat), and every setting (the format's
+    default where nothing says otherwise)."""
+    out = {"tokens": found["tokens"]} if "tokens" in found else {}
+    for name in INPUTS:
+        if name in found:
+            array = np.array(found[name], dtype=np.float64)
+            out[name] = array.ravel() if name in VECTORS else array
+    for key in SETTINGS:
+        out[key] = found.get(key, DEFAULTS[key])
+    return out
 
 
 def lesson_of(args, kwargs, what):

@@ -13,7 +13,7 @@ import numpy as np
 
 from .checks import fail
 from .description import DEFAULTS, INPUTS, transposed
-from .lessons import lesson_of, to_json
+from .lessons import SETTINGS, arguments, lesson_of, to_json
 
 # How a link carries a lesson (web/lesson-link.json, the page's): a copy,
 # which tests/python checks against that file.
@@ -63,10 +63,9 @@ def _unpack(value):
 
 
 def _arrays_of(a_lesson, state=None):
-    """The arguments of lesson() from a lesson dict, with a link's state (the
-    learner's edits, core/state_link.h) applied. Without its id: other
-    numbers are another lesson (lesson() names it by them)."""
-    out = {k: v for k, v in a_lesson.items() if k not in INPUTS and k != "id" and not k.startswith("_")}
+    """A lesson dict's inputs (float64 arrays) and settings, with a link's
+    state (the learner's edits, core/state_link.h) applied."""
+    out = {k: v for k, v in a_lesson.items() if k == "tokens" or k in SETTINGS}
     layout = a_lesson.get("layout", DEFAULTS["layout"])
     for name in INPUTS:
         if name in a_lesson:
@@ -88,7 +87,10 @@ def _arrays_of(a_lesson, state=None):
 
 
 def from_link(url):
-    """lesson()'s arguments from a link to a notebook's lesson."""
+    """lesson()'s arguments from a link to a notebook's lesson: its numbers
+    and settings with the learner's edits (lessons.arguments: the keys a
+    snippet gives). Not its id, title, source or precision: other numbers
+    are another lesson, and a snippet does not carry them."""
     parts = urlsplit(url)
     prefix = LINK["key"] + "="
     if not parts.fragment.startswith(prefix):
@@ -97,4 +99,4 @@ def from_link(url):
     state = None
     for value in parse_qs(parts.query).get("state", [])[:1]:
         state = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
-    return _arrays_of(a_lesson, state)
+    return arguments(_arrays_of(a_lesson, state))

@@ -350,6 +350,32 @@ class FromPage(unittest.TestCase):
         self.assertEqual((got["scale"], got["causal"], got["heads"]), (2.5, True, 1))
         al.lesson(**got)
 
+    def test_a_snippet_and_a_link_of_the_same_numbers_give_the_same_keys_and_lesson(self):
+        """The page's two ways back (issue 43): the same numbers are the same
+        lesson, with the same id, so saved work carries over."""
+        snippet = al.from_page(SNIPPET)
+        made = al.lesson(tokens=snippet["tokens"], X=snippet["X"], W_q=snippet["W_q"], W_k=snippet["W_k"],
+                         scale=2.5, causal=True, title="Not in a snippet", precision=3)
+        linked = al.from_page(al.link(made, base="https://example.org/lab/"))
+        self.assertEqual(list(linked), list(snippet))
+        self.assertEqual(list(snippet), ["tokens", "X", "W_q", "W_k", "layout", "heads", "scale", "causal",
+                                         "arrangement"])
+        for key, value in snippet.items():
+            if isinstance(value, np.ndarray):
+                self.assertTrue(np.array_equal(linked[key], value), key)
+            else:
+                self.assertEqual(linked[key], value, key)
+        self.assertEqual(al.lesson(**linked)["id"], al.lesson(**snippet)["id"])
+
+    def test_a_bias_comes_back_flat_and_makes_the_same_lesson_however_it_was_given(self):
+        given = dict(tokens=["a", "b", "c"], X=X3.T, W_q=W, W_k=W, layout="columns")
+        column = al.lesson(**given, b_q=np.arange(4.0).reshape(4, 1))
+        flat = al.lesson(**given, b_q=np.arange(4.0))
+        self.assertEqual(column, flat)
+        back = al.from_page(al.link(column, base="https://example.org/lab/"))
+        self.assertEqual(back["b_q"].shape, (4,))
+        self.assertEqual(al.lesson(**back)["id"], column["id"])
+
     def test_nothing_in_a_snippet_runs(self):
         marker = pathlib.Path(tempfile.mkdtemp()) / "ran"
         hostile = SNIPPET.replace("X = np.array([", f"X = np.array(__import__('os').system('touch {marker}') or [")
