@@ -55,7 +55,7 @@ function attention({ X, W_q, W_k, W_v }) {
   return mul(weights, V);
 }
 
-// python/attention_lab.py's from_page(), in Debian's python3 (python3-numpy).
+// python/attention_lab's from_page(), in Debian's python3 (python3-numpy).
 function fromPage(text) {
   const code =
     "import json, sys, attention_lab as a\n" +

@@ -1,8 +1,8 @@
-"""attention_lab (python/attention_lab.py): lessons the loader takes with the
+"""attention_lab (python/attention_lab/): lessons the loader takes with the
 numbers kept exactly, its errors in the loader's own words, links within their
 limit and back, show() opening nothing on bad input, from_page() reading a
 snippet without running it, attention-cli's .npy/.npz lessons equal to the
-module's, and the package installing with pip.
+module's, and the package installing with pip, its description with it.
 
 Run by ctest (python/attention_lab): ATTN_CLI names attention-cli, PYTHONPATH
 has python/. By hand: PYTHONPATH=python ATTN_CLI=build/native/attention-cli
@@ -107,21 +107,45 @@ W = rng.normal(size=(4, 4))
 
 class Limits(unittest.TestCase):
     def test_the_modules_limits_are_the_loaders_and_the_pages(self):
-        header = (ROOT / "src/core/lesson.h").read_text()
-
-        def limit(name):
-            return float(re.search(rf"k{name}\s*=\s*([0-9e.+-]+)", header).group(1))
-
-        self.assertEqual(al.LIMITS["tokens"], limit("MaxTokens"))
-        self.assertEqual(al.LIMITS["dim"], limit("MaxDim"))
-        self.assertEqual(al.LIMITS["heads"], limit("MaxHeads"))
-        self.assertEqual(al.LIMITS["abs_value"], limit("MaxAbsValue"))
-        self.assertEqual(al.LIMITS["min_divisor"], limit("MinDivisor"))
-        self.assertEqual(al.LIMITS["max_divisor"], limit("MaxDivisor"))
-        self.assertEqual(al.LIMITS["id_bytes"], limit("MaxIdChars"))
-        self.assertEqual(al.LIMITS["title_bytes"], limit("MaxTitleChars"))
+        r = cli("format")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        loader = json.loads(r.stdout)["limits"]
+        keys = ("tokens", "dim", "heads", "id_bytes", "title_bytes", "abs_value", "min_divisor", "max_divisor")
+        self.assertEqual(al.LIMITS, {key: loader[key] for key in keys})  # the keys it has always had
         page = json.loads((ROOT / "web/lesson-link.json").read_text())
         self.assertEqual(al.LINK, {k: v for k, v in page.items() if not k.startswith("_")})
+
+    def test_its_rules_are_read_from_the_description_it_ships(self):
+        """A package whose lesson_format.json says otherwise checks otherwise."""
+        work = pathlib.Path(tempfile.mkdtemp())
+        shutil.copytree(ROOT / "python/attention_lab", work / "attention_lab",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        described = work / "attention_lab/lesson_format.json"
+        description = json.loads(described.read_text("utf-8"))
+        description["limits"]["tokens"] = 2
+        description["words"]["layout"].append("diagonal")
+        description["shape_messages"]["no_inputs"] = "nothing to attend with"
+        description["shape_messages"]["per_token_row"] = ["{matrix}: {count} token row", "{matrix}: {count} token rows"]
+        described.write_text(json.dumps(description), "utf-8")
+        code = """if True:
+            import attention_lab as a
+            for kwargs in (dict(tokens=['a', 'b', 'c'], Q=[[1.0]] * 3, K=[[1.0]] * 3), dict(tokens=['a']),
+                           dict(tokens=['a', 'b'], Q=[[1.0]], K=[[1.0]]), dict(tokens=['a'], Q=[[1.0]], K=[[1.0]], layout='x')):
+                try:
+                    a.lesson(**kwargs)
+                except a.LessonError as e:
+                    print(e)
+            print(a.LIMITS['tokens'])"""
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=work,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout.splitlines(), [
+            "tokens: 3 tokens, the limit is 2",
+            "lesson: nothing to attend with",
+            "Q: Q (1, 1): 2 token rows",
+            'layout: unknown layout "x": use "rows", "rows_transposed_weights", "columns" or "diagonal"',
+            "2",
+        ])
 
 
 class Lessons(unittest.TestCase):
@@ -193,6 +217,27 @@ BAD = {
     "no inputs": dict(tokens=["a"]),
     "an unknown layout": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, layout="diagonal"),
     "a bias of the wrong length": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, b_q=np.ones(3)),
+    # Each rule of the shape check (core/load/lesson_shapes.cpp), in each layout it speaks of.
+    "Q with W_q": dict(tokens=["a", "b", "c"], Q=X3, K=X3, W_q=W),
+    "K without Q": dict(tokens=["a", "b", "c"], K=X3),
+    "weights without V": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3)),
+    "weights with W_o": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3), V=X3, W_o=W),
+    "weights for two heads": dict(tokens=["a", "b", "c"], weights=np.full((3, 3), 1 / 3), V=X3, heads=2),
+    "b_v without W_v": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, b_v=np.ones(4)),
+    "W_o without values": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, W_o=W),
+    "rows for one token": dict(tokens=["a"], X=X3, W_q=W, W_k=W),
+    "columns for the tokens": dict(tokens=["a", "b"], X=X3.T, W_q=W, W_k=W, layout="columns"),
+    "a weight that does not fit, in columns": dict(tokens=["a", "b", "c"], X=X3.T, W_q=np.ones((4, 3)), W_k=W,
+                                                   layout="columns"),
+    "a weight that does not fit, transposed": dict(tokens=["a", "b", "c"], X=X3, W_q=np.ones((4, 3)), W_k=W,
+                                                   layout="rows_transposed_weights"),
+    "a bias that does not fit, in columns": dict(tokens=["a", "b", "c"], X=X3.T, W_q=W, W_k=W, b_q=np.ones((3, 1)),
+                                                 layout="columns"),
+    "W_o for one value dimension": dict(tokens=["a", "b", "c"], X=X3, W_q=W, W_k=W, W_v=np.ones((4, 1)),
+                                        W_o=np.ones((2, 2))),
+    "V that two heads do not divide": dict(tokens=["a", "b", "c"], Q=X3, K=X3, V=np.ones((3, 3)), heads=2),
+    "V for other tokens": dict(tokens=["a", "b", "c"], Q=X3, K=X3, V=np.ones((2, 4))),
+    "K narrower than Q, as wide as V": dict(tokens=["a", "b", "c"], Q=X3, K=X3[:, :3], V=X3[:, :3]),
 }
 
 
@@ -304,6 +349,32 @@ class FromPage(unittest.TestCase):
         self.assertEqual(got["W_q"].dtype, np.float64)
         self.assertEqual((got["scale"], got["causal"], got["heads"]), (2.5, True, 1))
         al.lesson(**got)
+
+    def test_a_snippet_and_a_link_of_the_same_numbers_give_the_same_keys_and_lesson(self):
+        """The page's two ways back (issue 43): the same numbers are the same
+        lesson, with the same id, so saved work carries over."""
+        snippet = al.from_page(SNIPPET)
+        made = al.lesson(tokens=snippet["tokens"], X=snippet["X"], W_q=snippet["W_q"], W_k=snippet["W_k"],
+                         scale=2.5, causal=True, title="Not in a snippet", precision=3)
+        linked = al.from_page(al.link(made, base="https://example.org/lab/"))
+        self.assertEqual(list(linked), list(snippet))
+        self.assertEqual(list(snippet), ["tokens", "X", "W_q", "W_k", "layout", "heads", "scale", "causal",
+                                         "arrangement"])
+        for key, value in snippet.items():
+            if isinstance(value, np.ndarray):
+                self.assertTrue(np.array_equal(linked[key], value), key)
+            else:
+                self.assertEqual(linked[key], value, key)
+        self.assertEqual(al.lesson(**linked)["id"], al.lesson(**snippet)["id"])
+
+    def test_a_bias_comes_back_flat_and_makes_the_same_lesson_however_it_was_given(self):
+        given = dict(tokens=["a", "b", "c"], X=X3.T, W_q=W, W_k=W, layout="columns")
+        column = al.lesson(**given, b_q=np.arange(4.0).reshape(4, 1))
+        flat = al.lesson(**given, b_q=np.arange(4.0))
+        self.assertEqual(column, flat)
+        back = al.from_page(al.link(column, base="https://example.org/lab/"))
+        self.assertEqual(back["b_q"].shape, (4,))
+        self.assertEqual(al.lesson(**back)["id"], column["id"])
 
     def test_nothing_in_a_snippet_runs(self):
         marker = pathlib.Path(tempfile.mkdtemp()) / "ran"
@@ -424,23 +495,29 @@ class Docs(unittest.TestCase):
 
 
 class Installing(unittest.TestCase):
-    def test_pip_installs_the_folder_and_the_one_file_works_alone(self):
+    def test_pip_installs_the_package_with_its_description_and_it_works_alone(self):
         target = pathlib.Path(tempfile.mkdtemp())
-        shutil.copytree(ROOT / "python", target / "source")  # pip's build leaves files beside the sources
+        ignore = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
+        shutil.copytree(ROOT / "python", target / "source", ignore=ignore)  # pip's build leaves files beside the sources
         r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps",
                             "--no-index", "--target", str(target / "site"), str(target / "source")],
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-        alone = target / "notebook"
-        alone.mkdir()
-        (alone / "attention_lab.py").write_bytes((ROOT / "python/attention_lab.py").read_bytes())
-        for where, env in ((target / "site", {"PYTHONPATH": str(target / "site")}), (alone, {})):
+        description = (ROOT / "python/attention_lab/lesson_format.json").read_bytes()
+        self.assertEqual((target / "site/attention_lab/lesson_format.json").read_bytes(), description)
+        elsewhere = target / "elsewhere"  # a notebook's folder, the package only on the path
+        elsewhere.mkdir()
+        copied = target / "notebook"  # the package's folder copied next to a notebook
+        shutil.copytree(ROOT / "python/attention_lab", copied / "attention_lab", ignore=ignore)
+        for where, cwd, env in ((target / "site", elsewhere, {"PYTHONPATH": str(target / "site")}),
+                                (copied, copied, {})):
             with self.subTest(str(where)):
-                code = "import attention_lab as a; print(a.__file__); a.lesson(tokens=['a'], Q=[[1.0]], K=[[2.0]])"
-                r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=where,
+                code = ("import attention_lab as a; print(a.__file__); "
+                        "a.lesson(tokens=['a'], Q=[[1.0]], K=[[2.0]])")
+                r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
                                    env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **env})
                 self.assertEqual(r.returncode, 0, r.stderr)
-                self.assertTrue(r.stdout.startswith(str(where)), r.stdout)
+                self.assertEqual(r.stdout.strip(), str(where / "attention_lab/__init__.py"))
 
 
 if __name__ == "__main__":

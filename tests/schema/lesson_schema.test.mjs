@@ -108,6 +108,12 @@ test("the schema's words and limits are the format description's", () => {
   assert.equal(defs.text.maxLength, format.limits.text_bytes);
   assert.equal(defs.row.maxItems, format.limits.dim);
   assert.equal(defs.identifier.pattern, `^[a-z0-9_-]{1,${format.limits.id_bytes}}$`);
+  const idCharacter = new RegExp(defs.identifier.pattern.replace(/\{.*\}/, ""));
+  for (let c = 0; c < 128; ++c) {
+    const character = String.fromCharCode(c);
+    assert.equal(idCharacter.test(character), format.id_characters.includes(character), character);
+  }
+  assert.equal(defs.precision.maximum, format.limits.precision);
   assert.equal(defs.partContent.properties.tokens.maxItems, format.limits.tokens);
   assert.equal(defs.partContent.properties.heads.maximum, format.limits.heads);
   assert.equal(defs.partContent.properties.variants.maxItems, format.limits.variants);

@@ -39,16 +39,16 @@ struct Limits {
   static constexpr double kMaxAbsValue = 1e6;  // every input entry, file or slider
   static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
   static constexpr double kMaxDivisor = 1e6;
+  static constexpr int kMaxPrecision = 12;  // digits shown: 0 to this
 };
 
 // The rule for every id in a lesson file (the lesson's, a part's, a step's, a
 // prediction's...), and so for a lesson id in a link: 1 to Limits::kMaxIdChars
-// of a-z, 0-9, '-' and '_' (docs/lesson.schema.json's "pattern" says the same).
+// of kIdCharacters: a-z, 0-9, '-' and '_' (docs/lesson.schema.json's "pattern" says the same).
+inline constexpr std::string_view kIdCharacters = "abcdefghijklmnopqrstuvwxyz0123456789-_";
 inline bool is_valid_id(std::string_view id) {
   return !id.empty() && id.size() <= Limits::kMaxIdChars &&
-         std::all_of(id.begin(), id.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-         });
+         id.find_first_not_of(kIdCharacters) == std::string_view::npos;
 }
 
 

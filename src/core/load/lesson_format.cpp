@@ -35,14 +35,42 @@ ordered plural(const PluralText& p) { return ordered::array({p.singular, p.plura
 
 ordered limits() {
   using L = Limits;
-  return {{"tokens", L::kMaxTokens},     {"dim", L::kMaxDim},
-          {"heads", L::kMaxHeads},       {"parts", L::kMaxParts},
-          {"steps", L::kMaxSteps},       {"variants", L::kMaxVariants},
-          {"draws", L::kMaxDraws},       {"depth", L::kMaxDepth},
-          {"file_bytes", L::kMaxFileBytes}, {"id_bytes", L::kMaxIdChars},
-          {"title_bytes", L::kMaxTitleChars}, {"text_bytes", L::kMaxTextChars},
-          {"abs_value", L::kMaxAbsValue}, {"min_divisor", L::kMinDivisor},
-          {"max_divisor", L::kMaxDivisor}};
+  return {{"tokens", L::kMaxTokens},
+          {"dim", L::kMaxDim},
+          {"heads", L::kMaxHeads},
+          {"parts", L::kMaxParts},
+          {"steps", L::kMaxSteps},
+          {"variants", L::kMaxVariants},
+          {"draws", L::kMaxDraws},
+          {"depth", L::kMaxDepth},
+          {"file_bytes", L::kMaxFileBytes},
+          {"id_bytes", L::kMaxIdChars},
+          {"title_bytes", L::kMaxTitleChars},
+          {"text_bytes", L::kMaxTextChars},
+          {"abs_value", L::kMaxAbsValue},
+          {"min_divisor", L::kMinDivisor},
+          {"max_divisor", L::kMaxDivisor},
+          {"precision", L::kMaxPrecision}};
+}
+
+// What a lesson that does not say means: a part's own defaults.
+ordered defaults() {
+  const Part part;
+  return {{"layout", name_of(kLayoutNames, part.layout)},
+          {"heads", part.heads},
+          {"scale", name_of(kScaleWords, part.options.scaling.mode)},
+          {"causal", part.options.causal},
+          {"arrangement", name_of(kArrangementNames, part.options.arrangement)},
+          {"precision", part.precision}};
+}
+
+// The widths inputs name, in the order the loader checks that the heads
+// divide the ones they split.
+ordered widths() {
+  ordered out = ordered::array();
+  for (const EnumName<Width>& w : kWidthNames)
+    out.push_back({{"name", w.name}, {"split_by_heads", split_by_heads(w.value)}});
+  return out;
 }
 
 ordered inputs() {
@@ -112,8 +140,8 @@ ordered axes() {
   for (const MatrixSpec& m : part_matrices(part, 0, options)) {
     const std::string name(stage_name(m.key.stage));
     if (out.contains(name)) continue;
-    out[name] = ordered::array({kind_names[static_cast<int>(m.row_kind)],
-                                kind_names[static_cast<int>(m.col_kind)]});
+    out[name] = ordered::array(
+        {kind_names[static_cast<int>(m.row_kind)], kind_names[static_cast<int>(m.col_kind)]});
   }
   return out;
 }
@@ -129,7 +157,10 @@ std::string lesson_format_json() {
         {"arrangement", words(kArrangementNames)},
         {"scale", words(kScaleWords)},
         {"draw", words(kDrawFnNames)}}},
+      {"defaults", defaults()},
+      {"id_characters", kIdCharacters},
       {"stages", words(kStageNames)},
+      {"widths", widths()},
       {"inputs", inputs()},
       {"sources", sources()},
       {"shape_messages", shape_messages_json()},

@@ -306,7 +306,7 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
       return false;
   }
   part.precision = default_precision;
-  if (!r.optional_int(v, path, "precision", 0, 12, part.precision)) return false;
+  if (!r.optional_int(v, path, "precision", 0, Limits::kMaxPrecision, part.precision)) return false;
   if (!r.boolean(v, path, "suppress", part.suppress)) return false;
   if (!r.optional_int(v, path, "heads", 1, Limits::kMaxHeads, part.heads)) return false;
   if (v.contains("scale") && !read_scaling(r, v["scale"], path / "scale", part.options.scaling))
@@ -370,7 +370,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
     if (s.contains("formula") && !logic.text(s["formula"], sp / "formula", step.formula))
       return false;
     if (s.contains("text") && !logic.blocks(s["text"], sp / "text", step.text)) return false;
-    if (!r.optional_int(s, sp, "precision", 0, 12, step.precision)) return false;
+    if (!r.optional_int(s, sp, "precision", 0, Limits::kMaxPrecision, step.precision)) return false;
     if (auto show = s.find("show"); show != s.end()) {
       if (!show->is_array())
         return r.fail(sp / "show", trf("expected an array of matrix names, got {type}",
@@ -462,8 +462,8 @@ LoadResult load_lesson(std::string_view text, const Catalog* language) {
       !r.text(doc, root, "source", Limits::kMaxTitleChars, false, lesson.source) ||
       !check_translations(r, doc))
     return fail(r.error());
-  int precision = 8;
-  if (has_parts && !r.optional_int(doc, root, "precision", 0, 12, precision))
+  int precision = Part{}.precision;
+  if (has_parts && !r.optional_int(doc, root, "precision", 0, Limits::kMaxPrecision, precision))
     return fail(r.error());
 
   std::vector<std::pair<const json*, Pointer>> part_docs;

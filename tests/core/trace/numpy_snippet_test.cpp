@@ -1,11 +1,14 @@
 // "Copy as numpy": for every step of every lesson, after random edits,
 // what-ifs and settings, the snippet run under Debian's python3-numpy prints
-// the numbers the page shows, digit for digit, under the page's names.
+// the numbers the page shows, digit for digit, under the page's names; and
+// python/attention_lab's from_page() reads it as it reads the link of the
+// same numbers.
 #include "core/trace/numpy_snippet.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,7 +17,9 @@
 #include <sstream>
 
 #include "core/learning/session.h"
+#include "core/lesson/state_link.h"
 #include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
 #include "core/text/number_text.h"
 #include "core/trace/dependencies.h"
 
@@ -106,6 +111,56 @@ void meddle(Session& s, std::mt19937& rng) {
   }
 }
 
+// A part's numbers as a notebook's lesson file: every input written out (as
+// attention_lab.lesson() writes a notebook's arrays), at the part's settings.
+std::string notebook_lesson(const Lesson& lesson, int index) {
+  const Part& part = lesson.parts[index];
+  const Scaling& scaling = part.options.scaling;
+  nlohmann::json out{
+      {"id", "notebook"},
+      {"title", lesson.title},
+      {"tokens", part.tokens},
+      {"layout", std::string(name_of(kLayoutNames, part.layout))},
+      {"heads", part.heads},
+      {"causal", part.options.causal},
+      {"arrangement", std::string(name_of(kArrangementNames, part.options.arrangement))}};
+  if (scaling.mode == ScaleMode::Divide)
+    out["scale"] = scaling.divisor;
+  else
+    out["scale"] = std::string(name_of(kScaleWords, scaling.mode));
+  const LessonState state = default_state(lesson);
+  for (const auto& [stage, m] : state.parts[index].inputs) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int r = 0; r < m.rows(); ++r) {
+      nlohmann::json row = nlohmann::json::array();
+      for (int c = 0; c < m.cols(); ++c) row.push_back(m(r, c));
+      rows.push_back(row);
+    }
+    out[std::string(stage_name(stage))] = rows;
+  }
+  return out.dump();
+}
+
+// For each case: its link (the lesson file packed as attention_lab.link()
+// packs it, the learner's state in state=) and its snippet, through from_page.
+const char* kFromPageCheck = R"(
+import base64, gzip
+import numpy as np
+import attention_lab as al
+def packed(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+for case in cases:
+    state = "?state=" + packed(case["state"].encode()) if case["state"] else ""
+    link = "https://example.org/lab/" + state + "#lesson=" + packed(gzip.compress(case["lesson"].encode()))
+    linked, copied = al.from_page(link), al.from_page(case["snippet"])
+    assert list(linked) == list(copied), (case["name"], list(linked), list(copied))
+    for key, value in linked.items():
+        same = np.array_equal(value, copied[key]) if isinstance(value, np.ndarray) else value == copied[key]
+        assert same, (case["name"], key, value, copied[key])
+    assert al.lesson(**linked)["id"] == al.lesson(**copied)["id"], case["name"]
+    print(case["name"])
+)";
+
 }  // namespace
 
 TEST_CASE("every step's snippet prints what the page shows, after random edits and what-ifs") {
@@ -176,4 +231,43 @@ TEST_CASE("every step's snippet prints what the page shows, after random edits a
   }
   CHECK(matrices > 150);
   CHECK(numbers > 5000);
+}
+
+// The two ways back to a notebook (issue 43): the snippet and the link of the
+// same numbers, after a learner's edits and settings, give from_page() the
+// same keys and numbers, and so lesson() the same lesson and id.
+TEST_CASE("attention_lab.from_page reads a snippet as it reads the link of the same numbers") {
+  std::mt19937 rng(43);
+  nlohmann::json cases = nlohmann::json::array();
+  for (const auto& builtin : builtin_lessons()) {
+    for (int p = 0; p < static_cast<int>(builtin->parts.size()); ++p) {
+      const std::string text = notebook_lesson(*builtin, p);
+      LoadResult loaded = load_lesson(text, nullptr);
+      REQUIRE_MESSAGE(loaded.ok(),
+                      builtin->id << " part " << p << ": " << loaded.error.message(""));
+      Session s(std::make_shared<const Lesson>(std::move(*loaded.lesson)));
+      meddle(s, rng);
+      const Part& part = s.lesson().parts[0];
+      if (!part.shapes.count(Stage::X) && !part.shapes.count(Stage::Q)) {
+        // Given weights: no scores to scale or mask, and no setting for them on the page.
+        s.set_scaling(0, part.options.scaling);
+        s.set_causal(0, part.options.causal);
+      }
+      const TraceStep& step = s.trace().steps.back();
+      SnippetRequest request;
+      request.shown = shown_on(s.trace(), step);
+      request.digits = step.precision;
+      request.heading = builtin->title;
+      cases.push_back({{"name", builtin->id + " part " + std::to_string(p)},
+                       {"lesson", text},
+                       {"state", encode_state(s.lesson(), s.state())},
+                       {"snippet", numpy_snippet(s.lesson(), s.state(), s.trace(), request)}});
+    }
+  }
+  const std::string program = "import sys\nsys.path.insert(0, " +
+                              nlohmann::json(std::string(ATTN_SOURCE_DIR) + "/python").dump() +
+                              ")\ncases = " + cases.dump() + "\n" + kFromPageCheck;
+  const std::string out = run_python(program);
+  CHECK(static_cast<size_t>(std::count(out.begin(), out.end(), '\n')) == cases.size());
+  CHECK(cases.size() >= 11);
 }
