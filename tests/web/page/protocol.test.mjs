@@ -5,15 +5,15 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
-import { api } from "../../web/page/api.js";
-import { NOT_CALLABLE, answer, isCall, methodsOf, result } from "../../web/page/protocol.js";
+import { api } from "../../../web/page/api.js";
+import { NOT_CALLABLE, answer, isCall, methodsOf, result } from "../../../web/page/protocol.js";
 
 const methods = methodsOf(api);
 const ask = (method, ...args) => answer(api, methods, { type: "attention:call", id: 7, method, args });
 const NOT_READY = { ok: false, error: "Attention Lab is not ready yet: await window.attention.ready" };
 
 test("every method docs/embedding.md lists is callable over postMessage, and nothing else", () => {
-  const guide = fs.readFileSync(new URL("../../docs/embedding.md", import.meta.url), "utf8");
+  const guide = fs.readFileSync(new URL("../../../docs/embedding.md", import.meta.url), "utf8");
   const table = guide.slice(guide.indexOf("### Methods (calls and `window.attention`)"));
   const documented = [...table.matchAll(/^\| ([^|]*)\|/gm)].flatMap((row) =>
     [...row[1].matchAll(/`(\w+)\(/g)].map((m) => m[1]),
