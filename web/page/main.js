@@ -12,9 +12,11 @@
 //   files.js           the files the app needs from beside the page
 //   program.js         the running module and calls into it
 //   loader.js          loading the program (attention.js and the wasm)
+//   app.js             the page's own calls into the app (window.attention's methods)
+//   figures.js         figures for slides, asked and answered
 //   program-events.js  what the running program tells the page
 //   keys.js            keyboard focus inside host pages
-//   api.js             window.attention
+//   api.js             window.attention: app.js's calls and the rest, for hosts
 //   bridge.js          the postMessage bridge for cross-origin iframes
 //   textview.js        the text view: the current step as HTML
 //   offline.js         the service worker and the web app manifest
@@ -25,6 +27,7 @@
 // The built-in lessons' ids in the app's order: the list the app compiles in (bundled).
 import BUILT_IN_LESSONS from "attention:built-in-lessons";
 import { api } from "./api.js";
+import { app } from "./app.js";
 import { listenToHost } from "./bridge.js";
 import { $ } from "./dom.js";
 import {
@@ -41,7 +44,8 @@ import { chooseLanguage, findLanguage } from "./languages.js";
 import { lessonInLink, followLessonLinks } from "./lesson-link.js";
 import { first, keepLessonHash, readParameters } from "./links.js";
 import { instantiateWasm, loadProgramScript } from "./loader.js";
-import { announceProgress, onEvent, onFigure } from "./program-events.js";
+import { onFigure } from "./figures.js";
+import { announceProgress, onEvent } from "./program-events.js";
 import { call, module, nextTask, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
@@ -138,7 +142,7 @@ function run() {
       if (noGl) return;
       whileRunning();
       if (first(parameters, "edit") === "1" && editorFile)
-        api.ready.then(() => openEditor(api)).catch((e) => console.warn(e.message));
+        api.ready.then(() => openEditor(app)).catch((e) => console.warn(e.message));
     },
     (error) => fail(WORDS.noStart, { why: (error && error.message) || String(error) }),
   );

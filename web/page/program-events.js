@@ -1,10 +1,11 @@
-// What the running program tells the page (Module.attentionEvent and
-// attentionFigure): its first frame, changes of state, files it needs, copies,
-// links and figures; and the moment the page becomes ready.
-import { api } from "./api.js";
+// What the running program tells the page (Module.attentionEvent): its first
+// frame, changes of state, files it needs, copies, links, the editor asked
+// for and figures that failed; and the moment the page becomes ready.
+import { app } from "./app.js";
 import { $ } from "./dom.js";
-import { becomeReady, emit, toParent } from "./events.js";
+import { becomeReady, emit, firstFrameDrawn, toParent } from "./events.js";
 import { openEditor } from "./editing.js";
+import { figureFailed } from "./figures.js";
 import { fetchAsset, provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
@@ -12,12 +13,10 @@ import { call, module } from "./program.js";
 import { scheduleSave } from "./saved-work.js";
 import { labelledIn, noGl, relabel, scheduleTextView, setTextView, withoutGl } from "./textview.js";
 
-export let firstFrameMs = null;
-
 export function onEvent(name, payload) {
   const data = payload ? JSON.parse(payload) : {};
   if (name === "firstframe" || name === "nogl") {
-    if (name === "firstframe") firstFrameMs = performance.now();
+    if (name === "firstframe") firstFrameDrawn();
     else withoutGl();
     started();
   } else if (name === "statechange") {
@@ -39,35 +38,11 @@ export function onEvent(name, payload) {
   } else if (name === "showtextview") {
     setTextView(true);
   } else if (name === "editlesson") {
-    openEditor(api).catch((e) => console.warn(e.message));
+    openEditor(app).catch((e) => console.warn(e.message));
   } else if (name === "figurefailed") {
-    settleFigure(data.id, (waiter) => waiter.reject(new Error(data.error)));
+    figureFailed(data);
   } else if (name === "contextrestored") {
-    emit("statechange", api.state());
-  }
-}
-
-// A figure: the learner's ("Save figure") is saved as a file; the API's
-// settles the figure() promise of its id (src/app/app.h, FigureJob).
-export const figureWaiters = new Map(); // id -> {resolve, reject}
-function settleFigure(id, settle) {
-  const waiter = figureWaiters.get(id);
-  if (!waiter) return;
-  figureWaiters.delete(id);
-  settle(waiter);
-}
-export function onFigure(figure) {
-  if (figure.download) {
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([figure.png], { type: "image/png" }));
-    link.download = figure.name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  } else {
-    const { download, id, ...rest } = figure;
-    settleFigure(id, (waiter) => waiter.resolve(rest));
+    emit("statechange", app.state());
   }
 }
 
@@ -80,8 +55,8 @@ function started() {
   } catch (error) {
     console.warn(`Attention Lab: the text view: ${error.message}`);
   }
-  becomeReady(api);
-  toParent({ type: "attention:ready", state: api.state() });
+  becomeReady();
+  toParent({ type: "attention:ready", state: app.state() });
   registerServiceWorker();
   linkManifest();
 }
