@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { useBrowser, openPage, clipboardText, saveArtifact, built, ROOT, DIST } from "./browser.mjs";
+import { useBrowser, openPage, clipboardText, saveArtifact, built, ROOT, DIST, inPage } from "./browser.mjs";
 
 const env = useBrowser();
 const CLI = path.join(ROOT, "build/native/attention-cli");
@@ -32,7 +32,7 @@ async function judged(page, verdict = /^No errors/) {
   });
   assert.match(await page.locator("#editor-status").textContent(), verdict);
 }
-const title = (page) => page.evaluate(() => window.attention.state().title);
+const title = (page) => page.evaluate(async () => (await window.attention.state()).title);
 
 // numpy's draws and attention for the blank lesson's inputs (python3-numpy).
 function numpyOutput(tokens, dk) {
@@ -119,7 +119,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await page.locator('#editor [aria-invalid="true"]').waitFor({ state: "detached" });
   await judged(page);
   // Under the sentence, how it reads with these numbers: the trace's own words.
-  const sentence = (page) => page.evaluate(() => window.attention.trace().steps[1].sentences[0]);
+  const sentence = (page) => page.evaluate(async () => (await window.attention.trace()).steps[1].sentences[0]);
   const preview = page.locator('#editor .editor-sentence-preview[data-sentence="/steps/1/text/0"]');
   assert.equal(await preview.textContent(), `With these numbers: ${(await sentence(page)).text}`);
   assert.match((await sentence(page)).text, /^The gives \d\.\d\d of its attention to one word\.$/);
@@ -132,7 +132,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
     .click();
   await judged(page);
   assert.equal(await preview.getAttribute("data-holds"), String((await sentence(page)).holds));
-  const [the] = await page.evaluate(() => window.attention.trace().result.weights[0]); // the row of "The"
+  const [the] = await page.evaluate(async () => (await window.attention.trace()).result.weights[0]); // the row of "The"
   const least = ["The", "cat", "왕"][the.indexOf(Math.min(...the))];
   await replaceText(page, "/steps/1/text/0/when", `{"largest": {"of": "weights", "query": "The"}, "is": "${least}"}`);
   await judged(page);
@@ -242,11 +242,15 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   for (let i = 0; i < 3; ++i) {
     const frame = await (await frames.nth(i).elementHandle()).contentFrame();
     await frame.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
-    assert.equal(await frame.evaluate(() => window.attention.state().title), "Cats and kings");
-    assert.equal(await frame.evaluate(() => window.attention.state().step), 1, "the step the preview shows");
+    assert.equal(await frame.evaluate(async () => (await window.attention.state()).title), "Cats and kings");
+    assert.equal(
+      await frame.evaluate(async () => (await window.attention.state()).step),
+      1,
+      "the step the preview shows",
+    );
   }
-  assert.equal(await frames.nth(1).evaluate((f) => f.contentWindow.attention.state().embed), true);
-  assert.equal(await frames.nth(2).evaluate((f) => f.contentWindow.attention.state().touch), true); // the phone's
+  assert.equal(await frames.nth(1).evaluate(async (f) => (await f.contentWindow.attention.state()).embed), true);
+  assert.equal(await frames.nth(2).evaluate(async (f) => (await f.contentWindow.attention.state()).touch), true); // the phone's
   saveArtifact("editor-three-sizes.png", await page.screenshot());
   await page.getByRole("button", { name: "Close preview" }).click();
 
@@ -298,7 +302,7 @@ test("a reload keeps the draft; a damaged draft is set aside with one notice", a
       .getElementById("canvas")
       .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => window.attention.state().title === "Dropped here");
+  await inPage(page, async () => (await window.attention.state()).title === "Dropped here");
   assert.equal(await field(page, "/title").inputValue(), "Dropped here");
 
   await page.evaluate(() => localStorage.setItem("attention-lab:v1:draft", '{"version":1,"text":"{cut sho'));

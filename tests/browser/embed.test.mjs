@@ -5,7 +5,7 @@ import { test, before, beforeEach, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { built, newContext, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
+import { built, newContext, startServer, DIST, ROOT, watch, forgetWorkOnce, inPage } from "./browser.mjs";
 
 let widget, host, browser;
 before(async () => {
@@ -72,7 +72,7 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, state ove
   const { page, frame, problems } = await openHost();
   await page.click("#next");
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 2 of 5"));
-  assert.equal(await frame.evaluate(() => window.attention.state().step), 1);
+  assert.equal(await frame.evaluate(async () => (await window.attention.state()).step), 1);
   const result = await page.evaluate(async () => {
     const call = window.embedExample.call;
     await call("setLesson", "i-am-batman");
@@ -182,7 +182,7 @@ test("every documented method answers over postMessage, setLanguage too; a wrong
   assert.equal(r.wrong.code.error, "code must be a string, not 2");
   assert.equal(r.wrong.on.error, 'on must be true or false, not "yes"');
   // setLanguage over postMessage switches the interface once the catalog is here.
-  await frame.waitForFunction(() => window.attention.state().language === "es");
+  await inPage(frame, async () => (await window.attention.state()).language === "es");
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -230,13 +230,13 @@ test("the widget stops drawing while scrolled out of view", async () => {
   await frame.waitForFunction(() => window.attention.testing.loop().offscreen, null, { polling: 100 });
   const away = await frame.evaluate(() => window.attention.framesDrawn());
   // A change wakes the loop when the widget is in view; out of view it stays stopped.
-  const after = await frame.evaluate(() => {
-    window.attention.setStep(3);
-    return { stopped: window.attention.testing.loop().stopped, frames: window.attention.framesDrawn() };
+  const after = await frame.evaluate(async () => {
+    await window.attention.setStep(3);
+    return { stopped: window.attention.testing.loop().stopped, frames: await window.attention.framesDrawn() };
   });
   assert.deepEqual(after, { stopped: true, frames: away });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away);
+  await inPage(frame, async (n) => (await window.attention.framesDrawn()) > n, away);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -260,13 +260,13 @@ async function frameItem(page, frame, label) {
 }
 async function frameShows(frame, label) {
   const n = await frame.evaluate(() => window.attention.framesDrawn());
-  await frame.waitForFunction(
-    (before) => {
+  await inPage(
+    frame,
+    async (before) => {
       window.attention.testing.wake();
-      return window.attention.framesDrawn() > before + 1;
+      return (await window.attention.framesDrawn()) > before + 1;
     },
     n,
-    { polling: 50 },
   );
   return frame.evaluate((l) => l in window.attention.testing.items(), label);
 }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { PNG } from "pngjs";
-import { useBrowser, openPage, itemCentre, saveArtifact } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, saveArtifact, inPage } from "./browser.mjs";
 
 // Tall enough that Settings, at the foot of the side panel, is on screen.
 const env = useBrowser({ viewport: { width: 1280, height: 1100 } });
@@ -105,7 +105,7 @@ test("the canvas's theme button changes the page's colours, state().theme and a 
   assert.equal(await dark(), false);
   const button = await itemCentre(page, "Dark theme");
   await page.mouse.click(button.x, button.y);
-  await page.waitForFunction(() => window.attention.state().theme === "dark");
+  await inPage(page, async () => (await window.attention.state()).theme === "dark");
   await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.notEqual(background, "rgb(255, 255, 255)", background);

@@ -1,8 +1,10 @@
 // window.attention: the page's API for tests, host pages and instructors
 // (docs/embedding.md): the app's calls (app.js), the text view, the editor and
 // figures, in the order "unknown method" lists them to a host (protocol.js).
-// Errors it throws or rejects with are in English: their reader is the host
-// page's developer.
+// Every method returns a promise: of its answer, or rejected with why not (a
+// wrong argument, a refusal), never thrown at the caller, in the page as over
+// postMessage. The errors are in English: their reader is the host page's
+// developer.
 import { aBoolean } from "./arguments.js";
 import { app } from "./app.js";
 import { firstFrameMs, listeners, ready } from "./events.js";
@@ -16,11 +18,18 @@ import { setTextView } from "./textview.js";
 const whenReady = ready.then(() => api);
 whenReady.catch(() => {}); // failures are shown on the page
 
-export const api = {
-  ready: whenReady,
-  get firstFrameMs() {
-    return firstFrameMs;
-  },
+// The call made at once (its effect is there when it returns, as a host's next
+// call expects), its answer or failure as a promise.
+const promising =
+  (method) =>
+  (...args) => {
+    try {
+      return Promise.resolve(method(...args));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+const methods = {
   setLesson: app.setLesson,
   setStep: app.setStep,
   setValue: app.setValue,
@@ -39,20 +48,22 @@ export const api = {
   // opened (a promise) or closed.
   checkLesson: app.checkLesson,
   previewLesson: app.previewLesson,
-  lessonFile: () => lessonFile(),
-  edit: (on = true) => (aBoolean(on, "on") ? openEditor(app) : Promise.resolve(closeEditor())),
+  lessonFile,
+  edit: (on = true) => (aBoolean(on, "on") ? openEditor(app) : closeEditor()),
   progress: app.progress,
   startOver: app.startOver,
   showTextView: (on = true) => setTextView(aBoolean(on, "on")),
   // A PNG of the step (or one matrix) for slides: {name, png (bytes), width, height, scale}.
-  figure(given) {
-    try {
-      return figure(given);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  },
+  figure,
   framesDrawn: app.framesDrawn,
+};
+
+export const api = {
+  ready: whenReady,
+  get firstFrameMs() {
+    return firstFrameMs;
+  },
+  ...Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, promising(method)])),
   on(event, callback) {
     if (!listeners[event])
       throw new Error(`no event ${JSON.stringify(String(event))}: use ${Object.keys(listeners).join(", ")}`);

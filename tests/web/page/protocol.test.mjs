@@ -87,6 +87,23 @@ test("right types pass the checks and reach the program (none runs here)", async
   assert.deepEqual(await ask("framesDrawn"), { ok: true, value: 0 });
 });
 
+test("every method of window.attention returns a promise that settles, whatever it is given", async () => {
+  // No program runs here: each call fails (a wrong argument, not ready, no
+  // page around it), and each says so by rejecting, never by throwing.
+  for (const method of methods)
+    for (const args of [[], ["2"], [99], [{ theme: "blue" }]]) {
+      let answer;
+      assert.doesNotThrow(() => (answer = api[method](...args)), `${method}(${JSON.stringify(args)}) threw`);
+      assert.ok(answer instanceof Promise, `${method}(${JSON.stringify(args)}) returned ${answer}`);
+      await answer.then(
+        () => {},
+        (e) => assert.ok(e instanceof Error && e.message, `${method}: ${e}`),
+      );
+    }
+  await assert.rejects(api.setStep(99), { message: NOT_READY.error });
+  await assert.rejects(api.setLanguage(2), { message: "code must be a string, not 2" });
+});
+
 test("the messages: a call is recognised by its type; a result carries the call's id", () => {
   assert.ok(isCall({ type: "attention:call", id: 1, method: "state" }));
   for (const other of [null, undefined, "attention:call", [], { type: "attention:result" }, { method: "state" }])
