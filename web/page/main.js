@@ -18,6 +18,7 @@
 //   keys.js            keyboard focus inside host pages
 //   api.js             window.attention: app.js's calls and the rest, for hosts
 //   bridge.js          the postMessage bridge for cross-origin iframes
+//   theme.js           the page's colours, following the app's theme
 //   textview.js        the text view: the current step as HTML
 //   offline.js         the service worker and the web app manifest
 //   saved-work.js      the learner's work in local storage
@@ -45,15 +46,16 @@ import { lessonInLink, followLessonLinks } from "./lesson-link.js";
 import { first, keepLessonHash, readParameters } from "./links.js";
 import { instantiateWasm, loadProgramScript } from "./loader.js";
 import { onFigure } from "./figures.js";
-import { announceProgress, onEvent } from "./program-events.js";
+import { onEvent } from "./program-events.js";
 import { call, module, nextTask, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
+import { showTheme } from "./theme.js";
 import { WORDS, fail, say, sayInLanguage } from "./words.js";
 
 const canvas = $("canvas");
 const parameters = readParameters(window.location.search);
-if (first(parameters, "theme") === "dark") document.documentElement.classList.add("dark");
+showTheme(first(parameters, "theme")); // until the app's own state says (program-events.js)
 const lessonFile = fetchLessonUrl(first(parameters, "lesson-url")); // while the module loads
 const linkLesson = lessonInLink(window.location.hash); // a lesson in the address, unpacked meanwhile
 if (linkLesson) keepLessonHash(window.location.hash);
@@ -138,7 +140,6 @@ function run() {
           JSON.stringify({ ...saved, languages, offered: offeredLanguages }), // the inputs of chooseLanguage, above
         ],
       );
-      announceProgress();
       if (noGl) return;
       whileRunning();
       if (first(parameters, "edit") === "1" && editorFile)

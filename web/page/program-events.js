@@ -3,7 +3,7 @@
 // for and figures that failed; and the moment the page becomes ready.
 import { app } from "./app.js";
 import { $ } from "./dom.js";
-import { becomeReady, emit, firstFrameDrawn, toParent } from "./events.js";
+import { becomeReady, emit, firstFrameDrawn, isReady, toParent } from "./events.js";
 import { openEditor } from "./editing.js";
 import { figureFailed } from "./figures.js";
 import { fetchAsset, provideAsset } from "./files.js";
@@ -11,6 +11,7 @@ import { copyLink, linkFor } from "./links.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
 import { call, module } from "./program.js";
 import { scheduleSave } from "./saved-work.js";
+import { showTheme } from "./theme.js";
 import { labelledIn, noGl, relabel, scheduleTextView, setTextView, withoutGl } from "./textview.js";
 
 export function onEvent(name, payload) {
@@ -20,15 +21,10 @@ export function onEvent(name, payload) {
     else withoutGl();
     started();
   } else if (name === "statechange") {
-    // The canvas's own theme button changes the theme too: the page follows.
-    document.documentElement.classList.toggle("dark", data.theme === "dark");
-    if (data.language !== labelledIn) relabel(data.language);
-    document.documentElement.lang = data.language; // the text view is read in it
+    follow(data);
     scheduleTextView();
     scheduleSave();
-    emit("statechange", data);
-    toParent({ type: "attention:statechange", state: data });
-    announceProgress();
+    if (isReady) announce(data); // before ready, the state at ready says it (started)
   } else if (name === "copy") {
     emit("copy", data);
   } else if (name === "copylink") {
@@ -46,7 +42,24 @@ export function onEvent(name, payload) {
   }
 }
 
-// The app has started (and drawn, or without WebGL2, run): it is ready.
+// The page follows the state the app reports: its colours (the app owns the
+// theme, which the canvas's own button changes too), the language it is read in.
+function follow(state) {
+  showTheme(state.theme);
+  if (state.language !== labelledIn) relabel(state.language);
+  document.documentElement.lang = state.language; // the text view is read in it
+}
+
+// Those who listen hear the state, and the progress if it changed.
+function announce(state) {
+  emit("statechange", state);
+  toParent({ type: "attention:statechange", state });
+  announceProgress();
+}
+
+// The app has started (and drawn, or without WebGL2, run): it is ready. Then
+// those who listen hear the state once (a host showing it has it from the
+// start) and the progress, never before ready.
 function started() {
   $("loading").hidden = true;
   $("canvas").removeAttribute("aria-describedby");
@@ -55,16 +68,19 @@ function started() {
   } catch (error) {
     console.warn(`Attention Lab: the text view: ${error.message}`);
   }
+  const state = app.state();
+  follow(state);
   becomeReady();
-  toParent({ type: "attention:ready", state: app.state() });
+  toParent({ type: "attention:ready", state });
+  announce(state);
   registerServiceWorker();
   linkManifest();
 }
 
-// attention:progress (and on("progress")) when the counts change.
+// attention:progress (and on("progress")) when the counts change, from ready on.
 let lastProgress = "";
-export function announceProgress() {
-  if (!module) return;
+function announceProgress() {
+  if (!module || !isReady) return;
   const now = call("attn_progress", "string", [], []);
   if (now === lastProgress) return;
   lastProgress = now;
