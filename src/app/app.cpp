@@ -39,7 +39,15 @@ App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files)
   ui_.fonts = fonts_.fonts();
   ui_.heatmaps = heatmaps_;
   select(0);  // waits for the first lesson's file when it is not here (the page's)
-  ui::apply_theme(false, false);
+  follow_theme();
+}
+
+void App::follow_theme() {
+  const std::pair<bool, bool> shown{view_.dark, view_.touch};
+  if (styled_ == shown) return;
+  styled_ = shown;
+  ui::apply_theme(view_.dark, view_.touch);
+  heatmaps_->set_dark(view_.dark);
 }
 
 void App::select(int index) {
@@ -197,11 +205,8 @@ std::string App::apply(const ui::Request& request) {
           s.reset();
         } else if constexpr (std::is_same_v<T, r::SetTheme>) {
           view_.dark = q.dark;
-          ui::apply_theme(q.dark, view_.touch);
-          heatmaps_->set_dark(q.dark);
         } else if constexpr (std::is_same_v<T, r::SetTouch>) {
           view_.touch = q.touch;
-          ui::apply_theme(view_.dark, q.touch);
         } else if constexpr (std::is_same_v<T, r::EditNumber>) {
           window_.open_number_editor(q.cell, q.typed);
         } else if constexpr (std::is_same_v<T, r::RemoveOverride>) {
@@ -297,6 +302,7 @@ std::string App::apply(const ui::Request& request) {
       request);
   note_progress();
   refresh_cover();
+  follow_theme();
   if (!(reported() == before)) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/assets.h"
@@ -196,6 +197,9 @@ class App {
   LessonSlot& slot_mut() { return library_[view_.lesson]; }
   Session& session_mut() { return *slot().session; }
   void select(int index);
+  // ImGui's style and the heatmaps' colours follow the view's theme and touch
+  // (the view owns them); after every change, and a figure's frames.
+  void follow_theme();
   // The saved work for the current lesson, if the shell had some: its numbers,
   // step and progress. Returns whether there was any (a notice if unreadable).
   bool restore_saved();
@@ -235,13 +239,14 @@ class App {
   std::string opened_;                        // the link's step at start, kept with saved work
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
-  std::shared_ptr<const Catalog> catalog_;  // the learner's language's; null: English
-  const Catalog* words_ = nullptr;          // catalog_.get(), which speaking() follows
+  std::shared_ptr<const Catalog> catalog_;         // the learner's language's; null: English
+  const Catalog* words_ = nullptr;                 // catalog_.get(), which speaking() follows
   std::vector<CharacterUse> language_characters_;  // the catalog's, beyond ASCII
   AssetWants wants_;                               // files asked of the shell, not yet here
   int pending_lesson_ = -1;                        // picked, its file not here yet
   std::string pending_language_;                   // picked, its catalog not here yet
   ui::ViewState view_;
+  std::optional<std::pair<bool, bool>> styled_;  // the theme and touch ImGui's style has
   // What refresh_cover() last computed, and from what.
   struct CoverInputs {
     const Session* session = nullptr;

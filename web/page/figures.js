@@ -3,7 +3,7 @@
 // the "figurefailed" event). The learner's ("Save figure") is saved as a
 // file; window.attention.figure()'s settles its promise.
 import { aNumber, aString, oneOf, options } from "./arguments.js";
-import { THEMES, app } from "./app.js";
+import { THEMES } from "./app.js";
 import { call } from "./program.js";
 import { noGl } from "./textview.js";
 
@@ -15,8 +15,8 @@ export function figure(given) {
   const o = options(given, "the options");
   const scale = o.scale === undefined ? 2 : aNumber(o.scale, "scale");
   const matrix = o.matrix === undefined ? "" : aString(o.matrix, "matrix");
-  const theme = o.theme === undefined ? app.state().theme : oneOf(o.theme, "theme", THEMES);
-  const dark = theme === "dark" ? 1 : 0;
+  // -1: the theme the app shows (the app owns it).
+  const dark = o.theme === undefined ? -1 : oneOf(o.theme, "theme", THEMES) === "dark" ? 1 : 0;
   if (noGl) throw new Error("figures need WebGL2, which this browser does not offer");
   const asked = JSON.parse(
     call("attn_save_figure", "string", ["number", "number", "string", "number"], [scale, dark, matrix, 0]),
