@@ -30,6 +30,7 @@ import BUILT_IN_LESSONS from "attention:built-in-lessons";
 import { api } from "./api.js";
 import { app } from "./app.js";
 import { listenToHost } from "./bridge.js";
+import { embedded } from "./events.js";
 import { $ } from "./dom.js";
 import {
   fetchCatalogEarly,
@@ -151,8 +152,11 @@ function run() {
 
 // What the running app hears from the browser besides its own input.
 function whileRunning() {
-  // The served page has the lesson editor: the canvas's menu offers it.
-  if (editorFile) module._attn_set_can_edit(1);
+  // The served page has the lesson editor, which shows every challenge's
+  // solution: the canvas offers it ("Edit lesson") only where the page is
+  // opened on its own, not to a learner in a course (an iframe, the SCORM
+  // package). ?edit=1 and window.attention.edit() open it anywhere.
+  if (editorFile && !embedded && !window.attentionScorm) module._attn_set_can_edit(1);
   // A finger for a pointer (phones, tablets): large targets from the first frame.
   if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);
   // Wake the module when its canvas changes size; rest while out of view.
