@@ -119,6 +119,10 @@ void App::add(const ui::request::AddLesson& added) {
   const int step = view_.step;
   const int index = library_.add(added.lesson, added.text, added.file, added.characters, words_);
   select(index);
+  if (!stand_in_.empty()) {  // the built-in lessons stand in for nothing now
+    std::erase(view_.notices, stand_in_);
+    stand_in_.clear();
+  }
   if (added.keep_step) {
     view_.step = std::clamp(step, 0, static_cast<int>(session().trace().steps.size()) - 1);
     refresh_cover();
@@ -361,6 +365,11 @@ void App::notice(std::string text) {
     return;
   }
   apply(ui::request::Notice{std::move(text)});
+}
+
+void App::stand_in_notice(std::string text) {
+  stand_in_ = text;
+  notice(std::move(text));
 }
 
 void App::show_toast(std::string text) {  // worded by the caller

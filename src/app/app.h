@@ -112,6 +112,10 @@ class App {
   std::string apply(const ui::Request& request);
   // A message at the top of the page (bad input, a lesson that failed).
   void notice(std::string text);
+  // A notice that the built-in lessons stand in for a lesson that could not
+  // be had (a link's, lesson-url's): it goes once a lesson from a file is
+  // shown, when what it says is no longer so.
+  void stand_in_notice(std::string text);
   // A short message that fades ("Link copied", "Figure saved: ...").
   void show_toast(std::string text);
   // Shows a lesson by id (start.cpp): "" or why not.
@@ -237,6 +241,7 @@ class App {
   LessonLibrary library_;
   std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
   std::string opened_;                        // the link's step at start, kept with saved work
+  std::string stand_in_;                      // stand_in_notice()'s text, while it is shown
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
   std::shared_ptr<const Catalog> catalog_;         // the learner's language's; null: English

@@ -111,9 +111,9 @@ void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
 }  // namespace
 
 std::string covered_text(int step) {
-  // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
-  // {step}, so they stay covered until the learner answers it or skips it.
   return trf(
+      // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at
+      // step {step}, so they stay covered until the learner answers it or skips it.
       "Numbers shown as ? stay covered until you answer (or skip) the prediction at step "
       "{step}.",
       {{"step", std::to_string(step)}});

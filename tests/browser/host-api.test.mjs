@@ -101,3 +101,29 @@ test("setStep(99) and setLanguage('it') reject with why, over postMessage and in
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("after a refused lesson-url, a lesson the host loads takes the 'showing the built-in lessons' notice away", async () => {
+  const { page, problems, frame } = await recordingHost("?lesson-url=gone.json&embed=1");
+  await page.waitForFunction(() => window.heard.some((m) => m.type === "attention:ready"));
+  const gone = "gone.json could not be loaded (HTTP 404); showing the built-in lessons.";
+  const ready = await page.evaluate(() => window.heard.find((m) => m.type === "attention:ready").state);
+  assert.deepEqual(ready.notices, [gone]);
+  // The host's own lesson file (tests/fixtures/, served by the host).
+  const state = await page.evaluate(async () => {
+    const widget = attentionWidget(document.querySelector("iframe"));
+    const text = await (await fetch("/fixtures/instructor-lesson.json")).text();
+    await widget.call("loadLesson", text, "instructor-lesson.json");
+    return widget.call("state");
+  });
+  assert.equal(state.lesson, "two-words");
+  assert.deepEqual(state.notices, [], "the notice went with what it said");
+  const last = await page.evaluate(() => window.heard.findLast((m) => m.type === "attention:statechange").state);
+  assert.deepEqual(last.notices, [], "and the host heard it go");
+  await frame.evaluate(() => window.attention.ready);
+  // The page's 404 for gone.json is the browser's own report; nothing else.
+  assert.deepEqual(
+    problems.filter((p) => !p.includes("404")),
+    [],
+  );
+  await page.close();
+});
