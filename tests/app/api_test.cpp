@@ -70,13 +70,15 @@ TEST_CASE(
 
 // A notice goes when what it says is gone: "showing the built-in lessons"
 // after a lesson-url that failed, once a lesson loaded by a host is shown.
-TEST_CASE("loadLesson after a refused lesson-url: the built-ins' stand-in notice goes, the others stay") {
+TEST_CASE(
+    "loadLesson after a refused lesson-url: the built-ins' stand-in notice goes, the others stay") {
   app::StartParameters p;
   p.values = {{"lesson-url", "gone.json"}, {"colour", "blue"}};
   p.lesson_file_error = "HTTP 404";
   test::HeadlessUi ui(p);
   app::Api& api = ui.api();
-  const std::string gone = "gone.json could not be loaded (HTTP 404); showing the built-in lessons.";
+  const std::string gone =
+      "gone.json could not be loaded (HTTP 404); showing the built-in lessons.";
   const auto notices = [&] { return state_of(api)["notices"].get<std::vector<std::string>>(); };
   REQUIRE(notices().size() == 2);
   CHECK(notices()[1] == gone);
