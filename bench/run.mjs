@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { inPage } from "../tests/browser/browser.mjs";
 import { launch } from "../tests/browser/chromium.mjs";
 import { PHONE, lighthouse, phoneLoad } from "./phone.mjs";
 import { serve } from "../scripts/serve.mjs";
@@ -167,14 +168,14 @@ async function sizePart(srv) {
     const context = await launch();
     const page = await context.newPage();
     await page.goto(`${srv.plain.url}?lang=${code}`);
-    await page.waitForFunction(
-      (code) =>
+    await inPage(
+      page,
+      async (code) =>
         window.attention &&
         window.attention.firstFrameMs !== null &&
-        window.attention.state().language === code &&
+        (await window.attention.state()).language === code &&
         window.attention.testing.glyphs().loading === "",
       code,
-      { timeout: 120000 },
     );
     const extra = await page.evaluate(() =>
       performance
@@ -375,12 +376,13 @@ async function dragCell(page, cell, moves) {
   await page.evaluate(() => {
     window.benchMoves = [];
     if (!window.benchListening)
+      // framesDrawn() reads the count at once; its promise carries it.
       window.addEventListener("mousemove", () => window.benchMoves.push(window.attention.framesDrawn()), true);
     window.benchListening = true;
     window.attention.testing.enableItems();
   });
   let f = await page.evaluate(() => window.attention.framesDrawn());
-  await page.waitForFunction((n) => (window.attention.testing.wake(), window.attention.framesDrawn() > n + 1), f);
+  await inPage(page, async (n) => (window.attention.testing.wake(), (await window.attention.framesDrawn()) > n + 1), f);
   const rect = await page.evaluate((l) => window.attention.testing.items()[l], `##${cell}:0:0`);
   if (!rect) throw new Error(`no ${cell} on screen to drag`);
   const box = await page.locator("#canvas").boundingBox();
@@ -389,7 +391,7 @@ async function dragCell(page, cell, moves) {
   await page.mouse.move(x, y);
   await page.mouse.down();
   f = await page.evaluate(() => window.attention.framesDrawn());
-  await page.waitForFunction((n) => window.attention.framesDrawn() > n + 1, f);
+  await inPage(page, async (n) => (await window.attention.framesDrawn()) > n + 1, f);
   for (let i = 1; i <= moves; ++i) {
     await page.evaluate(() => {
       window.benchMoves = [];
@@ -397,7 +399,7 @@ async function dragCell(page, cell, moves) {
     });
     await page.mouse.move(x + 6 * i, y);
     const at = await page.evaluate(() => window.benchMoves[0]);
-    await page.waitForFunction((n) => window.attention.framesDrawn() >= n + 2, at);
+    await inPage(page, async (n) => (await window.attention.framesDrawn()) >= n + 2, at);
     const costs = await page.evaluate(() => window.attention.testing.frameCosts());
     const next = costs.find((c) => c.frame === at + 1);
     ++drag.moves;
@@ -423,7 +425,8 @@ async function interactionPart(srv) {
     const frameAfter = async (n) => {
       // resolves once frame n has been drawn
       const until = performance.now() + 5000;
-      while (a.framesDrawn() < n && performance.now() < until) await new Promise((r) => requestAnimationFrame(r));
+      while ((await a.framesDrawn()) < n && performance.now() < until)
+        await new Promise((r) => requestAnimationFrame(r));
       return a.testing.frameCosts().find((c) => c.frame === n);
     };
     // The C++ work is timed with the GPU idle: under SwiftShader the GPU is
@@ -433,33 +436,33 @@ async function interactionPart(srv) {
     const steps = [];
     let lagged = 0,
       edits = 0;
-    for (const lesson of a.lessons()) {
+    for (const lesson of await a.lessons()) {
       await a.setLesson(lesson); // settles once the lesson's file is fetched and shown
-      const trace = a.trace();
+      const trace = await a.trace();
       for (let s = 0; s < trace.steps.length; ++s) {
-        a.setStep(s);
+        await a.setStep(s);
         // The input to edit: one shown on this step if any, else the lesson's first.
         const names = [...trace.steps[s].matrices, ...trace.steps.flatMap((t) => t.matrices)];
         let input = null;
         for (const m of names) {
           try {
-            a.setValue(m.name, 0, 0, m.data[0][0]);
+            await a.setValue(m.name, 0, 0, m.data[0][0]);
             input = m;
             break;
           } catch (e) {
             /* computed */
           }
         }
-        let f = a.framesDrawn();
+        let f = await a.framesDrawn();
         const stepFrame = await frameAfter(f + 1); // the step's first frame: layout, new textures
         await frameAfter(f + 2);
         const costs = [],
           renders = [];
         for (let i = 0; i < perStep && input; ++i) {
           gl.finish();
-          f = a.framesDrawn();
-          a.setValue(input.name, 0, 0, input.data[0][0] + 0.01 * (i + 1));
-          const revision = a.state().revision;
+          f = await a.framesDrawn();
+          await a.setValue(input.name, 0, 0, input.data[0][0] + 0.01 * (i + 1));
+          const { revision } = await a.state();
           const c = await frameAfter(f + 1); // the first frame drawn after the call
           ++edits;
           if (!c || c.revisionStart !== revision) ++lagged;
@@ -481,7 +484,7 @@ async function interactionPart(srv) {
           renderMs: renders.length ? renders[Math.floor(renders.length / 2)] : null,
         });
       }
-      a.reset();
+      await a.reset();
     }
     return { steps, lagged, edits };
   }, perStep);
@@ -489,15 +492,15 @@ async function interactionPart(srv) {
   // A real drag (dragCell) on the first input of the-cat-sat.
   await page.evaluate(async () => {
     await window.attention.setLesson("the-cat-sat");
-    window.attention.setStep(0);
+    await window.attention.setStep(0);
   });
   const trace = await page.evaluate(() => window.attention.trace());
   let cell = null;
   for (const m of trace.steps.flatMap((s) => s.matrices)) {
-    const ok = await page.evaluate((name) => {
+    const ok = await page.evaluate(async (name) => {
       try {
-        window.attention.setValue(name, 0, 0, 0);
-        window.attention.reset();
+        await window.attention.setValue(name, 0, 0, 0);
+        await window.attention.reset();
         return true;
       } catch (e) {
         return false;
@@ -515,16 +518,16 @@ async function interactionPart(srv) {
   // The same on a slow phone's CPU (4x slower): a paced drag on
   // udl-multihead's largest step (the most numbers on screen).
   await page.evaluate(() => window.attention.setLesson("udl-multihead"));
-  const largest = await page.evaluate(() => {
+  const largest = await page.evaluate(async () => {
     const a = window.attention;
-    const steps = a.trace().steps;
+    const steps = (await a.trace()).steps;
     const cells = (t) => t.matrices.reduce((n, m) => n + m.data.length * (m.data[0] || []).length, 0);
     let step = 0;
     steps.forEach((t, i) => (cells(t) > cells(steps[step]) ? (step = i) : 0));
-    a.setStep(step);
+    await a.setStep(step);
     for (const m of steps[step].matrices)
       try {
-        a.setValue(m.name, 0, 0, m.data[0][0]); // an input shown on the step
+        await a.setValue(m.name, 0, 0, m.data[0][0]); // an input shown on the step
         return { step, cell: m.name, cells: cells(steps[step]) };
       } catch (e) {
         /* computed */

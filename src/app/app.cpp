@@ -43,7 +43,15 @@ App::App(ui::HeatmapRenderer* heatmaps, LessonFiles files)
   ui_.fonts = fonts_.fonts();
   ui_.heatmaps = heatmaps_;
   select(0);  // waits for the first lesson's file when it is not here (the page's)
-  ui::apply_theme(false, false);
+  follow_theme();
+}
+
+void App::follow_theme() {
+  const std::pair<bool, bool> shown{view_.dark, view_.touch};
+  if (styled_ == shown) return;
+  styled_ = shown;
+  ui::apply_theme(view_.dark, view_.touch);
+  heatmaps_->set_dark(view_.dark);
 }
 
 void App::select(int index) {
@@ -113,6 +121,10 @@ void App::add(const ui::request::AddLesson& added) {
   const int step = view_.step;
   const int index = library_.add(added.lesson, added.text, added.file, added.characters, words_);
   select(index);
+  if (!stand_in_.empty()) {  // the built-in lessons stand in for nothing now
+    std::erase(view_.notices, stand_in_);
+    stand_in_.clear();
+  }
   if (added.keep_step) {
     view_.step = std::clamp(step, 0, static_cast<int>(session().trace().steps.size()) - 1);
     refresh_cover();
@@ -199,11 +211,8 @@ std::string App::apply(const ui::Request& request) {
           s.reset();
         } else if constexpr (std::is_same_v<T, r::SetTheme>) {
           view_.dark = q.dark;
-          ui::apply_theme(q.dark, view_.touch);
-          heatmaps_->set_dark(q.dark);
         } else if constexpr (std::is_same_v<T, r::SetTouch>) {
           view_.touch = q.touch;
-          ui::apply_theme(view_.dark, q.touch);
         } else if constexpr (std::is_same_v<T, r::EditNumber>) {
           window_.open_number_editor(q.cell, q.typed);
         } else if constexpr (std::is_same_v<T, r::RemoveOverride>) {
@@ -299,6 +308,7 @@ std::string App::apply(const ui::Request& request) {
       request);
   note_progress();
   refresh_cover();
+  follow_theme();
   if (!(reported() == before)) ++version_;  // the one place it bumps
   changed_this_frame_ = true;
   return error;
@@ -355,6 +365,11 @@ void App::notice(std::string text) {
     return;
   }
   apply(ui::request::Notice{std::move(text)});
+}
+
+void App::stand_in_notice(std::string text) {
+  stand_in_ = text;
+  notice(std::move(text));
 }
 
 void App::show_toast(std::string text) {  // worded by the caller

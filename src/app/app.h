@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/assets.h"
@@ -111,6 +112,10 @@ class App {
   std::string apply(const ui::Request& request);
   // A message at the top of the page (bad input, a lesson that failed).
   void notice(std::string text);
+  // A notice that the built-in lessons stand in for a lesson that could not
+  // be had (a link's, lesson-url's): it goes once a lesson from a file is
+  // shown, when what it says is no longer so.
+  void stand_in_notice(std::string text);
   // A short message that fades ("Link copied", "Figure saved: ...").
   void show_toast(std::string text);
   // Shows a lesson by id (start.cpp): "" or why not.
@@ -196,6 +201,9 @@ class App {
   LessonSlot& slot_mut() { return library_[view_.lesson]; }
   Session& session_mut() { return *slot().session; }
   void select(int index);
+  // ImGui's style and the heatmaps' colours follow the view's theme and touch
+  // (the view owns them); after every change, and a figure's frames.
+  void follow_theme();
   // The saved work for the current lesson, if the shell had some: its numbers,
   // step and progress. Returns whether there was any (a notice if unreadable).
   bool restore_saved();
@@ -233,6 +241,7 @@ class App {
   LessonLibrary library_;
   std::map<std::string, std::string> saved_;  // from the shell at start, by lesson id
   std::string opened_;                        // the link's step at start, kept with saved work
+  std::string stand_in_;                      // stand_in_notice()'s text, while it is shown
   std::optional<SavedWork> restored_;         // what restore_saved() last used
   std::map<std::string, std::shared_ptr<const Catalog>, std::less<>> catalogs_;  // by code
   std::shared_ptr<const Catalog> catalog_;         // the learner's language's; null: English
@@ -242,6 +251,7 @@ class App {
   int pending_lesson_ = -1;                        // picked, its file not here yet
   std::string pending_language_;                   // picked, its catalog not here yet
   ui::ViewState view_;
+  std::optional<std::pair<bool, bool>> styled_;  // the theme and touch ImGui's style has
   // What refresh_cover() last computed, and from what.
   struct CoverInputs {
     const Session* session = nullptr;

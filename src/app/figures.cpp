@@ -52,8 +52,9 @@ std::string App::begin_figure(const FigureJob& job) {
     end_figure();
     return error;
   }
-  ui::apply_theme(job.figure.dark, false);
-  heatmaps_->set_dark(job.figure.dark);
+  view_.dark = job.figure.dark;  // the figure's theme, in the figure's frames alone
+  view_.touch = false;
+  follow_theme();
   return "";
 }
 
@@ -70,8 +71,7 @@ void App::end_figure() {
   if (!before_figure_) return;
   view_ = *before_figure_;  // the figure's frames change nothing the learner sees
   before_figure_.reset();
-  ui::apply_theme(view_.dark, view_.touch);
-  heatmaps_->set_dark(view_.dark);
+  follow_theme();
 }
 
 std::string App::figure_file_name(const FigureJob& job) const {

@@ -203,19 +203,21 @@ void App::start(const StartParameters& parameters) {
     lesson_ok = load(*parameters.link_lesson, kLinkLessonSource, false, true).empty();
     if (lesson_ok) slot_mut().in_link = true;
   } else if (!parameters.link_lesson_error.empty()) {
-    // TRANSLATORS: {why} is in English (e.g. "it is 40000 characters long, the limit is 32000").
-    notice(trf("The lesson in this link could not be read ({why}); showing the built-in lessons.",
-               {{"why", parameters.link_lesson_error}}));
+    stand_in_notice(
+        // TRANSLATORS: {why} is in English ("it is 40000 characters long, the limit is 32000").
+        trf("The lesson in this link could not be read ({why}); showing the built-in lessons.",
+            {{"why", parameters.link_lesson_error}}));
     lesson_ok = false;
   } else if (auto file = value_of("lesson-url")) {
     if (parameters.lesson_file) {
       lesson_ok = load(*parameters.lesson_file, *file, true, true).empty();
     } else {
-      // TRANSLATORS: {why} is in English (e.g. "HTTP 404").
-      notice(trf("{file} could not be loaded ({why}); showing the built-in lessons.",
-                 {{"file", *file},
-                  {"why", parameters.lesson_file_error.empty() ? tr("not read")
-                                                               : parameters.lesson_file_error}}));
+      stand_in_notice(
+          // TRANSLATORS: {why} is in English (e.g. "HTTP 404").
+          trf("{file} could not be loaded ({why}); showing the built-in lessons.",
+              {{"file", *file},
+               {"why", parameters.lesson_file_error.empty() ? tr("not read")
+                                                            : parameters.lesson_file_error}}));
       lesson_ok = false;
     }
   } else if (auto lesson = value_of("lesson")) {

@@ -120,7 +120,7 @@ void ActivityPanel::draw_challenges() {
 }
 
 void ActivityPanel::draw_open(const Prediction& p) {
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
   const PredictionView v = view_prediction(p, ui->evaluation(), nullptr, digits, ui->cover);
   ImGui::PushID(p.id.c_str());
@@ -182,7 +182,7 @@ void ActivityPanel::draw_open(const Prediction& p) {
 }
 
 void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a) {
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const int digits = std::min(ui->digits(ui->step()), 3);
   const std::optional<Evaluation> then = ui->evaluation_then(p.id);
   const PredictionView v =
@@ -203,7 +203,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
 }
 
 void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const Lesson& lesson = ui->session->lesson();
   const LessonProgress& progress = *ui->progress;
   const int part = c.goal.part;

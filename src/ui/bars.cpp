@@ -25,7 +25,7 @@ std::string ellipsized(const std::string& text, float width) {
 }  // namespace
 
 void TopBar::draw() {
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const ViewState& view = *ui->view;
   const Lesson& lesson = ui->session->lesson();
   const ImGuiStyle& st = ImGui::GetStyle();
@@ -195,7 +195,7 @@ void StepBar::draw() {
   const Trace& t = ui->trace();
   const int n = static_cast<int>(t.steps.size());
   const int step = ui->view->step;
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const ImGuiStyle& st = ImGui::GetStyle();
   ImGui::Separator();
   ImGui::BeginDisabled(step == 0);

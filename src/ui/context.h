@@ -21,6 +21,7 @@
 #include "core/trace/dependencies.h"
 #include "ui/fonts.h"
 #include "ui/heatmap.h"
+#include "ui/theme.h"
 
 namespace attn::ui {
 
@@ -229,6 +230,8 @@ struct UiContext {
   const Trace* veiled = nullptr;
   const Trace& trace() const { return veiled ? *veiled : session->trace(); }
   const TraceStep& step() const { return trace().steps[view->step]; }
+  // The colours of the theme the view shows (a figure's frames: the figure's).
+  const Palette& palette() const { return ui::palette(view->dark); }
   // Digits for a step: the learner's choice, or the notebook's (0 to 12 either
   // way: a typed-in 9999999 must not ask printf for ten million decimals).
   int digits(const TraceStep& s) const {

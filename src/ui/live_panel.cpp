@@ -61,7 +61,7 @@ float LivePanel::height() const {
 
 void LivePanel::draw() {
   const Slice s = slice_of(*ui);
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const ViewState& view = *ui->view;
   const float top = ImGui::GetCursorPosY();
   // The challenge taken on, in one line: how close, while the learner drags

@@ -111,9 +111,9 @@ void wrapped_note(const std::string& text, float width, ImU32 colour = 0) {
 }  // namespace
 
 std::string covered_text(int step) {
-  // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at step
-  // {step}, so they stay covered until the learner answers it or skips it.
   return trf(
+      // TRANSLATORS: beside numbers shown as "?": they answer a question the lesson asks at
+      // step {step}, so they stay covered until the learner answers it or skips it.
       "Numbers shown as ? stay covered until you answer (or skip) the prediction at step "
       "{step}.",
       {{"step", std::to_string(step)}});
@@ -278,17 +278,17 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
   const int token = m.row_kind == AxisKind::Dim ? col : row;
   const std::string sum = explain_output_row(t, index, token, std::min(digits, 3));
   if (!sum.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s", sum.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.palette().accent), "%s", sum.c_str());
   const PartState& part = ui.session->state().parts[m.key.part];
   if (m.overridable && part.override_at(m.key.stage, m.key.head, row, col))
     ImGui::TextColored(
-        ImGui::ColorConvertU32ToFloat4(palette().override_mark), "%s",
+        ImGui::ColorConvertU32ToFloat4(ui.palette().override_mark), "%s",
         // TRANSLATORS: in a cell's explanation: the learner overrode this computed number.
         tr("What-if: you set this number; it is not computed. Tap it to take it back."));
   for (const std::string& line : e.lines) ImGui::TextUnformatted(wrappable(line).c_str());
   const TraceMatrix* then = ui.session->notebook().find(m.key);
   if (differs_from_notebook(m, then, row, col) && then && then->value.same_shape(m.value))
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().changed), "%s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.palette().changed), "%s",
                        // TRANSLATORS: {number} is what the lesson's notebook computed for this
                        // cell, before the learner changed numbers.
                        trf("Changed: the notebook had {number}",
@@ -306,7 +306,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const TraceMatrix* notebook = ui.session->notebook().find(m.key);
   const PartState& part = ui.session->state().parts[m.key.part];
   const ViewState& view = *ui.view;
-  const Palette& pal = palette();
+  const Palette& pal = ui.palette();
   const int rows = m.value.rows(), cols = m.value.cols();
   const bool changeable = is_changeable(m);
   // Test names for the cells ("##W_q:0:1"), only while tests ask for them.

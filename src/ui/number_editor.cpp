@@ -154,7 +154,7 @@ void NumberEditor::draw() {
     }
   }
   if (!error_.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().bad), "%s", error_.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().bad), "%s", error_.c_str());
   const PartState& part = ui->session->state().parts[m.key.part];
   const TraceMatrix* then = ui->session->notebook().find(m.key);
   if (m.editable && differs_from_notebook(m, then, cell_.row, cell_.col) && then &&

@@ -76,7 +76,7 @@ void PipelinePanel::draw() {
       {tr("output"), {Stage::output}},
   };
   const Trace& t = ui->trace();
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const float thumb = ImGui::GetFontSize() * 3.2f;
   const float avail = ImGui::GetContentRegionAvail().x;
   float x = 0.0f;
@@ -202,7 +202,7 @@ void TemperaturePanel::draw() {
   const TraceMatrix* scores = ui->in_part(Stage::scores);
   if (!weights || !scores) return;
   const TraceMatrix& w = *weights;
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const bool key_rows = w.row_kind == AxisKind::Key;  // then each query is a column
   const int n_queries = key_rows ? w.value.cols() : w.value.rows();
   const int n_keys = key_rows ? w.value.rows() : w.value.cols();
@@ -429,7 +429,7 @@ void SettingsPanel::draw() {
   const Trace& t = ui->trace();
   if (!ps.overrides.empty()) {
     ImGui::Spacing();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().override_mark), "%s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().override_mark), "%s",
                        tr("What-if numbers (set by you, not computed)"));
     for (size_t i = 0; i < ps.overrides.size(); ++i) {
       const Override& o = ps.overrides[i];

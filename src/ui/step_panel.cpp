@@ -68,7 +68,7 @@ void StepPanel::draw_heading() {
   ImGui::PopFont();
   if (!step.formula.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().accent), "%s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().accent), "%s",
                        wrappable(step.formula).c_str());
     ImGui::PopTextWrapPos();
   }
@@ -91,7 +91,7 @@ void StepPanel::draw_text(bool veiled) {
 // under the matrices: a sentence that stops holding mid-drag leaves the
 // paragraph above without pushing the numbers down.
 void StepPanel::draw_stale_text(bool veiled) {
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   ImGui::PushTextWrapPos(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 48.0f) +
                          ImGui::GetCursorPosX());
   for (const TraceSentence& s : veiled ? std::vector<TraceSentence>{} : ui->step().sentences) {
@@ -187,7 +187,7 @@ void StepPanel::draw() {
   const TraceStep& step = ui->step();
   const Trace& trace = ui->trace();
   const int digits = ui->digits(step);
-  const Palette& pal = palette();
+  const Palette& pal = ui->palette();
   const float top = ImGui::GetCursorPosY();
   draw_heading();
   // Just answered: the reveal and the result it uncovered come into view

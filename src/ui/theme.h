@@ -1,5 +1,7 @@
 // Light (the default: course pages are mostly light) and dark themes, and the
-// few colours the panels draw themselves.
+// few colours the panels draw themselves. Which theme is shown is the app's
+// view state's (ViewState::dark): ImGui's style follows it (App applies it),
+// and panels take their colours from it (UiContext::palette()).
 #pragma once
 
 #include "imgui.h"
@@ -15,9 +17,11 @@ struct Palette {
   ImU32 series[8];      // one colour per key in plots
 };
 
-// `touch`: a finger is the pointer, so every button is at least 44 px tall.
+// Sets ImGui's style to a theme. `touch`: a finger is the pointer, so every
+// button is at least 44 px tall.
 void apply_theme(bool dark, bool touch);
-const Palette& palette();  // of the theme applied last
+// The colours of the light or dark theme.
+const Palette& palette(bool dark);
 
 // Flags for every window and child the app draws: Tab belongs to the app's
 // keyboard focus on the numbers (App::handle_keys), so ImGui's own Tab (into

@@ -67,3 +67,27 @@ TEST_CASE(
   CHECK(api.lesson_file() == builtin_lesson_file("the-cat-sat"));
   ui.frames(2);
 }
+
+// A notice goes when what it says is gone: "showing the built-in lessons"
+// after a lesson-url that failed, once a lesson loaded by a host is shown.
+TEST_CASE(
+    "loadLesson after a refused lesson-url: the built-ins' stand-in notice goes, the others stay") {
+  app::StartParameters p;
+  p.values = {{"lesson-url", "gone.json"}, {"colour", "blue"}};
+  p.lesson_file_error = "HTTP 404";
+  test::HeadlessUi ui(p);
+  app::Api& api = ui.api();
+  const std::string gone =
+      "gone.json could not be loaded (HTTP 404); showing the built-in lessons.";
+  const auto notices = [&] { return state_of(api)["notices"].get<std::vector<std::string>>(); };
+  REQUIRE(notices().size() == 2);
+  CHECK(notices()[1] == gone);
+  REQUIRE(api.set_lesson("i-am-batman") == "");  // another built-in: still so
+  CHECK(notices().size() == 2);
+  std::string mine(builtin_lesson_file("the-cat-sat"));
+  mine.replace(mine.find("\"the-cat-sat\""), 13, "\"mine\"");
+  REQUIRE(api.add_lesson(mine, "mine.json") == "");
+  CHECK(state_of(api)["lesson"] == "mine");
+  CHECK(notices() == std::vector<std::string>{notices()[0]});
+  CHECK(notices()[0].find("colour") != std::string::npos);
+}

@@ -93,9 +93,9 @@ test("a challenge is taken on and solved by dragging one number of W_k; success 
   await page.reload();
   await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
   await page.evaluate(() => window.attention.ready);
-  const restored = await page.evaluate(() => ({
-    state: window.attention.state(),
-    progress: window.attention.progress(),
+  const restored = await page.evaluate(async () => ({
+    state: await window.attention.state(),
+    progress: await window.attention.progress(),
   }));
   assert.equal(restored.state.changes, saved.state.changes);
   assert.equal(restored.state.step, saved.state.step);
@@ -104,7 +104,10 @@ test("a challenge is taken on and solved by dragging one number of W_k; success 
 
   // Start over: the notebook's numbers and no progress, kept so on reload.
   await page.evaluate(() => window.attention.startOver());
-  const fresh = await page.evaluate(() => ({ state: window.attention.state(), progress: window.attention.progress() }));
+  const fresh = await page.evaluate(async () => ({
+    state: await window.attention.state(),
+    progress: await window.attention.progress(),
+  }));
   assert.equal(fresh.state.edited, false);
   assert.equal(fresh.progress.solved, 0);
   assert.equal(fresh.progress.answered, 0);

@@ -80,6 +80,21 @@ export async function nextFrame(page, before) {
   }
 }
 
+// Waits until `predicate`, run in the page (or frame) with `arg`, gives a
+// truthy value, and returns it. The predicate may be async, as reading
+// window.attention is (every method answers with a promise, which
+// waitForFunction would take as truthy at once): polled every 50 ms while the
+// page answers, up to 2 minutes.
+export async function inPage(target, predicate, arg, what = "the page's condition") {
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    const value = await target.evaluate(predicate, arg);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not hold in 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 // Distinct colours in a PNG (a blank canvas has one).
 export function distinctColours(pngBuffer) {
   const png = PNG.sync.read(pngBuffer);

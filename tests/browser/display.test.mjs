@@ -38,12 +38,12 @@ test("pointer coordinates stay exact at ratio 2: a drag lands on the cell under 
   try {
     const { page, problems } = await openPage(scaled, `${url}?lesson=i-am-batman`);
     const { x, y } = await itemCentre(page, "##X:0:1");
-    const before = await page.evaluate(() => window.attention.trace().steps[0].matrices[0].data);
+    const before = await page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data);
     await page.mouse.move(x, y);
     await page.mouse.down();
     for (let i = 1; i <= 6; ++i) await page.mouse.move(x + i * 10, y, { steps: 2 });
     await page.mouse.up();
-    const after = await page.evaluate(() => window.attention.trace().steps[0].matrices[0].data);
+    const after = await page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data);
     assert.ok(after[0][1] > before[0][1], "X[I, 1] grew");
     assert.equal(after[0][0], before[0][0]);
     assert.equal(after[1][1], before[1][1]);

@@ -12,7 +12,19 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { useBrowser, openPage, clipboardText, saveArtifact, built, ROOT, DIST } from "./browser.mjs";
+import {
+  useBrowser,
+  openPage,
+  clipboardText,
+  saveArtifact,
+  built,
+  items,
+  watch,
+  ROOT,
+  DIST,
+  inPage,
+} from "./browser.mjs";
+import { frameShows } from "./hosts.mjs";
 
 const env = useBrowser();
 const CLI = path.join(ROOT, "build/native/attention-cli");
@@ -32,7 +44,7 @@ async function judged(page, verdict = /^No errors/) {
   });
   assert.match(await page.locator("#editor-status").textContent(), verdict);
 }
-const title = (page) => page.evaluate(() => window.attention.state().title);
+const title = (page) => page.evaluate(async () => (await window.attention.state()).title);
 
 // numpy's draws and attention for the blank lesson's inputs (python3-numpy).
 function numpyOutput(tokens, dk) {
@@ -119,7 +131,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await page.locator('#editor [aria-invalid="true"]').waitFor({ state: "detached" });
   await judged(page);
   // Under the sentence, how it reads with these numbers: the trace's own words.
-  const sentence = (page) => page.evaluate(() => window.attention.trace().steps[1].sentences[0]);
+  const sentence = (page) => page.evaluate(async () => (await window.attention.trace()).steps[1].sentences[0]);
   const preview = page.locator('#editor .editor-sentence-preview[data-sentence="/steps/1/text/0"]');
   assert.equal(await preview.textContent(), `With these numbers: ${(await sentence(page)).text}`);
   assert.match((await sentence(page)).text, /^The gives \d\.\d\d of its attention to one word\.$/);
@@ -132,7 +144,7 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
     .click();
   await judged(page);
   assert.equal(await preview.getAttribute("data-holds"), String((await sentence(page)).holds));
-  const [the] = await page.evaluate(() => window.attention.trace().result.weights[0]); // the row of "The"
+  const [the] = await page.evaluate(async () => (await window.attention.trace()).result.weights[0]); // the row of "The"
   const least = ["The", "cat", "왕"][the.indexOf(Math.min(...the))];
   await replaceText(page, "/steps/1/text/0/when", `{"largest": {"of": "weights", "query": "The"}, "is": "${least}"}`);
   await judged(page);
@@ -242,11 +254,15 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   for (let i = 0; i < 3; ++i) {
     const frame = await (await frames.nth(i).elementHandle()).contentFrame();
     await frame.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
-    assert.equal(await frame.evaluate(() => window.attention.state().title), "Cats and kings");
-    assert.equal(await frame.evaluate(() => window.attention.state().step), 1, "the step the preview shows");
+    assert.equal(await frame.evaluate(async () => (await window.attention.state()).title), "Cats and kings");
+    assert.equal(
+      await frame.evaluate(async () => (await window.attention.state()).step),
+      1,
+      "the step the preview shows",
+    );
   }
-  assert.equal(await frames.nth(1).evaluate((f) => f.contentWindow.attention.state().embed), true);
-  assert.equal(await frames.nth(2).evaluate((f) => f.contentWindow.attention.state().touch), true); // the phone's
+  assert.equal(await frames.nth(1).evaluate(async (f) => (await f.contentWindow.attention.state()).embed), true);
+  assert.equal(await frames.nth(2).evaluate(async (f) => (await f.contentWindow.attention.state()).touch), true); // the phone's
   saveArtifact("editor-three-sizes.png", await page.screenshot());
   await page.getByRole("button", { name: "Close preview" }).click();
 
@@ -298,7 +314,7 @@ test("a reload keeps the draft; a damaged draft is set aside with one notice", a
       .getElementById("canvas")
       .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => window.attention.state().title === "Dropped here");
+  await inPage(page, async () => (await window.attention.state()).title === "Dropped here");
   assert.equal(await field(page, "/title").inputValue(), "Dropped here");
 
   await page.evaluate(() => localStorage.setItem("attention-lab:v1:draft", '{"version":1,"text":"{cut sho'));
@@ -359,6 +375,37 @@ test("every built-in lesson opened in the editor and downloaded is equal to its 
       assert.deepEqual(JSON.parse(await page.evaluate(() => window.attentionEditor.draftFile())), file, id);
     }
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Who sees the editor, which shows every challenge's solution (docs/embedding.md):
+// not a learner in a course page's frame; an instructor's ?edit=1 or edit() still opens it.
+test("Edit lesson is offered on the page opened on its own, not in a frame; ?edit=1 and edit() open it in one", async () => {
+  const width = 1400; // every button of the top bar inline, none in its menu
+  const own = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`, { viewport: { width, height: 800 } });
+  const shown = await items(own.page);
+  assert.ok("Copy as numpy" in shown && "Edit lesson" in shown, Object.keys(shown).join(" "));
+  assert.deepEqual(own.problems, []);
+  await own.page.close();
+
+  const page = await env.browser.newPage();
+  await page.setViewportSize({ width: width + 40, height: 900 });
+  const problems = watch(page);
+  const framed = async (query) => {
+    await page.setContent(`<iframe src="${env.url}${query}" width="${width}" height="800"></iframe>`); // and its load
+    const frame = page.frames().find((f) => f.url().startsWith(env.url));
+    await frame.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
+    return frame;
+  };
+  let frame = await framed("?lesson=the-cat-sat");
+  assert.ok(await frameShows(frame, "Copy as numpy"), "the top bar's buttons are inline");
+  assert.equal(await frameShows(frame, "Edit lesson"), false, "no Edit lesson in a frame");
+  await frame.evaluate(() => window.attention.edit());
+  assert.equal(await frame.evaluate(() => window.attentionEditor.isOpen()), true, "edit() opens it");
+  frame = await framed("?lesson=the-cat-sat&edit=1");
+  await frame.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+  assert.equal(await frameShows(frame, "Edit lesson"), false);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,60 +1,18 @@
 // A cross-origin host page (web/examples/embed.html on one port) drives the
 // widget (on another port) with postMessage and follows its step; the host
 // side is the embedding guide's own helper, web/examples/attention-host.js.
-import { test, before, beforeEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { built, newContext, startServer, DIST, ROOT, watch, forgetWorkOnce } from "./browser.mjs";
+import { built, DIST, ROOT, inPage } from "./browser.mjs";
+import { frameItem, frameShows, holdWasm, openEmptyHost, openHost, useHosts, widgetFrame } from "./hosts.mjs";
 
-let widget, host, browser;
-before(async () => {
-  widget = await startServer();
-  // The host is someone else's page, with its own rules.
-  host = await startServer({ csp: false, mounts: { "/fixtures/": path.join(ROOT, "tests/fixtures") } });
-  browser = await newContext({ viewport: { width: 1000, height: 900 } });
-});
-after(async () => {
-  await browser?.close();
-  widget?.server.close();
-  host?.server.close();
-});
-
-// Page errors and console errors, and the warning a postMessage to the wrong
-// document earns (the helper must never post into the iframe's about:blank).
-function watchHost(page) {
-  const problems = watch(page);
-  page.on("console", (m) => {
-    if (m.type() === "warning" && m.text().includes("postMessage")) problems.push(`warning: ${m.text()}`);
-  });
-  return problems;
-}
-
-// The widget keeps a learner's work in its origin's storage, and Chromium
-// runs a closed page's pagehide (the widget saves there) in the background,
-// possibly after the next test cleared that storage: each host gets a widget
-// on a new port, a new origin with storage of its own.
-beforeEach(async () => {
-  const previous = widget;
-  widget = await startServer();
-  previous?.server.close();
-});
-
-async function openHost() {
-  const page = await browser.newPage();
-  const problems = watchHost(page);
-  await page.addInitScript(forgetWorkOnce);
-  await page.goto(`${host.url}examples/embed.html?widget=${encodeURIComponent(widget.url)}`);
-  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step "));
-  const status = await page.textContent("#status");
-  assert.ok(status.startsWith("Step 1 of 5"), `the widget opened at its first step, not: ${status}`);
-  const frame = page.frames().find((f) => f.url().startsWith(widget.url));
-  return { page, frame, problems };
-}
+const env = useHosts();
 
 test("the host hears attention:ready and follows attention:statechange", async () => {
-  const { page, frame, problems } = await openHost();
-  assert.notEqual(new URL(host.url).origin, new URL(widget.url).origin, "two origins");
+  const { page, frame, problems } = await openHost(env);
+  assert.notEqual(new URL(env.host.url).origin, new URL(env.widget.url).origin, "two origins");
   // The learner moves the widget: the host's own text follows.
   await frame.evaluate(() => window.attention.setStep(2));
   await page.waitForFunction(() =>
@@ -69,10 +27,10 @@ test("the host hears attention:ready and follows attention:statechange", async (
 });
 
 test("the host drives the widget: setStep, setLesson, setValue, reset, state over postMessage", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   await page.click("#next");
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("Step 2 of 5"));
-  assert.equal(await frame.evaluate(() => window.attention.state().step), 1);
+  assert.equal(await frame.evaluate(async () => (await window.attention.state()).step), 1);
   const result = await page.evaluate(async () => {
     const call = window.embedExample.call;
     await call("setLesson", "i-am-batman");
@@ -104,7 +62,7 @@ test("the host drives the widget: setStep, setLesson, setValue, reset, state ove
 });
 
 test("every documented method answers over postMessage, setLanguage too; a wrong argument type is named", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   const r = await page.evaluate(async () => {
     const call = window.embedExample.call;
     const settle = (p) =>
@@ -182,13 +140,13 @@ test("every documented method answers over postMessage, setLanguage too; a wrong
   assert.equal(r.wrong.code.error, "code must be a string, not 2");
   assert.equal(r.wrong.on.error, 'on must be true or false, not "yes"');
   // setLanguage over postMessage switches the interface once the catalog is here.
-  await frame.waitForFunction(() => window.attention.state().language === "es");
+  await inPage(frame, async () => (await window.attention.state()).language === "es");
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test("a host's broken loadLesson rejects with the loader's line and leaves the learner's page as it was", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   await frame.evaluate(() => window.attention.setStep(2));
   const before = await frame.evaluate(() => window.attention.state());
   const error = await page.evaluate(() =>
@@ -209,7 +167,7 @@ test("a host's broken loadLesson rejects with the loader's line and leaves the l
 });
 
 test("typing in the host page's own field is not taken by the widget", async () => {
-  const { page, problems } = await openHost();
+  const { page, problems } = await openHost(env);
   await page.click("#notes");
   await page.keyboard.type("attention!");
   await page.keyboard.press("Backspace");
@@ -219,7 +177,7 @@ test("typing in the host page's own field is not taken by the widget", async () 
 });
 
 test("the widget stops drawing while scrolled out of view", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   await page.evaluate(() => {
     const spacer = document.createElement("div");
     spacer.style.height = "3000px";
@@ -230,49 +188,19 @@ test("the widget stops drawing while scrolled out of view", async () => {
   await frame.waitForFunction(() => window.attention.testing.loop().offscreen, null, { polling: 100 });
   const away = await frame.evaluate(() => window.attention.framesDrawn());
   // A change wakes the loop when the widget is in view; out of view it stays stopped.
-  const after = await frame.evaluate(() => {
-    window.attention.setStep(3);
-    return { stopped: window.attention.testing.loop().stopped, frames: window.attention.framesDrawn() };
+  const after = await frame.evaluate(async () => {
+    await window.attention.setStep(3);
+    return { stopped: window.attention.testing.loop().stopped, frames: await window.attention.framesDrawn() };
   });
   assert.deepEqual(after, { stopped: true, frames: away });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frame.waitForFunction((n) => window.attention.framesDrawn() > n, away);
+  await inPage(frame, async (n) => (await window.attention.framesDrawn()) > n, away);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-// A labelled item's centre in the host page's coordinates (the frame's items
-// are recorded as frames are drawn).
-async function frameItem(page, frame, label) {
-  await frame.evaluate(() => window.attention.testing.enableItems());
-  for (let tries = 0; tries < 400; ++tries) {
-    const rect = await frame.evaluate((l) => {
-      window.attention.testing.wake();
-      return window.attention.testing.items()[l];
-    }, label);
-    if (rect) {
-      const box = await page.locator("iframe").boundingBox();
-      return { x: box.x + (rect[0] + rect[2]) / 2, y: box.y + (rect[1] + rect[3]) / 2, rect };
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no item ${label} in the widget`);
-}
-async function frameShows(frame, label) {
-  const n = await frame.evaluate(() => window.attention.framesDrawn());
-  await frame.waitForFunction(
-    (before) => {
-      window.attention.testing.wake();
-      return window.attention.framesDrawn() > before + 1;
-    },
-    n,
-    { polling: 50 },
-  );
-  return frame.evaluate((l) => l in window.attention.testing.items(), label);
-}
-
 test("in a host page the wheel scrolls the host until the widget is clicked, then the panel", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   await page.evaluate(() => {
     const spacer = document.createElement("div");
     spacer.style.height = "3000px";
@@ -306,7 +234,7 @@ test("in a host page the wheel scrolls the host until the widget is clicked, the
 });
 
 test("a number's tooltip goes when the pointer leaves the widget's frame", async () => {
-  const { page, frame, problems } = await openHost();
+  const { page, frame, problems } = await openHost(env);
   await frame.evaluate(() => window.attention.setStep(1));
   const cell = await frameItem(page, frame, "##W_q:0:0");
   await page.mouse.move(cell.x - 30, cell.y);
@@ -331,37 +259,8 @@ test("the guide's helper is web/examples/attention-host.js, word for word", () =
   assert.equal(fs.readFileSync(path.join(DIST, "examples/attention-host.js"), "utf8"), file, "dist/ is stale: rebuild");
 });
 
-// An empty host page (tests/fixtures/host.html) that loads the helper from dist/examples/.
-async function openEmptyHost() {
-  const page = await browser.newPage();
-  const problems = watchHost(page);
-  await page.goto(`${host.url}fixtures/host.html`);
-  return { page, problems };
-}
-
-// Holds the widget's wasm until release() (page.route sees the iframe's requests too).
-async function holdWasm(page) {
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
-  await page.route(`**/${built().wasm}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-// The widget's frame, once its page has arrived (bounded: 60 s).
-async function widgetFrame(page) {
-  for (let i = 0; i < 600; ++i) {
-    const frame = page.frames().find((f) => f.url().startsWith(widget.url));
-    if (frame) return frame;
-    await page.waitForTimeout(100);
-  }
-  throw new Error("the widget's page never arrived");
-}
-
 test("calls made the moment the iframe is created are answered once the widget is ready", async () => {
-  const { page, problems } = await openEmptyHost();
+  const { page, problems } = await openEmptyHost(env);
   const release = await holdWasm(page);
   await page.evaluate((url) => {
     const iframe = document.createElement("iframe");
@@ -382,9 +281,9 @@ test("calls made the moment the iframe is created are answered once the widget i
     );
     document.body.append(iframe);
     window.early = { heard, answers: Promise.all(answers) };
-  }, widget.url);
+  }, env.widget.url);
   // The widget's page is there and its calls are waiting for the program.
-  const frame = await widgetFrame(page);
+  const frame = await widgetFrame(page, env);
   await frame.waitForFunction(() => window.attention !== undefined);
   assert.deepEqual(await page.evaluate(() => window.early.heard), [], "nothing answered before the widget was ready");
   release();
@@ -400,7 +299,7 @@ test("calls made the moment the iframe is created are answered once the widget i
 });
 
 test("before it is ready the widget holds 100 calls and refuses the rest at once", async () => {
-  const { page, problems } = await openEmptyHost();
+  const { page, problems } = await openEmptyHost(env);
   const release = await holdWasm(page);
   // Raw messages, the moment the widget's page has loaded.
   await page.evaluate((url) => {
@@ -415,7 +314,7 @@ test("before it is ready the widget holds 100 calls and refuses the rest at once
         iframe.contentWindow.postMessage({ type: "attention:call", id, method: "framesDrawn" }, new URL(url).origin);
     });
     document.body.append(iframe);
-  }, widget.url);
+  }, env.widget.url);
   await page.waitForFunction(() => window.raw.answers.length === 5);
   const refused = await page.evaluate(() => window.raw.answers);
   assert.deepEqual(
@@ -438,7 +337,7 @@ test("before it is ready the widget holds 100 calls and refuses the rest at once
 });
 
 test("a widget that cannot start answers the calls it holds with its error", async () => {
-  const { page, problems } = await openEmptyHost();
+  const { page, problems } = await openEmptyHost(env);
   const { wasm } = built();
   await page.route(`**/${wasm}`, (route) => route.fulfill({ status: 404, body: "gone" }));
   const answer = await page.evaluate((url) => {
@@ -450,7 +349,7 @@ test("a widget that cannot start answers the calls it holds with its error", asy
       () => "answered",
       (e) => e.message,
     );
-  }, widget.url);
+  }, env.widget.url);
   assert.ok(answer.startsWith(`Attention Lab could not load its program (${wasm}: HTTP 404)`), answer);
   // The browser reports the 404 itself; nothing else.
   assert.deepEqual(
@@ -461,7 +360,7 @@ test("a widget that cannot start answers the calls it holds with its error", asy
 });
 
 test("every method over postMessage: state, numpy, loadLesson (text and bytes), link, trace, lessons", async () => {
-  const { page, problems } = await openEmptyHost();
+  const { page, problems } = await openEmptyHost(env);
   const lesson = fs.readFileSync(path.join(ROOT, "tests/fixtures/instructor-lesson.json"), "utf8");
   const r = await page.evaluate(
     async ({ url, lesson }) => {
@@ -502,14 +401,14 @@ test("every method over postMessage: state, numpy, loadLesson (text and bytes), 
       r.on = await settled(call("on", "statechange"));
       return r;
     },
-    { url: widget.url, lesson },
+    { url: env.widget.url, lesson },
   );
   assert.ok(r.lessons.includes("the-cat-sat") && r.lessons.includes("she-likes-coffee"));
   assert.equal(r.state.lesson, "the-cat-sat");
   assert.match(r.numpy, /import numpy as np/);
   assert.ok(Array.isArray(r.trace.steps) && r.trace.steps.length > 0, "the trace has steps");
   assert.match(r.link, /[?&]lesson=the-cat-sat/);
-  assert.ok(r.link.startsWith(widget.url), "the link is the widget's, not the host's");
+  assert.ok(r.link.startsWith(env.widget.url), "the link is the widget's, not the host's");
   assert.deepEqual(r.text, { value: undefined });
   assert.equal(r.afterText.lesson, "two-words");
   assert.deepEqual(r.bytes, { value: undefined }, "a Uint8Array crosses by structured clone");
@@ -526,7 +425,7 @@ test("every method over postMessage: state, numpy, loadLesson (text and bytes), 
 });
 
 test("a helper made after the widget is ready still hears ready and is answered", async () => {
-  const { page, problems } = await openEmptyHost();
+  const { page, problems } = await openEmptyHost(env);
   const r = await page.evaluate(async (url) => {
     const iframe = document.createElement("iframe");
     iframe.src = `${url}?step=2`;
@@ -540,7 +439,7 @@ test("a helper made after the widget is ready still hears ready and is answered"
     const widget = attentionWidget(iframe);
     const ready = new Promise((resolve) => widget.on("ready", resolve));
     return { ready: await ready, step: (await widget.call("state")).step };
-  }, widget.url);
+  }, env.widget.url);
   assert.equal(r.ready.step, 1);
   assert.equal(r.step, 1);
   assert.deepEqual(problems, []);

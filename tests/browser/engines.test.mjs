@@ -50,19 +50,20 @@ async function waitFor(fn, arg, what) {
 // the page has seen that input. Wakes the page, which draws nothing when idle.
 function frameAfterNow() {
   return waitFor(
-    () =>
-      new Promise((resolve) => {
-        const a = window.attention;
-        const before = a.framesDrawn();
-        const started = performance.now();
-        a.testing.wake();
-        const check = () => {
-          if (a.framesDrawn() > before) resolve(true);
+    async () => {
+      const a = window.attention;
+      const before = await a.framesDrawn();
+      const started = performance.now();
+      a.testing.wake();
+      return new Promise((resolve) => {
+        const check = async () => {
+          if ((await a.framesDrawn()) > before) resolve(true);
           else if (performance.now() - started > 5000) resolve(false);
           else setTimeout(check, 5);
         };
         check();
-      }),
+      });
+    },
     null,
     "the page drew no frame",
   );
@@ -143,8 +144,8 @@ async function assertNoErrors(what, ignore = /^$/) {
 
 test(`${ENGINE}: load — the served page (strict CSP) becomes ready and draws, without errors`, options, async () => {
   await openApp(widget.url);
-  const page = await engine.evaluate(() => ({
-    state: window.attention.state(),
+  const page = await engine.evaluate(async () => ({
+    state: await window.attention.state(),
     firstFrameMs: window.attention.firstFrameMs,
     loading: document.getElementById("loading").hidden,
     webgl2: typeof WebGL2RenderingContext,
@@ -161,8 +162,8 @@ test(`${ENGINE}: load — the served page (strict CSP) becomes ready and draws, 
 test(`${ENGINE}: drag — a paced mouse drag on X changes the input and the softmax weights`, options, async () => {
   await openApp(`${widget.url}?lesson=the-cat-sat&step=1`);
   const read = () =>
-    engine.evaluate(() => {
-      const t = window.attention.trace();
+    engine.evaluate(async () => {
+      const t = await window.attention.trace();
       return { x: t.steps[0].matrices.find((m) => m.name === "X").data[0][1], weights: t.result.weights };
     });
   const before = await read();
@@ -172,7 +173,7 @@ test(`${ENGINE}: drag — a paced mouse drag on X changes the input and the soft
   await screenshot("drag");
   assert.notEqual(afterDrag.x, before.x, `${ENGINE}: the drag did not change X[0][1] (${before.x})`);
   assert.notDeepEqual(afterDrag.weights, before.weights, `${ENGINE}: the weights did not follow`);
-  assert.equal(await engine.evaluate(() => window.attention.state().edited), true);
+  assert.equal(await engine.evaluate(async () => (await window.attention.state()).edited), true);
   await assertNoErrors("drag");
 });
 
@@ -181,9 +182,15 @@ test(`${ENGINE}: API — setLesson, setStep, setValue, state, link, numpy work; 
   const r = await engine.evaluate(async () => {
     const a = window.attention;
     await a.setLesson("i-am-batman"); // its file is fetched the first time
-    a.setStep(2);
-    a.setValue("W_q", 0, 0, 5);
-    const result = { state: a.state(), link: a.link(), numpy: a.numpy(), trace: a.trace(), errors: {} };
+    await a.setStep(2);
+    await a.setValue("W_q", 0, 0, 5);
+    const result = {
+      state: await a.state(),
+      link: await a.link(),
+      numpy: await a.numpy(),
+      trace: await a.trace(),
+      errors: {},
+    };
     const bad = {
       step: () => a.setStep(42),
       lesson: () => a.setLesson("no-such-lesson"),
@@ -199,7 +206,7 @@ test(`${ENGINE}: API — setLesson, setStep, setValue, state, link, numpy work; 
         result.errors[name] = e.message;
       }
     }
-    result.after = a.state();
+    result.after = await a.state();
     return result;
   });
   assert.equal(r.state.lesson, "i-am-batman");
@@ -222,7 +229,10 @@ test(`${ENGINE}: API — setLesson, setStep, setValue, state, link, numpy work; 
   );
   // The link reopens exactly that.
   await openApp(r.link);
-  const reopened = await engine.evaluate(() => ({ state: window.attention.state(), trace: window.attention.trace() }));
+  const reopened = await engine.evaluate(async () => ({
+    state: await window.attention.state(),
+    trace: await window.attention.trace(),
+  }));
   assert.deepEqual(reopened.trace, r.trace);
   assert.equal(reopened.state.step, 2);
   await frameAfterNow();
@@ -312,9 +322,9 @@ test(
     await frameAfterNow();
     await screenshot("hostile");
     await engine.evaluate(() => window.attention.showTextView());
-    const seen = await engine.evaluate(() => ({
+    const seen = await engine.evaluate(async () => ({
       text: document.getElementById("text-view").textContent,
-      title: window.attention.trace().title,
+      title: (await window.attention.trace()).title,
     }));
     assert.match(seen.text, /<iframe src=javascript:window\.__pwned=7>/);
     assert.match(seen.text, /<img src=x onerror=window\.__pwned=4>/);
@@ -328,7 +338,7 @@ test(
 
 test(`${ENGINE}: single file — dist/attention-lab.html from file:// becomes ready and draws`, options, async () => {
   await openApp("file://" + path.join(DIST, "attention-lab.html"));
-  assert.equal(await engine.evaluate(() => window.attention.state().lesson), "the-cat-sat");
+  assert.equal(await engine.evaluate(async () => (await window.attention.state()).lesson), "the-cat-sat");
   await frameAfterNow();
   const colours = distinctColours(await screenshot("single-file"));
   assert.ok(colours > 20, `${ENGINE}: the single file is ${colours} colour(s): nothing drawn`);

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { PNG } from "pngjs";
-import { useBrowser, openPage, itemCentre, saveArtifact } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, saveArtifact, inPage } from "./browser.mjs";
 
 // Tall enough that Settings, at the foot of the side panel, is on screen.
 const env = useBrowser({ viewport: { width: 1280, height: 1100 } });
@@ -99,17 +99,39 @@ test("two figures asked before a frame, with a step between them, both answer wi
   await page.close();
 });
 
+// The app owns the theme (its view state); the page's colours and a figure's
+// default follow it, however it changed.
+async function shows(page, theme) {
+  await inPage(page, async (t) => (await window.attention.state()).theme === t, theme);
+  await page.waitForFunction((t) => document.documentElement.classList.contains("dark") === (t === "dark"), theme);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const red = Number(/\d+/.exec(background)[0]);
+  assert.equal(red < 128, theme === "dark", `${theme}: the page's background is ${background}`);
+  assert.equal((await figure(page, { scale: 1 })).name, `the-cat-sat-step2${theme === "dark" ? "-dark" : ""}.png`);
+}
+
 test("the canvas's theme button changes the page's colours, state().theme and a figure's default", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2&mode=explore`);
-  const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
-  assert.equal(await dark(), false);
+  await shows(page, "light");
   const button = await itemCentre(page, "Dark theme");
   await page.mouse.click(button.x, button.y);
-  await page.waitForFunction(() => window.attention.state().theme === "dark");
-  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  assert.notEqual(background, "rgb(255, 255, 255)", background);
-  assert.equal((await figure(page, { scale: 1 })).name, "the-cat-sat-step2-dark.png");
+  await shows(page, "dark");
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test("setTheme and a link's ?theme=dark change them too, and the canvas's button turns it back", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2&mode=explore`);
+  await page.evaluate(() => window.attention.setTheme("dark"));
+  await shows(page, "dark");
+  await page.evaluate(() => window.attention.setTheme("light"));
+  await shows(page, "light");
+  await page.close();
+  const linked = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2&mode=explore&theme=dark`);
+  await shows(linked.page, "dark");
+  const button = await itemCentre(linked.page, "Light theme");
+  await linked.page.mouse.click(button.x, button.y);
+  await shows(linked.page, "light");
+  assert.deepEqual([...problems, ...linked.problems], []);
+  await linked.page.close();
 });

@@ -25,15 +25,15 @@ test(`each of the ${corpus.length} malformed lessons: its error to the caller, a
     const bytes = fs.readFileSync(path.join(ROOT, "tests/malformed", file));
     // As a page reads a file: its bytes, undecoded.
     const result = await page.evaluate(
-      ({ bytes, name }) => {
+      async ({ bytes, name }) => {
         let error = null;
-        const before = window.attention.state().notices;
+        const before = (await window.attention.state()).notices;
         try {
-          window.attention.loadLesson(new Uint8Array(bytes), name);
+          await window.attention.loadLesson(new Uint8Array(bytes), name);
         } catch (e) {
           error = e.message;
         }
-        const state = window.attention.state();
+        const state = await window.attention.state();
         return {
           error,
           lesson: state.lesson,
@@ -69,11 +69,11 @@ test(`each of the ${corpus.length} malformed lessons: its error to the caller, a
   assert.match(huge[0], /^huge\.json: file is 3000000 bytes/);
   assert.match(huge[1], /^Unknown lesson "xxx/);
   // Still usable: steps and edits work.
-  await page.evaluate(() => {
-    window.attention.setStep(4);
-    window.attention.setValue("X", 0, 0, 2);
+  await page.evaluate(async () => {
+    await window.attention.setStep(4);
+    await window.attention.setValue("X", 0, 0, 2);
   });
-  assert.equal(await page.evaluate(() => window.attention.state().edited), true);
+  assert.equal(await page.evaluate(async () => (await window.attention.state()).edited), true);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -104,7 +104,7 @@ test("markup in a lesson file and in link parameters is shown as text and never 
   );
   await link.page.evaluate(() => window.attention.showTextView());
   await assertNothingRan(link.page, scripts);
-  assert.ok((await link.page.evaluate(() => window.attention.state().notices)).length >= 2);
+  assert.ok((await link.page.evaluate(async () => (await window.attention.state()).notices)).length >= 2);
   await link.page.close();
 });
 
@@ -158,21 +158,20 @@ test("1,000 random interactions by mouse and API: no page error, the heap does n
       await page.keyboard.press(["ArrowLeft", "ArrowRight", "Home", "End", "Tab"][Math.floor(random() * 5)]);
     } else {
       await page.evaluate(
-        ({ op, lesson, step, row, col, value }) => {
+        async ({ op, lesson, step, row, col, value }) => {
           const a = window.attention;
           try {
-            if (op === 0) a.setLesson(lesson);
-            else if (op === 1) a.setStep(step);
+            if (op === 0) await a.setLesson(lesson);
+            else if (op === 1) await a.setStep(step);
             else if (op === 2) {
-              const editable = a
-                .trace()
-                .steps.flatMap((s) => s.matrices)
+              const editable = (await a.trace()).steps
+                .flatMap((s) => s.matrices)
                 .map((m) => m.name)
                 .filter((n) => /^(\w+\/)?(X|W_.|b_.|Q|K|V|weights)$/.test(n));
-              a.setValue(editable[row % editable.length] || "X", row % 5, col % 5, value);
-            } else if (op === 3) a.reset();
-            else if (op === 4) a.setTheme(step % 2 ? "dark" : "light");
-            else a.trace();
+              await a.setValue(editable[row % editable.length] || "X", row % 5, col % 5, value);
+            } else if (op === 3) await a.reset();
+            else if (op === 4) await a.setTheme(step % 2 ? "dark" : "light");
+            else await a.trace();
           } catch (e) {
             if (!/no step|outside|not a finite|no matrix|computed/.test(e.message)) throw e;
           }

@@ -2,7 +2,17 @@
 // wheel and tooltips inside a host page: embed.test.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { newContext, startServer, openPage, itemCentre, items, settle, clipboardText, nextFrame } from "./browser.mjs";
+import {
+  newContext,
+  startServer,
+  openPage,
+  itemCentre,
+  items,
+  settle,
+  clipboardText,
+  nextFrame,
+  inPage,
+} from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -37,7 +47,11 @@ test("without focus, keys go to the host page: typing, Backspace and Tab work th
     await page.keyboard.press("Backspace");
     await page.keyboard.press("ArrowRight");
     assert.equal(await page.inputValue("#host-input"), "softmax");
-    assert.equal(await page.evaluate(() => window.attention.state().step), 0, "arrow keys stayed with the host");
+    assert.equal(
+      await page.evaluate(async () => (await window.attention.state()).step),
+      0,
+      "arrow keys stayed with the host",
+    );
     await page.keyboard.press("Tab");
     assert.notEqual(await page.evaluate(() => document.activeElement.id), "host-input", "Tab moved focus on");
   });
@@ -49,11 +63,11 @@ test("clicking the canvas focuses it; then arrow keys, Home and End walk the ste
     await page.mouse.click(box.x + 300, box.y + box.height - 40); // empty space
     assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
     await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => window.attention.state().step === 1);
+    await inPage(page, async () => (await window.attention.state()).step === 1);
     await page.keyboard.press("End");
-    await page.waitForFunction(() => window.attention.state().step === 4);
+    await inPage(page, async () => (await window.attention.state()).step === 4);
     await page.keyboard.press("Home");
-    await page.waitForFunction(() => window.attention.state().step === 0);
+    await inPage(page, async () => (await window.attention.state()).step === 0);
     // Tab leaves the canvas when no text field wants it.
     await page.keyboard.press("Tab");
     assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas");
@@ -92,11 +106,8 @@ test("a long drag reaches a far value in one pass: press, eight paced moves, rel
     await page.mouse.up();
     await frame();
     const value = await page.evaluate(
-      () =>
-        window.attention
-          .trace()
-          .steps.flatMap((s) => s.matrices)
-          .find((m) => m.name === "W_k").data[0][0],
+      async () =>
+        (await window.attention.trace()).steps.flatMap((s) => s.matrices).find((m) => m.name === "W_k").data[0][0],
     );
     // The hint's "about 4", from 0.02, in 600 pixels (before: 0.002 a pixel, 1,400 px).
     assert.ok(value > 4, `W_k[0, 0] reached ${value}`);
@@ -113,8 +124,8 @@ test("a click lands where it was made, even when the pointer moves on before the
     const cell = await itemCentre(page, "##X:2:2");
     const other = await itemCentre(page, "##W_q:1:1");
     const trace = () =>
-      page.evaluate(() => {
-        const shown = window.attention.trace().steps.flatMap((s) => s.matrices);
+      page.evaluate(async () => {
+        const shown = (await window.attention.trace()).steps.flatMap((s) => s.matrices);
         return ["X", "W_q"].map((name) => shown.find((m) => m.name === name).data);
       });
     const [x, wq] = await trace();
@@ -140,7 +151,7 @@ test("a click lands where it was made, even when the pointer moves on before the
     await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
     await page.keyboard.type("7");
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => window.attention.state().edited);
+    await inPage(page, async () => (await window.attention.state()).edited);
     const [x2, wq2] = await trace();
     assert.equal(x2[2][2], 7, "the clicked number took the typed value");
     assert.deepEqual(wq2, wq, "the number the pointer moved on to is unchanged");
@@ -168,11 +179,11 @@ test("the page draws nothing while idle and redraws at once on input", async () 
     assert.ok(idle - start <= 2, `${idle - start} frames in 3 s without input`);
     const box = await page.locator("#canvas").boundingBox();
     await page.mouse.move(box.x + 100, box.y + 100);
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, idle);
+    await inPage(page, async (n) => (await window.attention.framesDrawn()) > n, idle);
     // An API call redraws too.
     const before = await settle(page);
     await page.evaluate(() => window.attention.setStep(2));
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, before);
+    await inPage(page, async (n) => (await window.attention.framesDrawn()) > n, before);
   });
 });
 
@@ -197,6 +208,6 @@ test("the page stops drawing while the tab is hidden", async () => {
     await page.waitForTimeout(500);
     assert.equal(await page.evaluate(() => window.attention.framesDrawn()), hidden);
     await setHidden(false);
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, hidden);
+    await inPage(page, async (n) => (await window.attention.framesDrawn()) > n, hidden);
   });
 });

@@ -68,8 +68,8 @@ function fetched(page) {
 async function inLanguage(page, code) {
   const deadline = Date.now() + 90000;
   for (;;) {
-    const [language, loading] = await page.evaluate(() => [
-      window.attention.state().language,
+    const [language, loading] = await page.evaluate(async () => [
+      (await window.attention.state()).language,
       window.attention.testing.glyphs().loading,
     ]);
     if (language === code && loading === "") return;
@@ -167,13 +167,15 @@ test("a language that is not shipped is named in a notice; a catalog that cannot
   const state = await page.evaluate(() => window.attention.state());
   assert.equal(state.language, "en");
   assert.deepEqual(state.notices, ['The language "it" is not one of these: en, es, zh-Hans, ko, ja, fr, de, pt-BR.']);
+  // Refused with a rejected promise, not thrown at the caller.
   const error = await page.evaluate(() => {
-    try {
-      window.attention.setLanguage("it");
-    } catch (e) {
-      return e.message;
-    }
-    return null;
+    const answer = window.attention.setLanguage("it");
+    return answer instanceof Promise
+      ? answer.then(
+          () => null,
+          (e) => e.message,
+        )
+      : "not a promise";
   });
   assert.equal(error, '"it" is not one of these languages: en, es, zh-Hans, ko, ja, fr, de, pt-BR');
   await page.route("**/lang/es.json", (route) => route.fulfill({ status: 404, body: "" }));

@@ -27,7 +27,7 @@ async function openNoting(url) {
 // Waits (bounded) until the page shows `id`.
 async function showing(page, id) {
   const deadline = Date.now() + 90000;
-  while ((await page.evaluate(() => window.attention.state().lesson)) !== id) {
+  while ((await page.evaluate(async () => (await window.attention.state()).lesson)) !== id) {
     if (Date.now() > deadline) throw new Error(`the page never showed ${id}`);
     await page.evaluate(() => window.attention.testing.wake());
     await page.waitForTimeout(100);
@@ -36,7 +36,7 @@ async function showing(page, id) {
 
 test("the page fetches the lesson it opens with, and another when the learner picks it", async () => {
   const { page, problems, requested } = await openNoting(env.url);
-  assert.equal(await page.evaluate(() => window.attention.state().lesson), "the-cat-sat");
+  assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "the-cat-sat");
   assert.deepEqual(requested, ["the-cat-sat"]);
   // Every lesson is listed before its file is here.
   assert.equal((await page.evaluate(() => window.attention.lessons())).length, 8);
@@ -57,13 +57,13 @@ test("the page fetches the lesson it opens with, and another when the learner pi
     await page.waitForTimeout(100);
   }
   await nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
-  assert.equal(await page.evaluate(() => window.attention.state().lesson), "the-cat-sat");
+  assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "the-cat-sat");
   saveArtifact("lesson-loading-800x500.png", await page.screenshot());
   release();
   await showing(page, "i-am-batman");
   assert.deepEqual(requested, ["the-cat-sat", "i-am-batman"]);
   // The numbers are the notebook's: the same as the single file's compiled-in lesson.
-  assert.equal(await page.evaluate(() => window.attention.state().steps), 7);
+  assert.equal(await page.evaluate(async () => (await window.attention.state()).steps), 7);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -86,7 +86,7 @@ test("a lesson whose file cannot be fetched: a notice, and the lesson on screen 
   // Tried again when picked again, and shown once it can be had.
   await page.unroute("**/lessons/complete-flow.json");
   await page.evaluate(() => window.attention.setLesson("complete-flow"));
-  assert.equal(await page.evaluate(() => window.attention.state().lesson), "complete-flow");
+  assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "complete-flow");
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG } from "pngjs";
-import { newContext, startServer, openPage, nextFrame, saveArtifact, items } from "./browser.mjs";
+import { newContext, startServer, openPage, nextFrame, saveArtifact, items, inPage } from "./browser.mjs";
 
 const SIZES = [
   { name: "desktop", options: { viewport: { width: 1280, height: 800 } } },
@@ -104,7 +104,7 @@ for (const size of SIZES) {
         // The lesson's result part, at the first step that shows one of its inputs.
         const { step, inputs } = await page.evaluate(async (id) => {
           await window.attention.setLesson(id);
-          const t = window.attention.trace();
+          const t = await window.attention.trace();
           const main = t.steps.findIndex(
             (s) => s.part === t.steps.find((x) => x.matrices.some((m) => m.name.endsWith("weights")))?.part,
           );
@@ -148,7 +148,7 @@ for (const size of SIZES) {
         const matrixRect = union(cells.filter(([k]) => k.startsWith(matrix)).map(([, r]) => r));
         const x = (r[0] + r[2]) / 2,
           y = (r[1] + r[3]) / 2;
-        const before = await page.evaluate(() => window.attention.trace().result.weights);
+        const before = await page.evaluate(async () => (await window.attention.trace()).result.weights);
         const shotBefore = await screenshot(page);
         const p = await pointer(page, size.options.hasTouch);
         await p.down(x, y);
@@ -157,7 +157,7 @@ for (const size of SIZES) {
         const shotDuring = await screenshot(page); // mid-drag
         await p.up();
         saveArtifact(`live-${size.name}-${lesson}.png`, shotDuring);
-        const after = await page.evaluate(() => window.attention.trace().result.weights);
+        const after = await page.evaluate(async () => (await window.attention.trace()).result.weights);
         assert.notDeepEqual(after, before, `${lesson}: dragging ${cellName} changed the weights`);
         const region = [0, 0, width, height];
         const skip = [matrixRect[0] - 4, matrixRect[1] - 40, matrixRect[2] + 60, matrixRect[3] + 4];
@@ -246,12 +246,12 @@ test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to typ
     await page.keyboard.press("Tab"); // the text view's skip link
     await page.keyboard.press("Tab"); // the canvas: onto its first matrix of numbers
     assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
-    const x01 = () => page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][1]);
-    const weights = () => page.evaluate(() => window.attention.trace().result.weights[0]);
+    const x01 = () => page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data[0][1]);
+    const weights = () => page.evaluate(async () => (await window.attention.trace()).result.weights[0]);
     const before = await weights();
     await page.keyboard.press("ArrowRight"); // X[The, 1]
     await page.keyboard.press("+");
-    await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === 0.01);
+    await inPage(page, async () => (await window.attention.trace()).steps[0].matrices[0].data[0][1] === 0.01);
     await page.keyboard.press("Enter");
     // The editor opens at a frame, and its field takes the keys at the next:
     // wait (bounded) for the field, then one more frame, before typing.
@@ -260,7 +260,7 @@ test("the keyboard alone: Tab onto the numbers, arrows, + to nudge, Enter to typ
     await nextFrame(page, (await page.evaluate(() => window.attention.framesDrawn())) + 1);
     await page.keyboard.type("2.5");
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === 2.5);
+    await inPage(page, async () => (await window.attention.trace()).steps[0].matrices[0].data[0][1] === 2.5);
     assert.equal(await x01(), 2.5);
     assert.notDeepEqual(await weights(), before, "the softmax followed");
     saveArtifact("keyboard-focus.png", await page.screenshot());
@@ -322,7 +322,8 @@ test("800×500: the dragged cell stays under the pointer when a sentence above i
     const box = await page.locator("#canvas").boundingBox();
     const x = box.x + (start[0] + start[2]) / 2,
       y = box.y + (start[1] + start[3]) / 2;
-    const stale = () => page.evaluate(() => window.attention.trace().steps[3].sentences.filter((s) => !s.holds).length);
+    const stale = () =>
+      page.evaluate(async () => (await window.attention.trace()).steps[3].sentences.filter((s) => !s.holds).length);
     assert.equal(await stale(), 0);
     await page.mouse.move(x, y);
     await page.mouse.down();

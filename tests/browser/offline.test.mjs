@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PNG } from "pngjs";
-import { built, launch, newContext, watch, startServer, distinctColours, DIST, ROOT } from "./browser.mjs";
+import { built, launch, newContext, watch, startServer, distinctColours, DIST, ROOT, inPage } from "./browser.mjs";
 
 // The build's own account of what it precaches: dist/sw.js's first line.
 function buildOf(folder) {
@@ -65,30 +65,34 @@ test("after a first visit the page works offline", async () => {
     await context.setOffline(true);
     await page.reload();
     await page.evaluate(() => window.attention.ready);
-    const before = await page.evaluate(() => ({ state: window.attention.state(), trace: window.attention.trace() }));
+    const before = await page.evaluate(async () => ({
+      state: await window.attention.state(),
+      trace: await window.attention.trace(),
+    }));
     assert.equal(before.state.lesson, "the-cat-sat");
     assert.equal(before.state.step, 4);
-    const after = await page.evaluate(() => {
-      window.attention.setValue("X", 0, 0, 3);
+    const after = await page.evaluate(async () => {
+      await window.attention.setValue("X", 0, 0, 3);
       return window.attention.trace();
     });
     assert.notDeepEqual(after, before.trace, "an edit offline changes the trace");
     // Another lesson's link, offline: the query does not matter to the cache.
     await page.goto(`${url}?lesson=i-am-batman&step=2`);
     await page.evaluate(() => window.attention.ready);
-    assert.equal(await page.evaluate(() => window.attention.state().lesson), "i-am-batman");
+    assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "i-am-batman");
     // A lesson never opened online comes from the cache too (every built-in is kept).
     await page.evaluate(() => window.attention.setLesson("udl-multihead"));
-    assert.equal(await page.evaluate(() => window.attention.state().lesson), "udl-multihead");
+    assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "udl-multihead");
     // A language used once online (its catalog and font) works offline after.
     await context.setOffline(false);
     await page.goto(`${url}?lang=ko`);
     const korean = () =>
-      page.waitForFunction(
-        () =>
+      inPage(
+        page,
+        async () =>
           window.attention &&
           window.attention.firstFrameMs !== null &&
-          window.attention.state().language === "ko" &&
+          (await window.attention.state()).language === "ko" &&
           window.attention.testing.glyphs().loading === "",
       );
     await korean();

@@ -64,10 +64,10 @@ test("setValue recomputes the softmax at once: rows change and still sum to 1", 
   const { before, after, state } = await page.evaluate(async () => {
     const a = window.attention;
     await a.setLesson("the-cat-sat");
-    a.reset();
-    const before = a.trace().result.weights[0];
-    a.setValue("W_q", 0, 1, 2.5);
-    return { before, after: a.trace().result.weights[0], state: a.state() };
+    await a.reset();
+    const before = (await a.trace()).result.weights[0];
+    await a.setValue("W_q", 0, 1, 2.5);
+    return { before, after: (await a.trace()).result.weights[0], state: await a.state() };
   });
   assert.notDeepEqual(after, before);
   for (const sum of rowSums(after)) assert.ok(Math.abs(sum - 1) < 1e-12, `row sums to ${sum}`);
@@ -82,10 +82,10 @@ test("setStep, state() and reset()", async () => {
   const s = await page.evaluate(async () => {
     const a = window.attention;
     await a.setLesson("i-am-batman");
-    a.setStep(3);
-    const state = a.state();
-    a.reset();
-    return { state, edited: a.state().edited };
+    await a.setStep(3);
+    const state = await a.state();
+    await a.reset();
+    return { state, edited: (await a.state()).edited };
   });
   assert.equal(s.state.lesson, "i-am-batman");
   assert.equal(s.state.step, 3);

@@ -13,6 +13,7 @@ import {
   distinctColours,
   saveArtifact,
   settle,
+  inPage,
 } from "./browser.mjs";
 
 let server, url;
@@ -112,7 +113,7 @@ test("after the WebGL context is lost and restored, the page draws again", async
     await page.waitForTimeout(300);
     const lost = await page.evaluate(() => window.attention.framesDrawn());
     await page.evaluate(() => window.loseContext.restoreContext());
-    await page.waitForFunction((n) => window.attention.framesDrawn() > n, lost);
+    await inPage(page, async (n) => (await window.attention.framesDrawn()) > n, lost);
     await page.evaluate(() => window.attention.setStep(3)); // a new step: new textures, new shader
     await settle(page);
     const shot = await page.locator("#canvas").screenshot();
@@ -143,9 +144,9 @@ test("dist/attention-lab.html works from file:// with no server and no network",
     assert.ok(distinctColours(shot) > 20);
     // Every built-in lesson is inside: each opens, with nothing fetched.
     const opened = await page.evaluate(async () => {
-      const ids = window.attention.lessons();
+      const ids = await window.attention.lessons();
       for (const id of ids) await window.attention.setLesson(id);
-      return { ids, last: window.attention.state().lesson };
+      return { ids, last: (await window.attention.state()).lesson };
     });
     assert.equal(opened.ids.length, 8);
     assert.equal(opened.last, opened.ids[opened.ids.length - 1]);
@@ -161,17 +162,13 @@ test("the single file offers only the language it carries, and says why lesson-u
       const problems = watch(page);
       await page.goto("file://" + path.join(DIST, "attention-lab.html") + "?lesson-url=my-lesson.json");
       await page.evaluate(() => window.attention.ready);
-      const r = await page.evaluate(() => ({
-        state: window.attention.state(),
+      const r = await page.evaluate(async () => ({
+        state: await window.attention.state(),
         offered: window.attention.testing.offeredLanguages(),
-        refused: (() => {
-          try {
-            window.attention.setLanguage("es");
-            return null;
-          } catch (e) {
-            return e.message;
-          }
-        })(),
+        refused: await window.attention.setLanguage("es").then(
+          () => null,
+          (e) => e.message,
+        ),
       }));
       // A Spanish browser: the file has no Spanish, so English, without a notice of a failed fetch.
       assert.equal(r.state.language, "en");

@@ -233,7 +233,10 @@ test("the-cat-sat, completed when every step is seen: incomplete, then completed
     await until(async () => (await view.locator("#text-view-position").textContent()) === "Step 4 of 5", "step 4");
     await view.locator('input[name="pick"]').first().check();
     await view.getByRole("button", { name: "Check my answer" }).click();
-    await until(async () => (await frame.evaluate(() => window.attention.progress().answered)) === 1, "an answer");
+    await until(
+      async () => (await frame.evaluate(async () => (await window.attention.progress()).answered)) === 1,
+      "an answer",
+    );
     let progress = await frame.evaluate(() => window.attention.progress());
     await until(async () => (await raw()) === String(percent(progress.score)), `score.raw ${percent(progress.score)}`);
     const before = progress.score;
@@ -241,7 +244,10 @@ test("the-cat-sat, completed when every step is seen: incomplete, then completed
       window.attention.setStep(3);
       window.attention.setValue("W_k", 0, 0, 1.0);
     });
-    await until(async () => (await frame.evaluate(() => window.attention.progress().solved)) === 1, "challenge solved");
+    await until(
+      async () => (await frame.evaluate(async () => (await window.attention.progress()).solved)) === 1,
+      "challenge solved",
+    );
     progress = await frame.evaluate(() => window.attention.progress());
     assert.ok(progress.score > before);
     await until(async () => (await raw()) === String(percent(progress.score)), `score.raw ${percent(progress.score)}`);
@@ -270,9 +276,10 @@ test("in a Korean browser: the interface, its font and the page's own words, all
     const { frame, problems } = await openLms(context, "cat/scorm.html");
     await until(
       () =>
-        frame.evaluate(() => {
+        frame.evaluate(async () => {
           const glyphs = window.attention.testing.glyphs();
-          return window.attention.state().language === "ko" && glyphs.loading === "" && glyphs.missing.length === 0;
+          const { language } = await window.attention.state();
+          return language === "ko" && glyphs.loading === "" && glyphs.missing.length === 0;
         }),
       "the Korean interface with every glyph drawn",
     );
@@ -289,11 +296,14 @@ test("a launch address's lang and theme are kept, an LMS's own parameters droppe
   const context = await newContext();
   try {
     const { frame, problems } = await openLms(context, "cat/scorm.html?lang=es&theme=dark&lms_session=42");
-    await until(() => frame.evaluate(() => window.attention.state().language === "es"), "the Spanish interface");
+    await until(
+      () => frame.evaluate(async () => (await window.attention.state()).language === "es"),
+      "the Spanish interface",
+    );
     const kept = new URL(frame.url()).searchParams;
     assert.equal(kept.get("theme"), "dark");
     assert.equal(kept.get("lms_session"), null);
-    assert.equal(await frame.evaluate(() => window.attention.state().theme), "dark");
+    assert.equal(await frame.evaluate(async () => (await window.attention.state()).theme), "dark");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -323,7 +333,10 @@ test("she-likes-coffee, passed at 60%: failed once every step is seen with too l
     await view.locator("#text-view-toggle").press("Enter");
     await view.getByRole("radio", { name: "likes" }).check();
     await view.getByRole("button", { name: "Check my answer" }).click();
-    await until(async () => (await frame.evaluate(() => window.attention.progress().right)) === 1, "a right answer");
+    await until(
+      async () => (await frame.evaluate(async () => (await window.attention.progress()).right)) === 1,
+      "a right answer",
+    );
     await until(async () => (await raw()) === "33.33", "score.raw 33.33");
     assert.equal(await status(), "failed", "33.33 is below 60");
 
@@ -356,7 +369,10 @@ test("a relaunch never lowers what the LMS holds: completed and 100 stay", async
     const { page, frame, problems, status, raw, calls } = await openLms(context, "cat/scorm.html", preset);
     await until(async () => names(await calls()).includes("LMSInitialize"), "LMSInitialize");
     await frame.evaluate(() => window.attention.setStep(1));
-    await until(async () => (await frame.evaluate(() => window.attention.progress().visited)) === 2, "step 2 seen");
+    await until(
+      async () => (await frame.evaluate(async () => (await window.attention.progress()).visited)) === 2,
+      "step 2 seen",
+    );
     await leave(page);
     await until(async () => names(await calls()).includes("LMSFinish"), "LMSFinish");
     const log = await calls();
@@ -388,7 +404,7 @@ test("without an LMS the launch page works, with a quiet notice; a damaged confi
     assert.match(await page.locator("#scorm-notice").textContent(), /Not launched from an LMS/);
     assert.equal(await page.locator("#scorm-notice").getAttribute("role"), "status");
     await page.evaluate(() => window.attention.setStep(4)); // progress with nowhere to go: no error
-    assert.equal(await page.evaluate(() => window.attention.progress().visited), 2);
+    assert.equal(await page.evaluate(async () => (await window.attention.progress()).visited), 2);
 
     // Edited by hand into nonsense: the defaults, and the instructor is told.
     const lms = await openLms(context, "edited/scorm.html");

@@ -195,7 +195,7 @@ async function launchOnce(context, n, stored, work) {
 }
 const setsOf = (calls, element) => calls.filter((c) => c[0] === "LMSSetValue" && c[1] === element).map((c) => c[2]);
 const progress = (sco) => sco.evaluate(() => window.attention.progress());
-const step = (sco) => sco.evaluate(() => window.attention.state().step);
+const step = (sco) => sco.evaluate(async () => (await window.attention.state()).step);
 
 test("four launches against the strict runtime: resumed while incomplete, a score only once earned, zero violations", async () => {
   const context = await newContext();
@@ -271,9 +271,12 @@ test("four launches against the strict runtime: resumed while incomplete, a scor
       }
       const cell = (await labels(sco)).find((l) => /^##X:\d+:\d+$/.test(l));
       assert.ok(cell, "a cell of X to drag on step 1");
-      const before = await sco.evaluate(() => window.attention.state().revision);
+      const before = await sco.evaluate(async () => (await window.attention.state()).revision);
       await drag(page, sco, cell, 60);
-      await until(async () => (await sco.evaluate(() => window.attention.state().revision)) > before, "X changed");
+      await until(
+        async () => (await sco.evaluate(async () => (await window.attention.state()).revision)) > before,
+        "X changed",
+      );
     });
     assert.equal(fourth.entry, "");
     assert.deepEqual(setsOf(fourth.calls, "cmi.core.lesson_status"), []);

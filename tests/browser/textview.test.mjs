@@ -2,7 +2,7 @@
 // from the keyboard, with fields to type numbers that change the lesson.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage } from "./browser.mjs";
 
 const env = useBrowser();
 
@@ -70,11 +70,11 @@ test("typing in a field changes the lesson; the field is labelled and marked as 
   await page.evaluate(() => window.attention.showTextView());
   const field = page.locator('#text-view input[data-cell="X:0:1"]');
   assert.equal(await field.getAttribute("aria-label"), "X, row The, column 1");
-  const before = await page.evaluate(() => window.attention.trace().result.weights[0][0]);
+  const before = await page.evaluate(async () => (await window.attention.trace()).result.weights[0][0]);
   await field.fill("−0.5"); // as the page writes a minus
   await field.press("Enter");
-  await page.waitForFunction(() => window.attention.trace().steps[0].matrices[0].data[0][1] === -0.5);
-  const after = await page.evaluate(() => window.attention.trace().result.weights[0][0]);
+  await inPage(page, async () => (await window.attention.trace()).steps[0].matrices[0].data[0][1] === -0.5);
+  const after = await page.evaluate(async () => (await window.attention.trace()).result.weights[0][0]);
   assert.notEqual(after, before, "the softmax followed");
   const again = page.locator('#text-view input[data-cell="X:0:1"]');
   assert.match(await again.getAttribute("aria-label"), /\(changed\)$/);
@@ -229,7 +229,7 @@ test("an answer being given survives the view being drawn again: the option pick
   }));
   assert.deepEqual(form, { picked: "1", focused: "pick" });
   await page.getByRole("button", { name: "Check my answer" }).click();
-  await page.waitForFunction(() => window.attention.progress().answered === 1);
+  await inPage(page, async () => (await window.attention.progress()).answered === 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

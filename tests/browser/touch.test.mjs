@@ -1,7 +1,7 @@
 // Touch: a tap presses a button, a finger drags a number, a finger scrolls a panel.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, nextFrame } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, nextFrame, inPage } from "./browser.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 700 }, deviceScaleFactor: 2 });
 
@@ -32,16 +32,16 @@ test("a tap on the next-step arrow goes to the next step", async () => {
   const { page, problems } = await openPage(env.browser, env.url);
   const { x, y } = await itemCentre(page, "##next");
   await page.touchscreen.tap(x, y);
-  await page.waitForFunction(() => window.attention.state().step === 1, null);
+  await inPage(page, async () => (await window.attention.state()).step === 1);
   assert.deepEqual(problems, []);
 });
 
 test("a finger drags a number", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=i-am-batman`);
   const { x, y } = await itemCentre(page, "##X:0:0");
-  const before = await page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][0]);
+  const before = await page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data[0][0]);
   await swipe(page, x, y, 60, 0);
-  const after = await page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][0]);
+  const after = await page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data[0][0]);
   assert.ok(after > before, `X[0][0] went from ${before} to ${after}`);
   assert.deepEqual(problems, []);
 });
@@ -49,7 +49,7 @@ test("a finger drags a number", async () => {
 test("a slow, deliberate finger drags a number too: each frame's move adds up", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=i-am-batman`);
   const { x, y } = await itemCentre(page, "##X:0:0");
-  const value = () => page.evaluate(() => window.attention.trace().steps[0].matrices[0].data[0][0]);
+  const value = () => page.evaluate(async () => (await window.attention.trace()).steps[0].matrices[0].data[0][0]);
   const before = await value();
   // 30 px, a pixel at a time, each move seen in a frame of its own: less per
   // frame than the grid the number snaps to.

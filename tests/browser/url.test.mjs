@@ -45,9 +45,9 @@ test("Copy link puts the full state in the URL, and the link reopens exactly tha
   await page.close();
 
   const reopened = await openPage(env.browser, link);
-  const got = await reopened.page.evaluate(() => ({
-    trace: window.attention.trace(),
-    state: window.attention.state(),
+  const got = await reopened.page.evaluate(async () => ({
+    trace: await window.attention.trace(),
+    state: await window.attention.state(),
   }));
   assert.deepEqual(got.trace, wanted);
   assert.equal(got.state.step, 3);

@@ -33,10 +33,40 @@ TEST_CASE("both themes: text, muted text and the current step's number are reada
   test::HeadlessUi ui({}, ImVec2(800, 500));
   for (const bool dark : {false, true}) {
     INFO((dark ? "dark" : "light"));
-    ui::apply_theme(dark, false);
-    const ui::Palette& p = ui::palette();
+    const ui::Palette& p = ui::palette(dark);
     CHECK(contrast(p.text, p.panel) >= 4.5);
     CHECK(contrast(p.text_muted, p.panel) >= 4.5);
     CHECK(contrast(p.on_accent, p.accent) >= 4.5);
   }
+}
+
+// One owner: the view's theme (ViewState::dark). ImGui's style and the
+// panels' colours follow it after every change; a figure's frames show the
+// figure's theme and give the learner's back.
+TEST_CASE("the view owns the theme: ImGui's style and the panels' colours follow it, figures too") {
+  test::HeadlessUi ui({}, ImVec2(800, 500));
+  const auto window_bg = [] { return ImGui::GetStyle().Colors[ImGuiCol_WindowBg]; };
+  const auto is_dark = [&] { return window_bg().x < 0.5f; };
+  CHECK_FALSE(ui.app().view().dark);
+  CHECK_FALSE(is_dark());
+  ui.app().apply(ui::request::SetTheme{true});
+  CHECK(ui.app().view().dark);
+  CHECK(is_dark());
+  CHECK(ui.app().ui().palette().text == ui::palette(true).text);
+  ui.frame();
+  CHECK(is_dark());
+
+  ui::request::SaveFigure light;
+  light.dark = false;
+  light.download = false;
+  REQUIRE(ui.app().queue_figure(light).empty());
+  const std::optional<app::FigureJob> job = ui.app().take_figure();
+  REQUIRE(job);
+  REQUIRE(ui.app().begin_figure(*job).empty());
+  CHECK_FALSE(is_dark());
+  CHECK(ui.app().ui().palette().text == ui::palette(false).text);
+  ui.app().end_figure();
+  CHECK(is_dark());
+  CHECK(ui.app().view().dark);
+  CHECK(ui.app().ui().palette().panel == ui::palette(true).panel);
 }

@@ -2,7 +2,7 @@
 // its places named by JSON pointers (as the loader names an error's place),
 // the changes a change of tokens brings, the undo history, and the draft kept
 // in local storage. Everything here runs under node's test runner
-// (tests/web/editor-draft.test.mjs).
+// (tests/web/editor/draft.test.mjs).
 import { NP_ } from "./words.js";
 
 export const DRAFT_KEY = "attention-lab:v1:draft";

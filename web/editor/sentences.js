@@ -3,7 +3,7 @@
 // of strings and {"text", "when"} objects. Each sentence gets its own field,
 // and its condition a JSON field; under a step's sentences, the preview's
 // trace says how each reads now and whether its condition holds. The list
-// operations are pure (tests/web/editor-sentences.test.mjs).
+// operations are pure (tests/web/editor/sentences.test.mjs).
 import { defaultCondition } from "./draft.js";
 import { NP_ } from "./words.js";
 

@@ -11,11 +11,13 @@ import { storage } from "./saved-work.js";
 
 const meta = typeof document !== "undefined" ? document.querySelector('meta[name="attention-editor"]') : null;
 export const editorFile = meta ? meta.content : null;
-export async function openEditor(api) {
+// `app`: the page's calls into the app (app.js), which the editor makes as
+// plain calls (its `api`).
+export async function openEditor(app) {
   if (!editorFile) throw new Error("this page has no lesson editor (the single file has none: use the served page)");
   const editor = await loadScript(editorFile, "attentionEditor");
   editor.open({
-    api,
+    api: app,
     storage: storage(),
     words: catalogWords(),
     shownFile: () => call("attn_lesson_file", "string", [], []),

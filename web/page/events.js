@@ -1,6 +1,7 @@
-// What the page tells those who listen: window.attention.ready, the on()
-// events (statechange, progress, copy, link), and the messages to a host page
-// that embeds this one (attention:ready, :statechange, :progress).
+// What the page tells those who listen: that it is ready (and when it drew
+// its first frame), the on() events (statechange, progress, copy, link), and
+// the messages to a host page that embeds this one (attention:ready,
+// :statechange, :progress).
 let resolveReady, rejectReady;
 export const ready = new Promise((resolve, reject) => {
   resolveReady = resolve;
@@ -8,10 +9,14 @@ export const ready = new Promise((resolve, reject) => {
 });
 ready.catch(() => {}); // failures are shown on the page; an unobserved rejection is not an error
 export let isReady = false; // set just before ready resolves
+export let firstFrameMs = null; // milliseconds from navigation to the first frame drawn
 
-export function becomeReady(api) {
+export function firstFrameDrawn() {
+  firstFrameMs = performance.now();
+}
+export function becomeReady() {
   isReady = true;
-  resolveReady(api);
+  resolveReady();
 }
 export function failReady(error) {
   rejectReady(error);

@@ -12,10 +12,13 @@
 //   files.js           the files the app needs from beside the page
 //   program.js         the running module and calls into it
 //   loader.js          loading the program (attention.js and the wasm)
+//   app.js             the page's own calls into the app (window.attention's methods)
+//   figures.js         figures for slides, asked and answered
 //   program-events.js  what the running program tells the page
 //   keys.js            keyboard focus inside host pages
-//   api.js             window.attention
+//   api.js             window.attention: app.js's calls and the rest, for hosts
 //   bridge.js          the postMessage bridge for cross-origin iframes
+//   theme.js           the page's colours, following the app's theme
 //   textview.js        the text view: the current step as HTML
 //   offline.js         the service worker and the web app manifest
 //   saved-work.js      the learner's work in local storage
@@ -25,7 +28,9 @@
 // The built-in lessons' ids in the app's order: the list the app compiles in (bundled).
 import BUILT_IN_LESSONS from "attention:built-in-lessons";
 import { api } from "./api.js";
+import { app } from "./app.js";
 import { listenToHost } from "./bridge.js";
+import { embedded } from "./events.js";
 import { $ } from "./dom.js";
 import {
   fetchCatalogEarly,
@@ -41,15 +46,17 @@ import { chooseLanguage, findLanguage } from "./languages.js";
 import { lessonInLink, followLessonLinks } from "./lesson-link.js";
 import { first, keepLessonHash, readParameters } from "./links.js";
 import { instantiateWasm, loadProgramScript } from "./loader.js";
-import { announceProgress, onEvent, onFigure } from "./program-events.js";
+import { onFigure } from "./figures.js";
+import { onEvent } from "./program-events.js";
 import { call, module, nextTask, setModule } from "./program.js";
 import { keepWorkOnLeaving, readSavedWork, storage } from "./saved-work.js";
 import { installTextView, noGl, withoutGl } from "./textview.js";
+import { showTheme } from "./theme.js";
 import { WORDS, fail, say, sayInLanguage } from "./words.js";
 
 const canvas = $("canvas");
 const parameters = readParameters(window.location.search);
-if (first(parameters, "theme") === "dark") document.documentElement.classList.add("dark");
+showTheme(first(parameters, "theme")); // until the app's own state says (program-events.js)
 const lessonFile = fetchLessonUrl(first(parameters, "lesson-url")); // while the module loads
 const linkLesson = lessonInLink(window.location.hash); // a lesson in the address, unpacked meanwhile
 if (linkLesson) keepLessonHash(window.location.hash);
@@ -134,11 +141,10 @@ function run() {
           JSON.stringify({ ...saved, languages, offered: offeredLanguages }), // the inputs of chooseLanguage, above
         ],
       );
-      announceProgress();
       if (noGl) return;
       whileRunning();
       if (first(parameters, "edit") === "1" && editorFile)
-        api.ready.then(() => openEditor(api)).catch((e) => console.warn(e.message));
+        api.ready.then(() => openEditor(app)).catch((e) => console.warn(e.message));
     },
     (error) => fail(WORDS.noStart, { why: (error && error.message) || String(error) }),
   );
@@ -146,8 +152,11 @@ function run() {
 
 // What the running app hears from the browser besides its own input.
 function whileRunning() {
-  // The served page has the lesson editor: the canvas's menu offers it.
-  if (editorFile) module._attn_set_can_edit(1);
+  // The served page has the lesson editor, which shows every challenge's
+  // solution: the canvas offers it ("Edit lesson") only where the page is
+  // opened on its own, not to a learner in a course (an iframe, the SCORM
+  // package). ?edit=1 and window.attention.edit() open it anywhere.
+  if (editorFile && !embedded && !window.attentionScorm) module._attn_set_can_edit(1);
   // A finger for a pointer (phones, tablets): large targets from the first frame.
   if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) module._attn_set_touch(1);
   // Wake the module when its canvas changes size; rest while out of view.

@@ -1,35 +1,30 @@
-// What the running program tells the page (Module.attentionEvent and
-// attentionFigure): its first frame, changes of state, files it needs, copies,
-// links and figures; and the moment the page becomes ready.
-import { api } from "./api.js";
+// What the running program tells the page (Module.attentionEvent): its first
+// frame, changes of state, files it needs, copies, links, the editor asked
+// for and figures that failed; and the moment the page becomes ready.
+import { app } from "./app.js";
 import { $ } from "./dom.js";
-import { becomeReady, emit, toParent } from "./events.js";
+import { becomeReady, emit, firstFrameDrawn, isReady, toParent } from "./events.js";
 import { openEditor } from "./editing.js";
+import { figureFailed } from "./figures.js";
 import { fetchAsset, provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
 import { call, module } from "./program.js";
 import { scheduleSave } from "./saved-work.js";
+import { showTheme } from "./theme.js";
 import { labelledIn, noGl, relabel, scheduleTextView, setTextView, withoutGl } from "./textview.js";
-
-export let firstFrameMs = null;
 
 export function onEvent(name, payload) {
   const data = payload ? JSON.parse(payload) : {};
   if (name === "firstframe" || name === "nogl") {
-    if (name === "firstframe") firstFrameMs = performance.now();
+    if (name === "firstframe") firstFrameDrawn();
     else withoutGl();
     started();
   } else if (name === "statechange") {
-    // The canvas's own theme button changes the theme too: the page follows.
-    document.documentElement.classList.toggle("dark", data.theme === "dark");
-    if (data.language !== labelledIn) relabel(data.language);
-    document.documentElement.lang = data.language; // the text view is read in it
+    follow(data);
     scheduleTextView();
     scheduleSave();
-    emit("statechange", data);
-    toParent({ type: "attention:statechange", state: data });
-    announceProgress();
+    if (isReady) announce(data); // before ready, the state at ready says it (started)
   } else if (name === "copy") {
     emit("copy", data);
   } else if (name === "copylink") {
@@ -39,39 +34,32 @@ export function onEvent(name, payload) {
   } else if (name === "showtextview") {
     setTextView(true);
   } else if (name === "editlesson") {
-    openEditor(api).catch((e) => console.warn(e.message));
+    openEditor(app).catch((e) => console.warn(e.message));
   } else if (name === "figurefailed") {
-    settleFigure(data.id, (waiter) => waiter.reject(new Error(data.error)));
+    figureFailed(data);
   } else if (name === "contextrestored") {
-    emit("statechange", api.state());
+    emit("statechange", app.state());
   }
 }
 
-// A figure: the learner's ("Save figure") is saved as a file; the API's
-// settles the figure() promise of its id (src/app/app.h, FigureJob).
-export const figureWaiters = new Map(); // id -> {resolve, reject}
-function settleFigure(id, settle) {
-  const waiter = figureWaiters.get(id);
-  if (!waiter) return;
-  figureWaiters.delete(id);
-  settle(waiter);
-}
-export function onFigure(figure) {
-  if (figure.download) {
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([figure.png], { type: "image/png" }));
-    link.download = figure.name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-  } else {
-    const { download, id, ...rest } = figure;
-    settleFigure(id, (waiter) => waiter.resolve(rest));
-  }
+// The page follows the state the app reports: its colours (the app owns the
+// theme, which the canvas's own button changes too), the language it is read in.
+function follow(state) {
+  showTheme(state.theme);
+  if (state.language !== labelledIn) relabel(state.language);
+  document.documentElement.lang = state.language; // the text view is read in it
 }
 
-// The app has started (and drawn, or without WebGL2, run): it is ready.
+// Those who listen hear the state, and the progress if it changed.
+function announce(state) {
+  emit("statechange", state);
+  toParent({ type: "attention:statechange", state });
+  announceProgress();
+}
+
+// The app has started (and drawn, or without WebGL2, run): it is ready. Then
+// those who listen hear the state once (a host showing it has it from the
+// start) and the progress, never before ready.
 function started() {
   $("loading").hidden = true;
   $("canvas").removeAttribute("aria-describedby");
@@ -80,16 +68,19 @@ function started() {
   } catch (error) {
     console.warn(`Attention Lab: the text view: ${error.message}`);
   }
-  becomeReady(api);
-  toParent({ type: "attention:ready", state: api.state() });
+  const state = app.state();
+  follow(state);
+  becomeReady();
+  toParent({ type: "attention:ready", state });
+  announce(state);
   registerServiceWorker();
   linkManifest();
 }
 
-// attention:progress (and on("progress")) when the counts change.
+// attention:progress (and on("progress")) when the counts change, from ready on.
 let lastProgress = "";
-export function announceProgress() {
-  if (!module) return;
+function announceProgress() {
+  if (!module || !isReady) return;
   const now = call("attn_progress", "string", [], []);
   if (now === lastProgress) return;
   lastProgress = now;

@@ -5,7 +5,7 @@
 // learner's first load carries none of it. index.html names the file
 // (<meta name="attention-textview">, content-hashed in dist/); the single
 // file carries it inline.
-import { api } from "./api.js";
+import { app } from "./app.js";
 import { $, loadScript } from "./dom.js";
 import { call, json, module } from "./program.js";
 import { WORDS, say } from "./words.js";
@@ -64,15 +64,15 @@ export function setTextView(show) {
 export function installTextView() {
   $("text-view-toggle").addEventListener("click", () => setTextView($("text-view").hidden));
   $("text-view-previous").addEventListener("click", () => {
-    api.setStep(api.state().step - 1);
+    app.setStep(app.state().step - 1);
     renderTextView();
   });
   $("text-view-next").addEventListener("click", () => {
-    api.setStep(api.state().step + 1);
+    app.setStep(app.state().step + 1);
     renderTextView();
   });
   $("text-view-lesson").addEventListener("change", (e) => {
-    api.setLesson(e.target.value).then(renderTextView, (error) => console.warn(error.message));
+    app.setLesson(e.target.value).then(renderTextView, (error) => console.warn(error.message));
   });
 }
 

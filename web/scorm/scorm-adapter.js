@@ -316,14 +316,14 @@ import SCORM from "./defaults.json" with { type: "json" };
     };
     attention.on("progress", safely);
     attention.ready.then(
-      () => {
-        const lessons = attention.lessons();
+      async () => {
+        const lessons = await attention.lessons();
         if (!lessons.includes(config.lesson))
           notice(
             `lesson ${config.lesson} is not one of this page's (${lessons.join(", ")}), so nothing is reported.`,
             true,
           );
-        safely(attention.progress());
+        safely(await attention.progress());
       },
       () => {},
     );

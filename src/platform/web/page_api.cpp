@@ -158,11 +158,13 @@ EMSCRIPTEN_KEEPALIVE void attn_set_touch(int touch) {
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::web::wake(); }
 // A figure for slides, drawn after the next frame: {"id": n}, answered by
 // the page's "figure" or "figurefailed" event with that id, or {"error": why}.
+// `dark` -1: the theme the learner sees.
 EMSCRIPTEN_KEEPALIVE const char* attn_save_figure(double scale, int dark, const char* matrix,
                                                   int download) {
   uint64_t id = 0;
+  const bool in_dark = dark < 0 ? shell().app->view().dark : dark != 0;
   const std::string error =
-      shell().api->save_figure(static_cast<float>(scale), dark != 0, matrix, download != 0, &id);
+      shell().api->save_figure(static_cast<float>(scale), in_dark, matrix, download != 0, &id);
   attn::web::wake();
   return keep(error.empty() ? nlohmann::json{{"id", id}}.dump()
                             : nlohmann::json{{"error", error}}.dump());

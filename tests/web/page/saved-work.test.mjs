@@ -2,8 +2,8 @@
 // (docs/embedding.md: keys attention-lab:v1:work:LESSON, :last, :language).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryStorage } from "./memory-storage.mjs";
-import { STORE, readSavedWork, writeSavedWork } from "../../web/page/saved-work.js";
+import { MemoryStorage } from "../memory-storage.mjs";
+import { STORE, readSavedWork, writeSavedWork } from "../../../web/page/saved-work.js";
 
 test("the keys are the documented ones, per lesson, under one versioned prefix", () => {
   assert.equal(STORE, "attention-lab:v1:");

@@ -2,7 +2,7 @@
 // lesson's own matrices and tokens, and where an open brace starts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openBrace, suggestions } from "../../web/editor/completion.js";
+import { openBrace, suggestions } from "../../../web/editor/completion.js";
 
 test("the suggestions name the lesson's tokens and the step's matrices, each once, each valid for its matrix", () => {
   const s = suggestions({ tokens: ["The", "cat", "왕"] }, ["scores", "X"]);

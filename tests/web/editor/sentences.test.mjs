@@ -5,7 +5,7 @@
 // the same file.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { editSentences, sentencePointers, sentencesOf } from "../../web/editor/sentences.js";
+import { editSentences, sentencePointers, sentencesOf } from "../../../web/editor/sentences.js";
 
 const lesson = { tokens: ["The", "cat", "sat"] };
 const when = { largest: { of: "weights", query: "The" }, is: "cat" };

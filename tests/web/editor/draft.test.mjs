@@ -4,7 +4,7 @@
 // storage (a damaged one set aside, not lost).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MemoryStorage } from "./memory-storage.mjs";
+import { MemoryStorage } from "../memory-storage.mjs";
 import {
   DAMAGED_PREFIX,
   DRAFT_KEY,
@@ -21,7 +21,7 @@ import {
   setTokens,
   sizesOf,
   writeDraft,
-} from "../../web/editor/draft.js";
+} from "../../../web/editor/draft.js";
 
 // Two tokens given directly: X (2, 2) and W_q (2, 2), fresh each time.
 const twoTokens = () => ({

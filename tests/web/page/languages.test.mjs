@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
-import { chooseLanguage, findLanguage } from "../../web/page/languages.js";
+import { chooseLanguage, findLanguage } from "../../../web/page/languages.js";
 
-const cases = JSON.parse(fs.readFileSync(new URL("../core/language-choice.json", import.meta.url), "utf8"));
+const cases = JSON.parse(fs.readFileSync(new URL("../../core/language-choice.json", import.meta.url), "utf8"));
 
 test("every tag finds the shipped language the app finds, or none", () => {
   for (const [tag, code] of cases.tags) assert.equal(findLanguage(tag), code, `the tag ${JSON.stringify(tag)}`);

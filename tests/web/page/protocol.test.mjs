@@ -5,15 +5,15 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
-import { api } from "../../web/page/api.js";
-import { NOT_CALLABLE, answer, isCall, methodsOf, result } from "../../web/page/protocol.js";
+import { api } from "../../../web/page/api.js";
+import { NOT_CALLABLE, answer, isCall, methodsOf, result } from "../../../web/page/protocol.js";
 
 const methods = methodsOf(api);
 const ask = (method, ...args) => answer(api, methods, { type: "attention:call", id: 7, method, args });
 const NOT_READY = { ok: false, error: "Attention Lab is not ready yet: await window.attention.ready" };
 
 test("every method docs/embedding.md lists is callable over postMessage, and nothing else", () => {
-  const guide = fs.readFileSync(new URL("../../docs/embedding.md", import.meta.url), "utf8");
+  const guide = fs.readFileSync(new URL("../../../docs/embedding.md", import.meta.url), "utf8");
   const table = guide.slice(guide.indexOf("### Methods (calls and `window.attention`)"));
   const documented = [...table.matchAll(/^\| ([^|]*)\|/gm)].flatMap((row) =>
     [...row[1].matchAll(/`(\w+)\(/g)].map((m) => m[1]),
@@ -85,6 +85,23 @@ test("right types pass the checks and reach the program (none runs here)", async
   ])
     assert.deepEqual(await ask(method, ...args), NOT_READY, `${method}(${JSON.stringify(args)})`);
   assert.deepEqual(await ask("framesDrawn"), { ok: true, value: 0 });
+});
+
+test("every method of window.attention returns a promise that settles, whatever it is given", async () => {
+  // No program runs here: each call fails (a wrong argument, not ready, no
+  // page around it), and each says so by rejecting, never by throwing.
+  for (const method of methods)
+    for (const args of [[], ["2"], [99], [{ theme: "blue" }]]) {
+      let answer;
+      assert.doesNotThrow(() => (answer = api[method](...args)), `${method}(${JSON.stringify(args)}) threw`);
+      assert.ok(answer instanceof Promise, `${method}(${JSON.stringify(args)}) returned ${answer}`);
+      await answer.then(
+        () => {},
+        (e) => assert.ok(e instanceof Error && e.message, `${method}: ${e}`),
+      );
+    }
+  await assert.rejects(api.setStep(99), { message: NOT_READY.error });
+  await assert.rejects(api.setLanguage(2), { message: "code must be a string, not 2" });
 });
 
 test("the messages: a call is recognised by its type; a result carries the call's id", () => {

@@ -2,8 +2,8 @@
 // made from what the app says a link needs (the state as base64url).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fromBase64Url, toBase64Url } from "../../web/page/base64url.js";
-import { first, keepLessonHash, linkFor, readParameters } from "../../web/page/links.js";
+import { fromBase64Url, toBase64Url } from "../../../web/page/base64url.js";
+import { first, keepLessonHash, linkFor, readParameters } from "../../../web/page/links.js";
 
 test("base64url carries any text there and back, in one unbroken word", () => {
   for (const text of ["", "a", "ab", "abc", '{"X":[[1.5,-2]]}', "注意力 кошка 😀", "?&=/+", "\u0000\uffff"]) {

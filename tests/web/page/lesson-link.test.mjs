@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { lessonInLink } from "../../web/page/lesson-link.js";
+import { lessonInLink } from "../../../web/page/lesson-link.js";
 
-const LINK = JSON.parse(fs.readFileSync(new URL("../../web/lesson-link.json", import.meta.url)));
+const LINK = JSON.parse(fs.readFileSync(new URL("../../../web/lesson-link.json", import.meta.url)));
 const pack = (bytes) => `#${LINK.key}=${Buffer.from(gzipSync(bytes)).toString("base64url")}`;
 const text = (r) => new TextDecoder().decode(r.bytes);
 
