@@ -45,13 +45,15 @@ std::string Api::check_lesson(std::string_view bytes) const {
 
 std::string Api::preview_lesson(std::string_view bytes) {
   const CatalogScope words = app_.speaking();
-  LoadResult r = load_lesson(bytes, app_.catalog());
+  LessonFile file = read_lesson_file(bytes, app_.catalog());
+  LoadResult r = file.document ? load_lesson_document(*file.document, app_.catalog())
+                               : LoadResult{std::nullopt, file.error};
   if (!r.ok()) return r.error.message("");
   // Its own slot, whatever id the draft has: the learner's lesson of that id,
   // and the work saved on it, stay as they were.
   r.lesson->id = std::string(kDraftLessonId);
   return app_.apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
-                                           std::string(bytes), "", characters_used(bytes), true});
+                                           std::string(bytes), std::move(file.document), "", true});
 }
 
 std::string Api::lesson_file() const { return app_.library()[app_.view().lesson].text; }

@@ -106,20 +106,22 @@ bool App::restore_saved() {
 std::string App::load(std::string_view bytes, std::string_view source, bool linked,
                       bool as_notice) {
   const CatalogScope words = speaking();
-  LoadResult r = load_lesson(bytes, words_);
+  LessonFile file = read_lesson_file(bytes, words_);
+  LoadResult r = file.document ? load_lesson_document(*file.document, words_)
+                               : LoadResult{std::nullopt, file.error};
   if (!r.ok()) {
     std::string message = r.error.message(source);
     if (as_notice) notice(message);
     return message;
   }
   return apply(ui::request::AddLesson{std::make_shared<const Lesson>(std::move(*r.lesson)),
-                                      std::string(bytes), linked ? std::string(source) : "",
-                                      characters_used(bytes)});
+                                      std::string(bytes), std::move(file.document),
+                                      linked ? std::string(source) : ""});
 }
 
 void App::add(const ui::request::AddLesson& added) {
   const int step = view_.step;
-  const int index = library_.add(added.lesson, added.text, added.file, added.characters, words_);
+  const int index = library_.add(added.lesson, added.text, added.document, added.file, words_);
   select(index);
   if (!stand_in_.empty()) {  // the built-in lessons stand in for nothing now
     std::erase(view_.notices, stand_in_);
@@ -131,7 +133,7 @@ void App::add(const ui::request::AddLesson& added) {
   }
   need_fonts();
   std::vector<CharacterUse> missing;
-  for (const CharacterUse& c : added.characters)
+  for (const CharacterUse& c : slot().characters)
     if (!ui::base_font_has(c.codepoint) && !ui::font_pack_for(c.codepoint)) missing.push_back(c);
   report_missing(slot_mut().lesson->title, missing);
 }

@@ -1,6 +1,8 @@
 // The lessons the app can show, each in the learner's language.
 #include "app/lesson_library.h"
 
+#include <nlohmann/json.hpp>
+
 #include "core/load/builtin_lessons.h"
 #include "core/load/lesson_loader.h"
 #include "core/load/lesson_translations.h"
@@ -34,8 +36,9 @@ std::vector<std::string> LessonLibrary::ids() const {
   return ids;
 }
 
-int LessonLibrary::add(std::shared_ptr<const Lesson> lesson, std::string text, std::string file,
-                       std::vector<CharacterUse> characters, const Catalog* catalog) {
+int LessonLibrary::add(std::shared_ptr<const Lesson> lesson, std::string text,
+                       std::shared_ptr<const nlohmann::json> document, std::string file,
+                       const Catalog* catalog) {
   int index = index_of(lesson->id);
   if (index < 0) {
     index = size();
@@ -47,10 +50,16 @@ int LessonLibrary::add(std::shared_ptr<const Lesson> lesson, std::string text, s
   s.id = lesson->id;
   s.original = s.lesson = std::move(lesson);
   s.text = std::move(text);
+  s.document = std::move(document);
   s.file = std::move(file);
-  s.characters = std::move(characters);
+  if (s.document) s.characters = characters_used(*s.document);
   localize(index, catalog);
   return index;
+}
+
+const nlohmann::json* LessonLibrary::document(LessonSlot& s) {
+  if (!s.document) s.document = read_lesson_file(s.text).document;
+  return s.document.get();
 }
 
 std::string LessonLibrary::provide_builtin(int index, std::string_view bytes,
@@ -58,11 +67,14 @@ std::string LessonLibrary::provide_builtin(int index, std::string_view bytes,
   *added = false;
   LessonSlot& s = slots_[static_cast<size_t>(index)];
   if (s.lesson) return "";  // here already
-  LoadResult r = load_lesson(bytes, catalog);
+  LessonFile file = read_lesson_file(bytes, catalog);
+  if (!file.document) return file.error.message(s.id);
+  LoadResult r = load_lesson_document(*file.document, catalog);
   if (!r.ok()) return r.error.message(s.id);
   if (r.lesson->id != s.id) return "it is another lesson's file";
   s.original = s.lesson = std::make_shared<const Lesson>(std::move(*r.lesson));
   s.text = std::string(bytes);
+  s.document = std::move(file.document);
   localize(index, catalog);
   *added = true;
   return "";
@@ -84,17 +96,18 @@ void LessonLibrary::localize(int index, const Catalog* catalog) {
                                               translated("/source", e.source)};
       return;
     }
-  } else {
-    texts = file_translations(s.text, catalog ? catalog->language() : "en");
+  } else if (const nlohmann::json* file = document(s)) {
+    texts = file_translations(*file, catalog ? catalog->language() : "en");
   }
   std::shared_ptr<const Lesson> shown = s.original;
   s.shown_characters = s.characters;
   // A file is read again even without translations: the steps the loader
   // writes for a file with none are in the catalog's language.
-  if (!texts.empty() || !s.builtin) {
+  const nlohmann::json* file = !texts.empty() || !s.builtin ? document(s) : nullptr;
+  if (file) {
     // The loader checked the file; the texts keep its {values}: this loads.
-    const std::string translated = with_translations(s.text, texts);
-    LoadResult r = load_lesson(translated, catalog);
+    const nlohmann::json translated = with_translations(*file, texts);
+    LoadResult r = load_lesson_document(translated, catalog);
     if (r.ok()) {
       r.lesson->id = s.id;  // the draft's slot keeps its own (kDraftLessonId)
       shown = std::make_shared<const Lesson>(std::move(*r.lesson));

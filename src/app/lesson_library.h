@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,8 @@ struct LessonSlot {
   std::shared_ptr<const Lesson> lesson;    // as shown: in the learner's language, if translated;
                                            // null while a built-in's file is not here
   std::shared_ptr<const Lesson> original;  // as its file has it
-  std::string text;                        // its file's JSON, read again to translate it
+  std::string text;                        // its file's JSON, as it came
+  std::shared_ptr<const nlohmann::json> document;  // ...parsed once: read again to translate it
   std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
   bool builtin = false;                    // one of the eight, not a file
   std::string file;                        // the lesson file as named at start (lesson-url)
@@ -56,8 +58,9 @@ class LessonLibrary {
   // A lesson file's lesson, shown in `catalog`'s language: it replaces a
   // lesson with its id (an instructor's version of a built-in wins) or joins
   // the list. Returns its index.
-  int add(std::shared_ptr<const Lesson> lesson, std::string text, std::string file,
-          std::vector<CharacterUse> characters, const Catalog* catalog);
+  int add(std::shared_ptr<const Lesson> lesson, std::string text,
+          std::shared_ptr<const nlohmann::json> document, std::string file,
+          const Catalog* catalog);
   // A built-in lesson's file, arrived from the shell: "" or why it cannot be
   // used, in `catalog`'s language ("" too when that lesson is here already;
   // `added` says whether it was added).
@@ -69,6 +72,9 @@ class LessonLibrary {
   void localize(int index, const Catalog* catalog);
 
  private:
+  // The slot's file as a document: parsed the first time it is needed.
+  const nlohmann::json* document(LessonSlot& s);
+
   std::vector<LessonSlot> slots_;
   std::vector<ui::LessonEntry> entries_;  // the picker's view of slots_
 };

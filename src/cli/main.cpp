@@ -173,10 +173,11 @@ int texts_command(int argc, char** argv) {
   std::string error;
   if (!text) text = read_file(lesson_arg, error);
   if (!text) return bad_input(error);
-  const attn::LoadResult result = attn::load_lesson(*text);
+  const attn::LessonFile file = attn::read_lesson_file(*text);
+  if (!file.document) return bad_input(file.error.message(lesson_arg));
+  const attn::LoadResult result = attn::load_lesson_document(*file.document);
   if (!result.ok()) return bad_input(result.error.message(lesson_arg));
-  const attn::json doc = attn::json::parse(*text, nullptr, false);
-  std::printf("%s\n", attn::json(attn::translatable_texts(doc)).dump(1).c_str());
+  std::printf("%s\n", attn::json(attn::translatable_texts(*file.document)).dump(1).c_str());
   return 0;
 }
 

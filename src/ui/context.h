@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <nlohmann/json_fwd.hpp>
 #include <variant>
 #include <vector>
 
@@ -167,9 +168,9 @@ struct SetLanguage {
 // From the API and the start parameters rather than a panel:
 struct AddLesson {
   std::shared_ptr<const Lesson> lesson;
-  std::string text;  // its file's JSON, read again in another language
+  std::string text;                                // its file's JSON, as it came
+  std::shared_ptr<const nlohmann::json> document;  // ...parsed: read again in another language
   std::string file;
-  std::vector<CharacterUse> characters;  // of its file, beyond ASCII
   bool keep_step = false;  // the editor's preview: the step shown stays, as far as it goes
 };
 struct RestoreState {

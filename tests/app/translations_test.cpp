@@ -185,7 +185,7 @@ TEST_CASE(
       }
       CHECK(texts->size() == lessons[english->id].size());
       const LoadResult translated =
-          load_lesson(with_translations(builtin_lesson_file(english->id), *texts));
+          load_lesson_document(with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)), *texts));
       REQUIRE_MESSAGE(translated.ok(), translated.error.message(english->id));
       const Trace a = build_trace(*english, default_state(*english));
       const Trace b = build_trace(*translated.lesson, default_state(*translated.lesson));
@@ -206,8 +206,8 @@ TEST_CASE("every matrix caption of every built-in lesson is in each language") {
     const auto catalog = compiled_catalog(language.code);
     for (const auto& english : builtin_lessons()) {
       INFO(language.code << " " << english->id);
-      const LoadResult translated = load_lesson(
-          with_translations(builtin_lesson_file(english->id), *catalog->lesson_texts(english->id)),
+      const LoadResult translated = load_lesson_document(
+          with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)), *catalog->lesson_texts(english->id)),
           catalog.get());
       REQUIRE(translated.ok());
       std::set<std::string> may_stay{"Kᵀ"};

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -43,7 +45,7 @@ std::string outside_base(const std::filesystem::path& folder,
       }
     }
     quoted += "0]";
-    for (const CharacterUse& u : characters_used(quoted))
+    for (const CharacterUse& u : characters_used(nlohmann::json::parse(quoted)))
       if (!ui::base_font_has(u.codepoint))
         out += utf8_of(u.codepoint) + " " + codepoint_name(u.codepoint) + " in " +
                entry.path().string() + "; ";

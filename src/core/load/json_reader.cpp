@@ -15,30 +15,31 @@ namespace attn {
 
 namespace {
 
-// Checks nesting depth and syntax without building anything, so a hostile file
-// cannot make the DOM parser allocate deep structures, and so parse errors come
-// back as values rather than exceptions.
-class SyntaxCheck : public nlohmann::json_sax<json> {
+// Builds the document in the parser's one pass, checking nesting depth as it
+// goes (a hostile file cannot make it allocate deep structures), with parse
+// errors back as values rather than exceptions.
+class DocumentBuilder : public nlohmann::json_sax<json> {
  public:
-  SyntaxCheck(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
+  DocumentBuilder(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
 
+  json document;
   LoadError error;
   bool failed = false;
 
-  bool null() override { return value(); }
-  bool boolean(bool) override { return value(); }
-  bool number_integer(number_integer_t) override { return value(); }
-  bool number_unsigned(number_unsigned_t) override { return value(); }
-  bool number_float(number_float_t, const string_t&) override { return value(); }
-  bool string(string_t&) override { return value(); }
-  bool binary(binary_t&) override { return value(); }
-  bool start_object(std::size_t) override { return open(true); }
+  bool null() override { return value(nullptr); }
+  bool boolean(bool v) override { return value(v); }
+  bool number_integer(number_integer_t v) override { return value(v); }
+  bool number_unsigned(number_unsigned_t v) override { return value(v); }
+  bool number_float(number_float_t v, const string_t&) override { return value(v); }
+  bool string(string_t& v) override { return value(std::move(v)); }
+  bool binary(binary_t&) override { return false; }  // JSON has none
+  bool start_object(std::size_t) override { return open(json::object()); }
   bool key(string_t& k) override {
     path_.back().key = k;
     return true;
   }
   bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return open(false); }
+  bool start_array(std::size_t) override { return open(json::array()); }
   bool end_array() override { return close(); }
   bool parse_error(std::size_t, const std::string& last_token,
                    const nlohmann::detail::exception& ex) override {
@@ -91,7 +92,7 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
   }
 
   struct Level {
-    bool object;
+    json* at;  // the object or array being filled (its parent is not, meanwhile)
     std::string key;
     size_t index = 0;
   };
@@ -110,14 +111,28 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
   // Path of the value being read: the current key, or the next index.
   Pointer where() const {
     Pointer p;
-    for (const Level& l : path_) p = l.object ? p / l.key : p / l.index;
+    for (const Level& l : path_) p = l.at->is_object() ? p / l.key : p / l.index;
     return p;
   }
-  bool value() {
-    if (!path_.empty() && !path_.back().object) ++path_.back().index;
+  // Puts a value where the parser is: the document, an object's key, or the
+  // next place of an array (a key given twice keeps its last value).
+  json* place(json v) {
+    if (path_.empty()) return &(document = std::move(v));
+    Level& l = path_.back();
+    if (l.at->is_object()) return &((*l.at)[l.key] = std::move(v));
+    l.at->push_back(std::move(v));
+    return &l.at->back();
+  }
+  // A value read whole: an array's next one is at the next index.
+  bool done() {
+    if (!path_.empty() && path_.back().at->is_array()) ++path_.back().index;
     return true;
   }
-  bool open(bool object) {
+  bool value(json v) {
+    place(std::move(v));
+    return done();
+  }
+  bool open(json container) {
     if (static_cast<int>(path_.size()) >= max_depth_) {
       // TRANSLATORS: a lesson file's arrays and objects inside one another; {depth} is a number.
       fail(trnf("nested deeper than {depth} level", "nested deeper than {depth} levels",
@@ -125,12 +140,13 @@ class SyntaxCheck : public nlohmann::json_sax<json> {
            where());
       return false;
     }
-    path_.push_back({object, "", 0});
+    json* at = place(std::move(container));
+    path_.push_back({at, "", 0});
     return true;
   }
   bool close() {
     path_.pop_back();
-    return value();
+    return done();
   }
   void fail(std::string reason, const Pointer& path = Pointer()) {
     if (failed) return;
@@ -158,24 +174,13 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error) {
-  SyntaxCheck check(text, max_depth);
-  // The JSON parser's SAX pass, as json::sax_parse runs it for JSON. That
-  // function takes the format at run time, so calling it would compile
-  // nlohmann's reader of its binary formats (CBOR, MessagePack, BJData...)
-  // into every program too, never used.
-  auto input = nlohmann::detail::input_adapter(text);
-  nlohmann::detail::parser<json, decltype(input)>(std::move(input), nullptr, true, false)
-      .sax_parse(&check, true);
-  if (check.failed) {
-    error = check.error;
+  DocumentBuilder builder(text, max_depth);
+  json::sax_parse(text, &builder);
+  if (builder.failed) {
+    error = builder.error;
     return std::nullopt;
   }
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) {
-    error = {"", tr("invalid JSON")};
-    return std::nullopt;
-  }
-  return doc;
+  return std::move(builder.document);
 }
 
 //-----------------------------------------------------------------------------

@@ -417,7 +417,39 @@ bool computes_weights(const Part& part, int index) {
 
 }  // namespace
 
+LessonFile read_lesson_file(std::string_view text, const Catalog* language) {
+  const CatalogScope words(language);
+  LessonFile file;
+  if (text.size() > Limits::kMaxFileBytes) {
+    // TRANSLATORS: {size} and {limit} are numbers of bytes.
+    file.error = {"", trnf("file is {size} byte, the limit is {limit}",
+                           "file is {size} bytes, the limit is {limit}",
+                           static_cast<unsigned long>(text.size()),
+                           {{"size", std::to_string(text.size())},
+                            {"limit", std::to_string(Limits::kMaxFileBytes)}})};
+    return file;
+  }
+  if (text.size() >= 2 && ((static_cast<unsigned char>(text[0]) == 0xFF &&
+                            static_cast<unsigned char>(text[1]) == 0xFE) ||
+                           (static_cast<unsigned char>(text[0]) == 0xFE &&
+                            static_cast<unsigned char>(text[1]) == 0xFF))) {
+    // TRANSLATORS: UTF-16 and UTF-8 are ways of storing text; the lesson file must be UTF-8.
+    file.error = {"", tr("file is UTF-16; save it as UTF-8")};
+    return file;
+  }
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 BOM
+  std::optional<json> parsed = parse_json(text, Limits::kMaxDepth, file.error);
+  if (parsed) file.document = std::make_shared<const json>(std::move(*parsed));
+  return file;
+}
+
 LoadResult load_lesson(std::string_view text, const Catalog* language) {
+  const LessonFile file = read_lesson_file(text, language);
+  if (!file.document) return {std::nullopt, file.error};
+  return load_lesson_document(*file.document, language);
+}
+
+LoadResult load_lesson_document(const json& doc, const Catalog* language) {
   const CatalogScope words(language);
   LoadResult result;
   auto fail = [&](const LoadError& error) {
@@ -427,26 +459,6 @@ LoadResult load_lesson(std::string_view text, const Catalog* language) {
   auto fail_at = [&](std::string path, std::string reason) {
     return fail({std::move(path), std::move(reason)});
   };
-  if (text.size() > Limits::kMaxFileBytes)
-    return fail_at(
-        "",
-        // TRANSLATORS: {size} and {limit} are numbers of bytes.
-        trnf("file is {size} byte, the limit is {limit}",
-             "file is {size} bytes, the limit is {limit}", static_cast<unsigned long>(text.size()),
-             {{"size", std::to_string(text.size())},
-              {"limit", std::to_string(Limits::kMaxFileBytes)}}));
-  if (text.size() >= 2 && ((static_cast<unsigned char>(text[0]) == 0xFF &&
-                            static_cast<unsigned char>(text[1]) == 0xFE) ||
-                           (static_cast<unsigned char>(text[0]) == 0xFE &&
-                            static_cast<unsigned char>(text[1]) == 0xFF)))
-    // TRANSLATORS: UTF-16 and UTF-8 are ways of storing text; the lesson file must be UTF-8.
-    return fail_at("", tr("file is UTF-16; save it as UTF-8"));
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 BOM
-
-  LoadError parse_error;
-  const std::optional<json> parsed = parse_json(text, Limits::kMaxDepth, parse_error);
-  if (!parsed) return fail(parse_error);
-  const json& doc = *parsed;
 
   Reader r;
   Lesson lesson;

@@ -3,6 +3,8 @@
 // returned as a JSON path and a reason, e.g. "/X/1: row has 3 numbers, expected 4".
 #pragma once
 
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,9 +21,20 @@ struct LoadResult {
   bool ok() const { return lesson.has_value(); }
 };
 
-// Reads a lesson file. Its errors, and the texts the loader writes itself (the
-// steps of a file that has none), are in `language`'s words (null: English),
-// whatever CatalogScope the caller is in.
+// A lesson file's text read once: its JSON document, or why it is none (too
+// large, UTF-16, not JSON, nested too deep). Keep the document to read the
+// lesson again (in another language) without parsing its text again.
+struct LessonFile {
+  std::shared_ptr<const nlohmann::json> document;  // null when the text is not one
+  LoadError error;
+};
+LessonFile read_lesson_file(std::string_view json_text, const Catalog* language = nullptr);
+
+// Reads a lesson from its file's document. Its errors, and the texts the
+// loader writes itself (the steps of a file that has none), are in
+// `language`'s words (null: English), whatever CatalogScope the caller is in.
+LoadResult load_lesson_document(const nlohmann::json& document, const Catalog* language = nullptr);
+// Both: a lesson file's text into a lesson.
 LoadResult load_lesson(std::string_view json_text, const Catalog* language = nullptr);
 
 }  // namespace attn

@@ -233,9 +233,8 @@ bool check_translations(Reader& r, const json& lesson) {
   return true;
 }
 
-TextTranslations file_translations(std::string_view lesson_json, std::string_view language) {
+TextTranslations file_translations(const json& doc, std::string_view language) {
   TextTranslations out;
-  const json doc = json::parse(lesson_json, nullptr, false);
   if (!doc.is_object() || !doc.contains("translations")) return out;
   const json& all = doc["translations"];
   if (!all.is_object() || !all.contains(std::string(language))) return out;
@@ -244,9 +243,8 @@ TextTranslations file_translations(std::string_view lesson_json, std::string_vie
   return out;
 }
 
-std::string with_translations(std::string_view lesson_json, const TextTranslations& texts) {
-  json doc = json::parse(lesson_json, nullptr, false);
-  if (!doc.is_object()) return std::string(lesson_json);
+json with_translations(json doc, const TextTranslations& texts) {
+  if (!doc.is_object()) return doc;
   doc.erase("translations");
   for (const auto& [pointer, text] : texts) {
     Pointer where;
@@ -255,7 +253,7 @@ std::string with_translations(std::string_view lesson_json, const TextTranslatio
         is_translatable(where, original->get_ref<const std::string&>()))
       *original = text;
   }
-  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+  return doc;
 }
 
 }  // namespace attn

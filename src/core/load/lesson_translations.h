@@ -35,10 +35,11 @@ std::vector<std::pair<std::string, std::string>> translatable_texts(const json& 
 // Checks the file's "translations" (the loader calls it); false with the
 // first problem in `r`.
 bool check_translations(Reader& r, const json& lesson);
-// The translations a lesson file carries for a language code (none: empty).
-TextTranslations file_translations(std::string_view lesson_json, std::string_view language);
-// The lesson file with `texts` in place of its own and no "translations",
-// for the loader; texts at places that are not translatable are left out.
-std::string with_translations(std::string_view lesson_json, const TextTranslations& texts);
+// The translations a lesson file's document carries for a language code (none: empty).
+TextTranslations file_translations(const json& lesson, std::string_view language);
+// The lesson file's document with `texts` in place of its own and no
+// "translations", for the loader; texts at places that are not translatable
+// are left out.
+json with_translations(json lesson, const TextTranslations& texts);
 
 }  // namespace attn

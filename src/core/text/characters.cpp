@@ -56,11 +56,9 @@ std::vector<char32_t> codepoints_of(std::string_view utf8) {
   return out;
 }
 
-std::vector<CharacterUse> characters_used(std::string_view json_text) {
-  const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return {};
+std::vector<CharacterUse> characters_used(const nlohmann::json& document) {
   Census census;
-  census.walk(j, nlohmann::json::json_pointer());
+  census.walk(document, nlohmann::json::json_pointer());
   return census.uses;
 }
 

@@ -3,6 +3,7 @@
 // name those no font has, once, at load.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,9 +15,9 @@ struct CharacterUse {
   std::string where;  // JSON Pointer of the first text holding it: "/parts/0/tokens/2"
 };
 
-// In order of first appearance, objects read in their keys' sorted order.
-// Text that is not JSON (or not UTF-8) uses nothing: the loader reports it.
-std::vector<CharacterUse> characters_used(std::string_view json_text);
+// In order of first appearance in a lesson file's document, objects read in
+// their keys' sorted order.
+std::vector<CharacterUse> characters_used(const nlohmann::json& document);
 
 // Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: letters
 // that need bidirectional reordering (and Arabic, joining) to be drawn.

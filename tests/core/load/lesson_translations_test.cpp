@@ -65,10 +65,11 @@ TEST_CASE(
 
 TEST_CASE("a lesson file's translations: checked by the loader, listed, and put in place") {
   REQUIRE(load_lesson(kLesson).ok());
-  const TextTranslations es = file_translations(kLesson, "es");
+  const json file = json::parse(kLesson);
+  const TextTranslations es = file_translations(file, "es");
   CHECK(es.size() == 3);
-  CHECK(file_translations(kLesson, "ko").empty());
-  const LoadResult translated = load_lesson(with_translations(kLesson, es));
+  CHECK(file_translations(file, "ko").empty());
+  const LoadResult translated = load_lesson_document(with_translations(file, es));
   REQUIRE(translated.ok());
   CHECK(translated.lesson->title == "Gatos");
   CHECK(translated.lesson->source == "Notebook 9");  // not translated: stays
@@ -76,7 +77,7 @@ TEST_CASE("a lesson file's translations: checked by the loader, listed, and put 
   CHECK(texts.size() == 5);  // source, the step's title and two texts, the title
   // Only texts are replaced, never an id or a token, whatever the map says.
   const LoadResult forced =
-      load_lesson(with_translations(kLesson, {{"/id", "x"}, {"/tokens/0", "z"}, {"/~2", "?"}}));
+      load_lesson_document(with_translations(file, {{"/id", "x"}, {"/tokens/0", "z"}, {"/~2", "?"}}));
   REQUIRE(forced.ok());
   CHECK(forced.lesson->id == "t");
 }

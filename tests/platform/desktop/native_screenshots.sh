@@ -7,7 +7,7 @@
 #   tests/platform/desktop/native_screenshots.sh path/to/attention-lab
 set -u
 app=$1
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 out=test-output/native
 mkdir -p "$out"
 failures=0
