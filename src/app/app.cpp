@@ -333,22 +333,28 @@ void App::refresh_cover() {
     const Prediction* open = ui_.open_prediction();
     ui_.open_waits = open ? waits_for(s.lesson(), s.trace(), slot().progress, *open) : -1;
   }
-  // The numbers each answer was given on, for its reveal (rebuilt only when
-  // the answers or the lesson's texts changed).
-  std::map<std::string, LessonState> states;
+  // The numbers each answer was given on, for its reveal, and each challenge
+  // solved with, for its success text (rebuilt only when they or the
+  // lesson's texts changed).
+  std::map<std::string, LessonState> states, solved;
   for (const auto& [id, answer] : slot().progress.answers)
     if (answer.state) states[id] = *answer.state;
-  if (states != answered_states_ || answered_lesson_ != &s.lesson()) {
-    answered_states_ = std::move(states);
-    answered_lesson_ = &s.lesson();
-    answered_.clear();
-    for (const auto& [id, state] : answered_states_) {
-      AnsweredNumbers& n = answered_[id];
-      n.state = state;
-      n.trace = build_trace(s.lesson(), n.state, &s.notebook(), &s.defaults());
-    }
-  }
+  for (const auto& [id, with] : slot().progress.solved)
+    if (with) solved[id] = *with;
+  auto rebuild = [&](std::map<std::string, LessonState>& now,
+                     std::map<std::string, LessonState>& kept,
+                     std::map<std::string, AnsweredNumbers>& numbers) {
+    if (now == kept && numbers_lesson_ == &s.lesson()) return;
+    kept = std::move(now);
+    numbers.clear();
+    for (const auto& [id, state] : kept)
+      numbers[id] = {state, build_trace(s.lesson(), state, &s.notebook(), &s.defaults())};
+  };
+  rebuild(states, answered_states_, answered_);
+  rebuild(solved, solved_states_, solved_with_);
+  numbers_lesson_ = &s.lesson();
   ui_.answered = &answered_;
+  ui_.solved_with = &solved_with_;
   ui_.cover = cover_.empty() ? nullptr : &cover_;
   if (!ui_.cover) {
     ui_.veiled = nullptr;

@@ -263,9 +263,11 @@ class App {
     bool operator==(const CoverInputs&) const = default;
   } cover_inputs_;
   uint64_t veiled_revision_ = 0;
-  std::map<std::string, LessonState> answered_states_;
-  const Lesson* answered_lesson_ = nullptr;
-  std::map<std::string, AnsweredNumbers> answered_;  // by prediction id
+  // The numbers answers were given on and challenges solved with, each with
+  // its trace (by id), and the lesson they were built for.
+  std::map<std::string, LessonState> answered_states_, solved_states_;
+  std::map<std::string, AnsweredNumbers> answered_, solved_with_;
+  const Lesson* numbers_lesson_ = nullptr;
   Cover cover_;
   Trace veiled_;
   ui::FontSet fonts_;

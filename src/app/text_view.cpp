@@ -214,17 +214,15 @@ std::string Api::text_view_json() const {
       const std::optional<Evaluation> then = context.evaluation_then(p.id);
       const PredictionView v =
           view_prediction(p, e, &a->second, words_digits, context.cover, then ? &*then : nullptr);
-      // The answer now, when the learner's numbers changed it since.
-      const std::string changed_since =
-          v.answer_now.empty() ? "" : ui::answer_changed_text(v.answer_now);
       answers.push_back({{"ask", v.ask},
                          {"picked", v.picked},
                          {"right", v.right},
                          {"answer", v.answer},
                          {"answerNow", v.answer_now},
+                         {"numbers", v.numbers},
                          {"reveal", v.reveal},
                          {"verdict", v.right ? tr("Right.") : tr("Not quite.")},
-                         {"answerChanged", changed_since}});
+                         {"answerChanged", v.now_line}});
     }
     // As on the canvas: one question at a time, so no challenge (and none of
     // its numbers) while a prediction is open.
@@ -236,9 +234,11 @@ std::string Api::text_view_json() const {
         if (&c != (shown.empty() ? nullptr : shown[0])) shown.push_back(&c);
     for (const Challenge* c : shown) {
       const auto hints = progress.hints.find(c->id);
+      const std::optional<Evaluation> solved_with = context.evaluation_solved(c->id);
       const ChallengeView v = view_challenge(
           *c, e, s.lesson().parts[c->goal.part], hints == progress.hints.end() ? 0 : hints->second,
-          progress.solved.count(c->id) > 0, words_digits, context.cover);
+          progress.solved.count(c->id) > 0, words_digits, context.cover,
+          solved_with ? &*solved_with : nullptr);
       json hints_texts = json::array();
       for (size_t i = 0; i < v.hints.size(); ++i)
         hints_texts.push_back(trf("Hint {number}: {hint}",
@@ -258,6 +258,7 @@ std::string Api::text_view_json() const {
                             {"status", v.status},
                             {"solved", v.solved},
                             {"solvedNow", v.now.solved()},
+                            {"numbers", v.numbers},
                             {"withinRules", v.now.within_rules},
                             {"closeness", v.now.closeness},
                             {"hints", v.hints},

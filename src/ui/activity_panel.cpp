@@ -1,12 +1,14 @@
 #include "ui/activity_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/learning/activity_view.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/state_link.h"
 #include "core/logic/judge.h"
+#include "core/text/number_text.h"
 #include "core/text/translation.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
@@ -71,13 +73,6 @@ std::string rules_broken_text(const std::string& allowed) {
       "number and choose \"Back to the notebook's value\" (a what-if: \"Take back this "
       "what-if\"), or Reset to notebook values.",
       {{"allowed", allowed}});
-}
-
-std::string answer_changed_text(const std::string& now) {
-  // TRANSLATORS: under the reveal of a prediction answered earlier: the learner has changed
-  // numbers since, and with them the right answer is now {now} (an option or a number).
-  return trf("Since you answered, your numbers changed: with them the answer is now \"{now}\".",
-             {{"now", now}});
 }
 
 std::string waits_text(int step) {
@@ -150,8 +145,10 @@ void ActivityPanel::draw_open(const Prediction& p) {
       const float avail = ImGui::GetContentRegionAvail().x;
       const float spacing = ImGui::GetStyle().ItemSpacing.x;
       // The guess beside the slider, not on it: the handle covered its digits.
-      char value[32];
-      std::snprintf(value, sizeof value, "%.2f", estimate_);
+      // The guess as shown, not the slider's float beyond it: what is judged and said.
+      const double scale = std::pow(10.0, Estimate::kDigits);
+      const double shown = std::round(static_cast<double>(estimate_) * scale) / scale;
+      const std::string value = number_text(shown, Estimate::kDigits);
       const float value_width = ImGui::CalcTextSize("-000.00").x;
       const bool beside = avail >= 200.0f + value_width + button + spacing * 2;
       ImGui::SetNextItemWidth(beside ? std::min(avail - value_width - button - spacing * 2, 320.0f)
@@ -161,10 +158,10 @@ void ActivityPanel::draw_open(const Prediction& p) {
       if (item_registry_enabled()) name_last_item("##estimate");
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(value);
-      if (beside) ImGui::SameLine(0.0f, spacing + value_width - ImGui::CalcTextSize(value).x);
-      if (ImGui::Button(guess))
-        ui->request(request::AnswerPrediction{p.id, static_cast<double>(estimate_)});
+      ImGui::TextUnformatted(value.c_str());
+      if (beside)
+        ImGui::SameLine(0.0f, spacing + value_width - ImGui::CalcTextSize(value.c_str()).x);
+      if (ImGui::Button(guess)) ui->request(request::AnswerPrediction{p.id, shown});
       if (item_registry_enabled()) name_last_item("##guess");
     } else {
       const int picked = option_buttons(v.options, "##option:");
@@ -197,8 +194,9 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
       // TRANSLATORS: the verdict on a prediction the learner got wrong.
       coloured(pal.bad, tr("Not quite."));
     }
+    if (!v.numbers.empty()) ImGui::TextDisabled("%s", wrappable(v.numbers).c_str());
     for (const std::string& s : v.reveal) wrapped(s);
-    if (!v.answer_now.empty()) coloured(pal.changed, answer_changed_text(v.answer_now));
+    if (!v.now_line.empty()) coloured(pal.changed, v.now_line);
   });
 }
 
@@ -208,9 +206,11 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
   const LessonProgress& progress = *ui->progress;
   const int part = c.goal.part;
   const auto hints = progress.hints.find(c.id);
+  const std::optional<Evaluation> solved_with = ui->evaluation_solved(c.id);
   const ChallengeView v = view_challenge(
       c, ui->evaluation(), lesson.parts[part], hints == progress.hints.end() ? 0 : hints->second,
-      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3), ui->cover);
+      progress.solved.count(c.id) > 0, std::min(ui->digits(ui->step()), 3), ui->cover,
+      solved_with ? &*solved_with : nullptr);
   const bool taken = ui->view->challenge == c.id;
   // Solved once, and undone by later edits since: not "solved", and the way back.
   const bool solved_before = v.solved && !v.now.solved();
@@ -232,6 +232,7 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
     ImGui::PopFont();
     wrapped(v.task);
     if (v.now.solved()) {
+      if (!v.numbers.empty()) ImGui::TextDisabled("%s", wrappable(v.numbers).c_str());
       for (const std::string& s : v.success) wrapped(s);
     } else if (!taken && !v.solved) {
       // TRANSLATORS: {allowed} lists what the challenge lets the learner change, e.g. "W_q or

@@ -14,7 +14,6 @@ namespace attn::ui {
 
 // Under a reveal, when the learner's numbers changed the answer since: a line
 // of its own (the reveal speaks of the numbers it was answered on).
-std::string answer_changed_text(const std::string& now);
 // A question that reads numbers an earlier open one (at step `step`, from 1)
 // keeps covered: where to go first. The text view says the same.
 std::string waits_text(int step);

@@ -248,13 +248,22 @@ struct UiContext {
   Evaluation evaluation() const {
     return {session->trace(), session->notebook(), session->state(), session->defaults()};
   }
-  // The numbers each answered prediction was answered on (by id), kept by the
-  // app: a reveal speaks of them. Null, or no entry: unknown (older saved work).
+  // The numbers each answered prediction was answered on, and each solved
+  // challenge solved with (by id), kept by the app: a reveal and a success
+  // text speak of them. Null, or no entry: unknown (older saved work).
   const std::map<std::string, AnsweredNumbers>* answered = nullptr;
+  const std::map<std::string, AnsweredNumbers>* solved_with = nullptr;
   std::optional<Evaluation> evaluation_then(const std::string& prediction) const {
-    if (!answered) return std::nullopt;
-    const auto it = answered->find(prediction);
-    if (it == answered->end()) return std::nullopt;
+    return evaluation_of(answered, prediction);
+  }
+  std::optional<Evaluation> evaluation_solved(const std::string& challenge) const {
+    return evaluation_of(solved_with, challenge);
+  }
+  std::optional<Evaluation> evaluation_of(const std::map<std::string, AnsweredNumbers>* kept,
+                                          const std::string& id) const {
+    if (!kept) return std::nullopt;
+    const auto it = kept->find(id);
+    if (it == kept->end()) return std::nullopt;
     return Evaluation{it->second.trace, session->notebook(), it->second.state, session->defaults()};
   }
   // The step's first prediction not yet answered or skipped, while the learner

@@ -180,6 +180,7 @@ function renderActivities(view, body) {
     const section = el("section", undefined, { class: a.right ? "activity right" : "activity wrong" });
     section.append(el("p", a.ask, { class: "source" }));
     section.append(el("p", a.verdict));
+    if (a.numbers) section.append(el("p", a.numbers));
     for (const s of a.reveal) section.append(el("p", s));
     if (a.answerChanged) section.append(el("p", a.answerChanged));
     body.append(section);
@@ -188,7 +189,10 @@ function renderActivities(view, body) {
     const section = el("section", undefined, { class: "activity challenge" });
     section.append(el("h3", c.heading));
     section.append(el("p", c.task));
-    if (c.solved && c.solvedNow) for (const s of c.success) section.append(el("p", s));
+    if (c.solved && c.solvedNow) {
+      if (c.numbers) section.append(el("p", c.numbers));
+      for (const s of c.success) section.append(el("p", s));
+    }
     else {
       if (c.status) section.append(el("p", c.status));
       if (c.closeness >= 0) section.append(el("p", c.closenessText));

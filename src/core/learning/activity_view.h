@@ -22,7 +22,13 @@ struct PredictionView {
   bool answered = false, skipped = false, right = false;
   std::string picked, answer;  // as {picked} and {answer} read: on the numbers then
   std::string answer_now;      // the right answer on the numbers now, if it differs
-  std::vector<std::string> reveal;
+  // Whose numbers the reveal speaks of, said before it: "When you answered:"
+  // once the learner's numbers differ from those, "With your numbers now:"
+  // when they were not kept (older saved work); empty while they are the same.
+  std::string numbers;
+  std::vector<std::string> reveal;  // every sentence on the numbers then, as one snapshot
+  // How the numbers now answer it, where that differs: a line of its own.
+  std::string now_line;
 };
 // `then`: the numbers the answer was given on (null: unknown, work saved
 // before they were kept; the reveal then reads today's). `cover`: what open
@@ -32,15 +38,20 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
                                const Cover* cover = nullptr, const Evaluation* then = nullptr);
 
 struct ChallengeView {
-  std::string task, allowed, status;
+  std::string task, allowed, status;  // on the numbers now
   ChallengeStatus now;
   bool solved = false;             // solved once (the learner may have moved on)
   std::vector<std::string> hints;  // those asked for so far
   int hints_left = 0;
-  std::vector<std::string> success;  // once solved
+  // Once solved: on the numbers it was solved with (`solved_with`), said
+  // before it ("When you solved it:") once the learner's differ from those.
+  std::string numbers;
+  std::vector<std::string> success;
 };
+// `solved_with`: the numbers it was solved with (null: unknown, or not solved
+// yet; the success reads today's).
 ChallengeView view_challenge(const Challenge& c, const Evaluation& e, const Part& part,
-                             int hints_shown, bool solved, int digits,
-                             const Cover* cover = nullptr);
+                             int hints_shown, bool solved, int digits, const Cover* cover = nullptr,
+                             const Evaluation* solved_with = nullptr);
 
 }  // namespace attn

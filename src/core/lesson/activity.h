@@ -33,6 +33,7 @@ struct Choice {
 // "About how much will "cat" get?": a number the learner drags, right within
 // `within` of the measure.
 struct Estimate {
+  static constexpr int kDigits = 2;  // a guess is shown and kept to this many decimals
   Measure measure;
   double min = 0.0, max = 1.0, within = 0.05;
 };

@@ -87,8 +87,8 @@ bool is_right(const Prediction& p, const Evaluation& e, double picked) {
   return false;
 }
 
-std::string picked_text(const Prediction& p, const Trace& t, double picked, int digits) {
-  if (p.kind == Prediction::Kind::Estimate) return number_text(picked, digits);
+std::string picked_text(const Prediction& p, const Trace& t, double picked) {
+  if (p.kind == Prediction::Kind::Estimate) return number_text(picked, Estimate::kDigits);
   const std::vector<std::string> options = prediction_options(p, t);
   const int i = static_cast<int>(picked);
   return i >= 0 && i < static_cast<int>(options.size()) ? options[i] : "?";
@@ -106,7 +106,7 @@ std::string answer_text(const Prediction& p, const Evaluation& e, int digits) {
     for (int i : best) tied.push_back(keys[i]);
     return tied.empty() ? "?" : and_list(tied);
   }
-  return picked_text(p, e.now, right_option(p, e), digits);
+  return picked_text(p, e.now, right_option(p, e));
 }
 
 std::string answer_key(const Prediction& p, const Evaluation& e) {
@@ -122,7 +122,7 @@ std::string answer_key(const Prediction& p, const Evaluation& e) {
   return right < 0 ? "?" : std::to_string(right);
 }
 
-std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key, int digits) {
+std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key) {
   if (p.kind == Prediction::Kind::Estimate) return key;
   if (p.kind == Prediction::Kind::Pick) {
     std::vector<std::string> tied;
@@ -137,7 +137,7 @@ std::string answer_of_key(const Prediction& p, const Trace& t, const std::string
   int i = -1;
   const auto [end, error] = std::from_chars(key.data(), key.data() + key.size(), i);
   if (error != std::errc() || end != key.data() + key.size() || i < 0) return key;
-  return picked_text(p, t, i, digits);
+  return picked_text(p, t, i);
 }
 
 ChallengeStatus challenge_status(const Challenge& c, const Evaluation& e) {

@@ -26,7 +26,7 @@ int right_option(const Prediction& p, const Evaluation& e);
 // index, or for Estimate the number itself.
 bool is_right(const Prediction& p, const Evaluation& e, double picked);
 // What {picked} and {answer} read: an option's text, or a number.
-std::string picked_text(const Prediction& p, const Trace& t, double picked, int digits);
+std::string picked_text(const Prediction& p, const Trace& t, double picked);
 std::string answer_text(const Prediction& p, const Evaluation& e, int digits);
 // The right answer in no language, as a learner's progress keeps it (so a
 // change of language does not read as a changed answer): the option's index,
@@ -34,7 +34,7 @@ std::string answer_text(const Prediction& p, const Evaluation& e, int digits);
 std::string answer_key(const Prediction& p, const Evaluation& e);
 // A key as {answer} reads it in the current language. A key that is not one
 // (saved before keys were kept) is shown as it is.
-std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key, int digits);
+std::string answer_of_key(const Prediction& p, const Trace& t, const std::string& key);
 
 struct ChallengeStatus {
   bool goal = false;         // the goal holds

@@ -66,7 +66,7 @@ TEST_CASE("pick a key: judged by where the live row is largest, ties all right")
   CHECK(is_right(p, now(s), 0));
   CHECK_FALSE(is_right(p, now(s), 1));
   CHECK_FALSE(is_right(p, now(s), 7));  // not an option
-  CHECK(picked_text(p, s.trace(), 1, 3) == "b");
+  CHECK(picked_text(p, s.trace(), 1) == "b");
   CHECK(answer_text(p, now(s), 3) == "a");
   // After an edit the same answer is judged on the new numbers.
   REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 4.0).empty());
@@ -96,7 +96,7 @@ TEST_CASE("estimate: right within its tolerance of the live measure") {
   CHECK(prediction_options(p, s.trace()).empty());
   CHECK(is_right(p, now(s), truth + 0.049));
   CHECK_FALSE(is_right(p, now(s), truth + 0.051));
-  CHECK(picked_text(p, s.trace(), 0.25, 2) == "0.25");
+  CHECK(picked_text(p, s.trace(), 0.25) == "0.25");
   CHECK(answer_text(p, now(s), 2) == "0.11");
 }
 
@@ -126,11 +126,11 @@ TEST_CASE("an answer is kept in no language, and read in the current one") {
   CHECK(answer_key(pick, now(s)) == "a");
   CHECK(answer_key(choices, now(s)) == "0");
   CHECK(answer_key(estimate, now(s)) == "0.107");
-  CHECK(answer_of_key(choices, s.trace(), "0", 3) == "peaked");
-  CHECK(answer_of_key(choices, s.trace(), "flat", 3) == "flat");          // kept before keys were
+  CHECK(answer_of_key(choices, s.trace(), "0") == "peaked");
+  CHECK(answer_of_key(choices, s.trace(), "flat") == "flat");          // kept before keys were
   REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 3.0).empty());  // a tie
   CHECK(answer_key(pick, now(s)) == "a\nb");
-  CHECK(answer_of_key(pick, s.trace(), "a\nb", 3) == "a and b");
+  CHECK(answer_of_key(pick, s.trace(), "a\nb") == "a and b");
 
   // Answered during the tie, then read in another language: the answer has
   // not changed, only the words around it.

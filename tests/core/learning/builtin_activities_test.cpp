@@ -35,7 +35,7 @@ TEST_CASE("every built-in lesson asks at least two predictions and sets a challe
             CHECK(is_right(p, e, right));
             CHECK(prediction_options(p, s.trace()).size() >= 2);
           }
-          const Filling fill{e, 3, picked_text(p, s.trace(), 0, 3), answer_text(p, e, 3)};
+          const Filling fill{e, 3, picked_text(p, s.trace(), 0), answer_text(p, e, 3)};
           CHECK(render_text(p.ask, fill).find("—") == std::string::npos);
           for (const TextBlock& b : p.reveal)
             CHECK(render_text(b.text, fill).find("—") == std::string::npos);
