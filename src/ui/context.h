@@ -289,6 +289,9 @@ struct UiContext {
   // The step that asks the question covering matrix `index`, or the regions:
   // "answer the prediction at step 4" (1-based here, as the step bar counts).
   int asked_step(int index) const { return cover ? cover->asked_at(index) + 1 : 0; }
+  int asked_step(int index, int row, int col) const {
+    return cover ? cover->asked_at(index, row, col) + 1 : 0;
+  }
   int asked_step(const std::vector<Region>& regions) const {
     return cover ? cover->asked_at(session->trace(), regions) + 1 : 0;
   }

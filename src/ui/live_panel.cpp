@@ -328,12 +328,15 @@ void LivePanel::draw_output(int q, const std::string& query) const {
 
 void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string& query) const {
   const TraceMatrix* out_then = ui->session->notebook().find(out.key);
+  const int index = ui->trace().index_of(out.key);
   const int dims = dim_count(out);
   std::string line = out.label + "[" + query + "] = [";
+  int asked = 0;  // the earliest question covering one of the numbers shown
   for (int d = 0; d < std::min(dims, kOutputDims); ++d) {
     if (d) line += ", ";
     line += number_text(at_token(out, q, d), 2);
     const auto [r, c] = is_token_axis(out.row_kind) ? std::pair{q, d} : std::pair{d, q};
+    if (const int a = ui->asked_step(index, r, c); a > 0 && (asked == 0 || a < asked)) asked = a;
     if (differs_from_notebook(out, out_then, r, c)) line += "*";
   }
   if (dims > kOutputDims) {
@@ -345,6 +348,12 @@ void LivePanel::draw_output_row(const TraceMatrix& out, int q, const std::string
   ImGui::TextUnformatted(wrappable(line).c_str());
   ImGui::PopTextWrapPos();
   if (item_registry_enabled()) name_last_item("##live-output");
+  if (asked > 0) {  // which question keeps the "?"s
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", wrappable(covered_text(asked)).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_last_item("##live-output-covered-note");
+  }
   if (line.find('*') != std::string::npos) {
     // TRANSLATORS: "*" marks the numbers that differ from the notebook's (the notebook the
     // lesson is built from: its numbers, before the learner changed any).

@@ -468,7 +468,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
         if (hidden)
-          ImGui::TextUnformatted(wrappable(covered_text(ui.asked_step(index))).c_str());
+          ImGui::TextUnformatted(wrappable(covered_text(ui.asked_step(index, r, c))).c_str());
         else
           draw_cell_explanation(ui, index, r, c, std::max(g.digits, options.digits));
         if (item_registry_enabled()) name_last_item("##cell-tooltip");

@@ -238,7 +238,8 @@ void StepPanel::draw() {
       ImGui::BeginGroup();
       ImGui::PushTextWrapPos(0.0f);
       if (ui->covered(pinned, v.pin_row, v.pin_col))
-        ImGui::TextUnformatted(wrappable(covered_text(ui->asked_step(pinned))).c_str());
+        ImGui::TextUnformatted(
+            wrappable(covered_text(ui->asked_step(pinned, v.pin_row, v.pin_col))).c_str());
       else
         draw_cell_explanation(*ui, pinned, v.pin_row, v.pin_col, digits);
       ImGui::PopTextWrapPos();

@@ -65,6 +65,23 @@ void cover_answer(Cover& cover, const Trace& t, int step, const Prediction& p) {
       if (v != read.variant && t.find(twin.matrix)) regions.push_back(twin);
     }
   }
+  // An estimate of one entry of a weighted sum (an output, a head's output):
+  // every token's entry in that dimension mixes the same values, so each is
+  // close to the answer (the cat sat: output[cat, 0] = 2.39 beside step 5's
+  // output[The, 0] = 2.37, within its 0.15). The whole dimension is covered.
+  if (p.kind == Prediction::Kind::Estimate && p.estimate.measure.kind == MeasureKind::Value) {
+    const CellSpec& cell = p.estimate.measure.cell;
+    const Stage stage = cell.matrix.stage;
+    if (const TraceMatrix* m = t.find(cell.matrix);
+        m && (stage == Stage::output || stage == Stage::context || stage == Stage::concat)) {
+      Region dimension;
+      dimension.shape = Region::Shape::Slice;
+      dimension.matrix = cell.matrix;
+      dimension.column = is_token_axis(m->row_kind);  // tokens down the rows: a column
+      dimension.index = dimension.column ? cell.col : cell.row;
+      regions.push_back(dimension);
+    }
+  }
   for (const Region& region : regions) {
     const int index = t.index_of(region.matrix);
     if (index < 0 || shown_before(t, index, step)) continue;
@@ -97,7 +114,7 @@ void cover_what_follows(Cover& cover, const Trace& t) {
             if (cover.at(to, r, c)) continue;
             for (const auto& [fr, fc] : covered)
               if (feeds(t, f, fr, fc, m, r, c)) {
-                changed = cover.cover(to, r, c, cover.asked_at(from)) || changed;
+                changed = cover.cover(to, r, c, cover.asked_at(from, fr, fc)) || changed;
                 break;
               }
           }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/lesson/lesson.h"
+
 namespace attn {
 
 Cover::Cover(const Trace& trace)
@@ -53,16 +55,28 @@ bool Cover::touches(const Trace& trace, const std::vector<Region>& regions) cons
 
 int Cover::asked_at(const Trace& trace, const std::vector<Region>& regions) const {
   int step = -1;
-  for (const Region& r : regions)
-    if (touches(trace, r)) {
-      const int at = asked_at(trace.index_of(r.matrix));
-      if (at >= 0 && (step < 0 || at < step)) step = at;
-    }
+  for (const Region& region : regions) {
+    const int index = trace.index_of(region.matrix);
+    if (!mask(index)) continue;
+    const auto [rows, cols] = shapes_[index];
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (region.contains(r, c))
+          if (const int at = asked_at(index, r, c); at >= 0 && (step < 0 || at < step)) step = at;
+  }
   return step;
 }
 
+int Cover::asked_at(int index, int row, int col) const {
+  const std::vector<uint8_t>* m = mask(index);
+  if (!m || !at(index, row, col)) return -1;
+  return (*m)[static_cast<size_t>(row) * shapes_[index].second + col] - 1;
+}
+
 bool Cover::cover(int index, int row, int col, int step) {
-  if (index < 0 || index >= static_cast<int>(cells_.size())) return false;
+  if (index < 0 || index >= static_cast<int>(cells_.size()) || step < 0 ||
+      step >= Limits::kMaxSteps)
+    return false;
   const auto [rows, cols] = shapes_[index];
   if (row < 0 || col < 0 || row >= rows || col >= cols) return false;
   std::vector<uint8_t>& m = cells_[index];
@@ -70,12 +84,8 @@ bool Cover::cover(int index, int row, int col, int step) {
   if (asked_[index] < 0 || step < asked_[index]) asked_[index] = step;
   uint8_t& cell = m[static_cast<size_t>(row) * cols + col];
   const bool was = cell != 0;
-  cell = 1;
+  if (!was || step + 1 < cell) cell = static_cast<uint8_t>(step + 1);  // the earliest asking
   return !was;
 }
-
-//-----------------------------------------------------------------------------
-// What open predictions cover
-//-----------------------------------------------------------------------------
 
 }  // namespace attn

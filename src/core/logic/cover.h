@@ -27,6 +27,8 @@ class Cover {
   // The step (an index into Trace::steps) whose question covers matrix
   // `index` (the earliest, if several do); -1 if none does.
   int asked_at(int index) const;
+  // ...of entry (row, col), -1 if it is not covered.
+  int asked_at(int index, int row, int col) const;
   // Whether any entry a region names is covered; and the step asking it.
   bool touches(const Trace& trace, const Region& region) const;
   bool touches(const Trace& trace, const std::vector<Region>& regions) const;
@@ -39,7 +41,8 @@ class Cover {
  private:
   const std::vector<uint8_t>* mask(int index) const;
   std::vector<std::pair<int, int>> shapes_;  // per matrix: (rows, cols)
-  std::vector<std::vector<uint8_t>> cells_;  // per matrix: rows·cols, 1 covered; empty: none
+  // Per matrix: rows·cols, each 0 (shown) or the step asking it + 1; empty: none covered.
+  std::vector<std::vector<uint8_t>> cells_;
   std::vector<int> asked_;
 };
 

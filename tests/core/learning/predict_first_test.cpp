@@ -73,7 +73,14 @@ TEST_CASE(
   CHECK(l.row_clear(c, "weights", cat));    // another query's row: the live loop stays
   CHECK(l.row_clear(c, "weights", l.token("weights", "sat")));
   CHECK(l.row_covered(c, "output", the));  // computed from the covered row
-  CHECK(l.row_clear(c, "output", cat));
+  // Step 5 estimates output[The, 0]: every query's output in dimension 0
+  // mixes the same values of V, so that dimension is covered for "cat" too,
+  // by step 5's question; the rest of "cat"'s output is shown.
+  const int output = l.index("output");
+  CHECK(c.at(output, cat, 0));
+  CHECK(c.asked_at(output, cat, 0) == l.step("output"));
+  for (int d = 1; d < 4; ++d) CHECK_FALSE(c.at(output, cat, d));
+  CHECK(c.asked_at(output, the, 1) == l.step("softmax"));
   // What the weights are computed from stays: the scores are the lesson's
   // step 3, shown before the question.
   for (const char* shown : {"X", "W_q", "W_k", "Q", "K", "V", "scores", "scaled"})
@@ -92,6 +99,8 @@ TEST_CASE("the cat sat: each answer uncovers what it covered, and only that") {
   CHECK_FALSE(c.any(l.index("weights")));
   CHECK(c.at(output, the, 0));
   CHECK_FALSE(c.at(output, the, 1));
+  CHECK(c.at(output, l.token("output", "sat"), 0));  // the same dimension of every query's
+  CHECK_FALSE(c.at(output, l.token("output", "sat"), 1));
   CHECK(c.asked_at(output) == l.step("output"));
   // Both answered (or skipped: the progress keeps either): nothing covered.
   CHECK(l.cover(answered({"cat-sat-the-attends", "cat-sat-output-estimate"}), "output").empty());
