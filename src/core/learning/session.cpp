@@ -158,6 +158,32 @@ void Session::set_causal(int part, bool causal) {
   recompute();
 }
 
+void Session::set_first_position(int part, int first) {
+  if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
+  first = std::clamp(first, 0, Limits::kMaxFirstPosition);
+  if (state_.parts[part].options.first_position == first) return;
+  state_.parts[part].options.first_position = first;
+  recompute();
+}
+
+std::string Session::set_order(int part, const std::vector<int>& order) {
+  if (part < 0 || part >= static_cast<int>(state_.parts.size())) return "no such part";
+  const size_t n = lesson_->parts[part].tokens.size();
+  std::vector<int> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size(); ++i)
+    if (sorted[i] != static_cast<int>(i)) sorted.clear();
+  if (order.size() != n || sorted.size() != n) return "not an order of this part's tokens";
+  // The lesson's own order is no order at all: a state stays comparable.
+  const bool own = std::is_sorted(order.begin(), order.end());
+  std::vector<int>& now = state_.parts[part].options.order;
+  const std::vector<int> next = own ? std::vector<int>() : order;
+  if (now == next) return "";
+  now = next;
+  recompute();
+  return "";
+}
+
 void Session::set_seed(int part, int group, uint32_t seed) {
   if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
   const Part& p = lesson_->parts[part];

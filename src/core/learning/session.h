@@ -47,6 +47,9 @@ class Session {
   void clear_overrides();
   void set_scaling(int part, Scaling scaling);  // divisor clamped to Limits
   void set_causal(int part, bool causal);
+  void set_first_position(int part, int first);  // clamped to 0..Limits::kMaxFirstPosition
+  // The tokens in another order (order[r]: the token standing r-th); "" or why not.
+  std::string set_order(int part, const std::vector<int>& order);
   void set_seed(int part, int group, uint32_t seed);  // redraws as numpy would
   // Replaces the whole state: one that decode_state() made for this lesson.
   void set_state(const LessonState& state);

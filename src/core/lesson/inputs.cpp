@@ -10,6 +10,11 @@ const InputSpec* input_spec(Stage s) {
   return nullptr;
 }
 
+std::string_view input_key(Stage s) {
+  const InputSpec* spec = input_spec(s);
+  return spec && !spec->key.empty() ? spec->key : stage_name(s);
+}
+
 bool input_is_transposed(Layout layout, Stage input) {
   const InputSpec* spec = input_spec(input);
   return spec && (spec->transposed >> static_cast<int>(layout) & 1);
@@ -20,7 +25,7 @@ const std::vector<InputSource>& input_sources() {
   static const std::vector<InputSource> sources = {
       {{S::X},
        {S::W_q, S::W_k},
-       {S::W_v, S::b_q, S::b_k, S::b_v, S::W_o},
+       {S::W_v, S::b_q, S::b_k, S::b_v, S::W_o, S::P, S::memory},
        // TRANSLATORS: completes "\"Q\" cannot be used …": the lesson gives X, and Q,
        // K and V (queries, keys, values) are computed from it.
        N_("with \"X\": Q, K and V are computed from X")},

@@ -8,7 +8,24 @@ AttentionOptions options_for(const Variant& v, AttentionOptions o) {
   if (v.scaling) o.scaling = *v.scaling;
   if (v.causal) o.causal = *v.causal;
   if (v.arrangement) o.arrangement = *v.arrangement;
+  if (v.first_position) o.first_position = *v.first_position;
+  if (v.order) o.order = *v.order;
   return o;
+}
+
+Sequence sequence_for(const Variant& v, Sequence s) {
+  if (v.positions) s.positions = *v.positions;
+  if (v.rope) s.rope = *v.rope;
+  return s;
+}
+
+std::vector<int> token_positions(const AttentionOptions& options, int tokens) {
+  std::vector<int> at(static_cast<size_t>(tokens));
+  for (int r = 0; r < tokens; ++r) {
+    const int token = options.order.empty() ? r : options.order[static_cast<size_t>(r)];
+    at[static_cast<size_t>(token)] = options.first_position + r;
+  }
+  return at;
 }
 
 bool can_override(Stage stage) {

@@ -19,6 +19,7 @@
 #include "core/lesson/state.h"
 #include "core/math/attention.h"
 #include "core/math/matrix.h"
+#include "core/math/positions.h"
 
 namespace attn {
 
@@ -40,6 +41,8 @@ struct Limits {
   static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
   static constexpr double kMaxDivisor = 1e6;
   static constexpr int kMaxPrecision = 12;  // digits shown: 0 to this
+  static constexpr int kMaxFirstPosition = 10000;  // first_position: 0 to this
+  static constexpr double kMaxRopeBase = 1e9;      // RoPE's base: above 0, to this
 };
 
 // The rule for every id in a lesson file (the lesson's, a part's, a step's, a
@@ -74,16 +77,40 @@ struct RandomGroup {
 
 // A variant recomputes the part from the same inputs with other options, e.g.
 // notebook 003's unscaled attention, or its multi-head "Your answer".
+// How a part tells the tokens' positions apart (docs/lessons.md, "Positions").
+enum class PositionKind {
+  None,        // attention alone: no positions
+  Sinusoidal,  // P computed (core/math/positions.h), added to X
+  Given,       // P an input (written as "positions": [[…]], or drawn), added to X
+};
+
+// What a part's computation reads besides its inputs: where the tokens stand.
+struct Sequence {
+  PositionKind positions = PositionKind::None;
+  std::optional<Rope> rope;  // rotary positions on each head's Q and K
+  bool operator==(const Sequence&) const = default;
+};
+
 struct Variant {
   std::string id;
   std::string label;
   std::optional<Scaling> scaling;
   std::optional<bool> causal;
   std::optional<Arrangement> arrangement;
+  std::optional<int> first_position;
+  std::optional<std::vector<int>> order;  // the tokens in another order (a permutation)
+  std::optional<PositionKind> positions;  // "none" or "sinusoidal"
+  std::optional<std::optional<Rope>> rope;
+  // Whether its Q, K and V differ from the part's: it has its own.
+  bool moves_tokens() const { return first_position || order || positions || rope; }
 };
 
 // A variant's options: the part's, with what the variant sets in their place.
 AttentionOptions options_for(const Variant& v, AttentionOptions o);
+Sequence sequence_for(const Variant& v, Sequence s);
+
+// Each token's position (by token index): first_position + where it stands.
+std::vector<int> token_positions(const AttentionOptions& options, int tokens);
 
 struct StepSpec {
   std::string id, title;
@@ -100,8 +127,10 @@ struct Part {
   std::string title;
   Layout layout = Layout::Rows;
   std::vector<std::string> tokens;
+  std::vector<std::string> memory_tokens;  // cross-attention: the memory's (its input `memory`)
   int heads = 1;
   AttentionOptions options;
+  Sequence sequence;
   Inputs given;                                 // inputs written as numbers, in the part's layout
   std::map<Stage, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
   std::vector<RandomGroup> random;

@@ -17,16 +17,22 @@ namespace attn {
 // weights are inputs in lessons that give them, computed otherwise.
 enum class Stage : uint8_t {
   X,
+  P,       // positions: one row per position (given, or sinusoidal)
+  memory,  // cross-attention: the encoder's tokens the queries read
   W_q,
   W_k,
   W_v,
   b_q,
   b_k,
   b_v,
-  W_o,  // embeddings and parameters
+  W_o,      // embeddings and parameters
+  X_P,      // X + P: the embeddings with their positions
   Q,
   K,
   V,        // projections (or given)
+  angles,   // RoPE: each position's angle for each pair of a head's columns
+  Q_rot,    // RoPE: Q and K turned by their positions' angles
+  K_rot,
   K_T,      // Kᵀ, as the notebooks print it before Q·Kᵀ
   scores,   // raw dot products
   scaled,   // scores / divisor
@@ -40,6 +46,8 @@ inline constexpr int kStageCount = static_cast<int>(Stage::output) + 1;
 
 inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::X, "X"},
+    {Stage::P, "P"},
+    {Stage::memory, "memory"},
     {Stage::W_q, "W_q"},
     {Stage::W_k, "W_k"},
     {Stage::W_v, "W_v"},
@@ -47,9 +55,13 @@ inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::b_k, "b_k"},
     {Stage::b_v, "b_v"},
     {Stage::W_o, "W_o"},
+    {Stage::X_P, "X_P"},
     {Stage::Q, "Q"},
     {Stage::K, "K"},
     {Stage::V, "V"},
+    {Stage::angles, "angles"},
+    {Stage::Q_rot, "Q_rot"},
+    {Stage::K_rot, "K_rot"},
     {Stage::K_T, "K_T"},
     {Stage::scores, "scores"},
     {Stage::scaled, "scaled"},
@@ -61,9 +73,9 @@ inline constexpr EnumName<Stage> kStageNames[] = {
 };
 
 // The stages a lesson may give as numbers, in pipeline order.
-inline constexpr Stage kInputStages[] = {Stage::X,   Stage::W_q, Stage::W_k, Stage::W_v,
-                                         Stage::b_q, Stage::b_k, Stage::b_v, Stage::W_o,
-                                         Stage::Q,   Stage::K,   Stage::V,   Stage::weights};
+inline constexpr Stage kInputStages[] = {
+    Stage::X,   Stage::P,   Stage::memory, Stage::W_q, Stage::W_k, Stage::W_v, Stage::b_q,
+    Stage::b_k, Stage::b_v, Stage::W_o,    Stage::Q,   Stage::K,   Stage::V,   Stage::weights};
 bool can_be_input(Stage s);
 // W_q, W_k, W_v, W_o.
 bool is_weight_matrix(Stage s);

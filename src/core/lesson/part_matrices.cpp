@@ -12,17 +12,21 @@ class Structure {
 
   std::vector<MatrixSpec> run(const AttentionOptions& options) {
     inputs(options);
-    projections();
+    sequence(part_.sequence, 0);
     attention(options, 0);
-    for (size_t v = 0; v < part_.variants.size(); ++v)
-      attention(options_for(part_.variants[v], options), static_cast<int>(v) + 1);
+    for (size_t v = 0; v < part_.variants.size(); ++v) {
+      const Variant& variant = part_.variants[v];
+      const int index = static_cast<int>(v) + 1;
+      if (variant.moves_tokens()) sequence(sequence_for(variant, part_.sequence), index);
+      attention(options_for(variant, options), index);
+    }
     return std::move(out_);
   }
 
  private:
   bool has(Stage s) const { return part_.shapes.count(s) > 0; }
 
-  // A token-major matrix's axes in the part's layout.
+  // A token-major (or position-major) matrix's axes in the part's layout.
   std::pair<AxisKind, AxisKind> token_axes(AxisKind tokens) const {
     if (part_.layout == Layout::Columns) return {AxisKind::Dim, tokens};
     return {tokens, AxisKind::Dim};
@@ -40,8 +44,8 @@ class Structure {
     m.col_kind = axes.second;
     m.editable = editable;
     m.overridable = !editable && variant == 0 && can_override(stage);
-    // A token-major matrix is transposed exactly when its tokens run along columns.
-    m.transposed = transposed || (m.row_kind == AxisKind::Dim && is_token_axis(m.col_kind));
+    // A sequence-major matrix is transposed exactly when its tokens run along columns.
+    m.transposed = transposed || (m.row_kind == AxisKind::Dim && is_sequence_axis(m.col_kind));
     out_.push_back(m);
   }
 
@@ -51,12 +55,14 @@ class Structure {
       std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
       if (s == Stage::X)
         axes = token_axes(AxisKind::Token);
+      else if (s == Stage::P)
+        axes = token_axes(AxisKind::Position);
       else if (is_bias(s))
         axes = part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
                                                : std::pair{AxisKind::Single, AxisKind::Dim};
       else if (s == Stage::Q)
         axes = token_axes(AxisKind::Query);
-      else if (s == Stage::K || s == Stage::V)
+      else if (s == Stage::K || s == Stage::V || s == Stage::memory)
         axes = token_axes(AxisKind::Key);
       else if (s == Stage::weights)
         axes = weight_axes(options.arrangement);
@@ -64,15 +70,29 @@ class Structure {
     }
   }
 
-  void projections() {
+  // Positions, the projections and the rotations: the part's own (variant
+  // 0), or those of a variant that moves the tokens.
+  void sequence(const Sequence& seq, int variant) {
     const auto [kr, kc] = token_axes(AxisKind::Key);
-    if (has(Stage::X)) {
-      add(Stage::Q, 0, 0, token_axes(AxisKind::Query));
-      add(Stage::K, 0, 0, {kr, kc});
+    if (seq.positions == PositionKind::Sinusoidal)  // computed (given P is an input)
+      add(Stage::P, 0, variant, token_axes(AxisKind::Position));
+    if (seq.positions != PositionKind::None) add(Stage::X_P, 0, variant, token_axes(AxisKind::Token));
+    const bool rope = seq.rope && (has(Stage::X) || has(Stage::Q));
+    // Kᵀ, as the notebooks print it before Q·Kᵀ: of the keys the scores read.
+    const bool k_t = variant == 0 && (has(Stage::X) || has(Stage::Q));
+    if (has(Stage::X)) {  // given Q, K, V are inputs already
+      add(Stage::Q, 0, variant, token_axes(AxisKind::Query));
+      add(Stage::K, 0, variant, {kr, kc});
+      if (k_t && !rope) add(Stage::K_T, 0, 0, {kc, kr});
+      if (has(Stage::W_v)) add(Stage::V, 0, variant, {kr, kc});
+    } else if (k_t && !rope) {
       add(Stage::K_T, 0, 0, {kc, kr});
-      if (has(Stage::W_v)) add(Stage::V, 0, 0, {kr, kc});
-    } else if (has(Stage::Q)) {
-      add(Stage::K_T, 0, 0, {kc, kr});  // given Q, K, V are inputs already
+    }
+    if (rope) {
+      add(Stage::angles, 0, variant, token_axes(AxisKind::Position));
+      add(Stage::Q_rot, 0, variant, token_axes(AxisKind::Query));
+      add(Stage::K_rot, 0, variant, {kr, kc});
+      if (k_t) add(Stage::K_T, 0, 0, {kc, kr});
     }
   }
 
@@ -127,20 +147,37 @@ std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
     return 0;
   };
   const int n = static_cast<int>(part.tokens.size());
+  const int m = part.memory_tokens.empty() ? n : static_cast<int>(part.memory_tokens.size());
+  const int d = width(Stage::X, Stage::X);
   const int d_k = width(Stage::Q, Stage::W_q), d_v = width(Stage::V, Stage::W_v);
-  int cols = d_v;
+  const bool columns = part.layout == Layout::Columns;
+  int rows = n, cols = d_v;  // token-major: one row per token (a column in the columns layout)
   switch (s) {
+    case Stage::P:
+    case Stage::X_P:
+      cols = d;
+      break;
+    case Stage::angles:
+      cols = d_k / std::max(1, part.heads) / 2;
+      break;
     case Stage::Q:
-    case Stage::K:
+    case Stage::Q_rot:
       cols = d_k;
       break;
+    case Stage::K:
+    case Stage::K_rot:
+      rows = m, cols = d_k;
+      break;
+    case Stage::V:
+      rows = m;
+      break;
     case Stage::K_T:  // the transpose of K as shown
-      return part.layout == Layout::Columns ? std::pair{n, d_k} : std::pair{d_k, n};
+      return columns ? std::pair{m, d_k} : std::pair{d_k, m};
     case Stage::scores:
     case Stage::scaled:
     case Stage::masked:
     case Stage::weights:
-      return {n, n};
+      return spec.row_kind == AxisKind::Key ? std::pair{m, n} : std::pair{n, m};
     case Stage::context:
       cols = d_v / std::max(1, part.heads);
       break;
@@ -150,8 +187,7 @@ std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
     default:
       break;
   }
-  // Token-major: one row per token, or one column in the columns layout.
-  return part.layout == Layout::Columns ? std::pair{cols, n} : std::pair{n, cols};
+  return columns ? std::pair{cols, rows} : std::pair{rows, cols};
 }
 
 }  // namespace attn

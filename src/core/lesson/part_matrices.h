@@ -13,11 +13,14 @@
 namespace attn {
 
 // What runs along an axis of a matrix: token labels have meaning for queries
-// and keys, dimension labels are indices.
-enum class AxisKind { Dim, Token, Query, Key, Single };
+// and keys (the memory's tokens are keys), dimension labels are indices, a
+// position's label is its number (P and RoPE's angles: one row per position).
+enum class AxisKind { Dim, Token, Query, Key, Single, Position };
 inline bool is_token_axis(AxisKind k) {
   return k == AxisKind::Token || k == AxisKind::Query || k == AxisKind::Key;
 }
+// Tokens or positions: what the columns layout writes as columns.
+inline bool is_sequence_axis(AxisKind k) { return is_token_axis(k) || k == AxisKind::Position; }
 
 // Where a part's matrix sits and how it is laid out: known from the lesson
 // and the options alone, before any number is computed.

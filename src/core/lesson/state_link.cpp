@@ -28,6 +28,9 @@ json state_json(const Lesson& lesson, const LessonState& state) {
         entry["scale"] = name_of(kScaleWords, s.mode);
     }
     if (now.options.causal != part.options.causal) entry["causal"] = now.options.causal;
+    if (now.options.first_position != part.options.first_position)
+      entry["first"] = now.options.first_position;
+    if (now.options.order != part.options.order) entry["order"] = now.options.order;
     json set = json::array();
     for (const auto& [stage, m] : now.inputs) {
       const Matrix& before = drawn.inputs.at(stage);
@@ -106,6 +109,25 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
         return refuse("the link's causal setting is not true or false");
       ps.options.causal = entry["causal"].get<bool>();
     }
+    if (entry.contains("first")) {
+      const json& f = entry["first"];
+      if (!f.is_number_unsigned() || f.get<uint64_t>() > Limits::kMaxFirstPosition)
+        return refuse("the link's first position is not a whole number from 0 to " +
+                      std::to_string(Limits::kMaxFirstPosition));
+      ps.options.first_position = f.get<int>();
+    }
+    if (entry.contains("order")) {
+      const json& o = entry["order"];
+      std::vector<int> order;
+      bool ok = o.is_array() && o.size() == part.tokens.size();
+      for (size_t i = 0; ok && i < o.size(); ++i) {
+        ok = o[i].is_number_unsigned() && o[i].get<uint64_t>() < part.tokens.size() &&
+             std::find(order.begin(), order.end(), o[i].get<int>()) == order.end();
+        if (ok) order.push_back(o[i].get<int>());
+      }
+      if (!ok) return refuse("the link's order is not this part's tokens, each once");
+      ps.options.order = order;
+    }
     if (entry.contains("set")) {
       const json& set = entry["set"];
       if (!set.is_array()) return refuse("the link's edits are not a list");
@@ -131,9 +153,12 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
     if (entry.contains("override")) {
       const json& list = entry["override"];
       if (!list.is_array()) return refuse("the link's overrides are not a list");
-      // Scores and weights are (N, N), one per head, where the part computes them.
+      // Scores and weights are (N, M), one per head, where the part computes them
+      // (M: the memory's tokens, or N); (M, N) when keys are rows.
       const bool computes = part.shapes.count(Stage::X) || part.shapes.count(Stage::Q);
-      const uint64_t n = part.tokens.size();
+      uint64_t rows = part.tokens.size(),
+               cols = part.memory_tokens.empty() ? rows : part.memory_tokens.size();
+      if (ps.options.arrangement == Arrangement::KeyRows) std::swap(rows, cols);
       for (const json& e : list) {
         if (!e.is_array() || e.size() != 5 || !e[0].is_string() || !e[1].is_number_unsigned() ||
             !e[2].is_number_unsigned() || !e[3].is_number_unsigned() || !e[4].is_number())
@@ -146,7 +171,7 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
                        c = e[3].get<uint64_t>();
         const bool head_ok =
             part.heads > 1 ? head >= 1 && head <= static_cast<uint64_t>(part.heads) : head == 0;
-        if (!head_ok || r >= n || c >= n)
+        if (!head_ok || r >= rows || c >= cols)
           return refuse("an override in the link is outside its matrix");
         const double v = e[4].get<double>();
         if (!std::isfinite(v)) return refuse("an override in the link is not a finite number");

@@ -84,6 +84,8 @@ ordered inputs() {
                      {"cols", name_of(kWidthNames, spec.cols)},
                      {"transposed_in", transposed_in}};
     if (spec.needs != Stage::X) input["needs"] = stage_name(spec.needs);
+    if (spec.misfit != Misfit::Width) input["misfit"] = name_of(kMisfitNames, spec.misfit);
+    if (!spec.key.empty()) input["key"] = spec.key;
     out.push_back(input);
   }
   return out;
@@ -119,7 +121,11 @@ ordered shape_messages_json() {
           {"per_token_row", plural(m.per_token_row)},
           {"per_token_column", plural(m.per_token_column)},
           {"concatenated", plural(m.concatenated)},
-          {"heads", plural(m.heads)}};
+          {"heads", plural(m.heads)},
+          {"like_x", m.like_x},
+          {"memory_width", m.memory_width},
+          {"per_memory_row", plural(m.per_memory_row)},
+          {"per_memory_column", plural(m.per_memory_column)}};
 }
 
 // What runs along each axis of each matrix a lesson may show, in the row

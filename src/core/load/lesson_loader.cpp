@@ -18,6 +18,8 @@
 #include "core/load/lesson_logic_reader.h"
 #include "core/load/lesson_shapes.h"
 #include "core/load/lesson_translations.h"
+#include "core/lesson/inputs.h"
+#include "core/load/sequence_reader.h"
 #include "core/text/translation.h"
 
 namespace attn {
@@ -31,8 +33,10 @@ namespace {
 const std::vector<std::string> kPartKeys = [] {
   std::vector<std::string> keys = {"id",       "title",    "tokens", "layout", "precision",
                                    "suppress", "heads",    "scale",  "causal", "arrangement",
-                                   "random",   "variants", "names",  "steps"};
-  for (Stage s : kInputStages) keys.emplace_back(stage_name(s));
+                                   "random",   "variants", "names",  "steps",  "positions",
+                                   "rope",     "first_position", "memory"};
+  for (Stage s : kInputStages)
+    if (input_key(s) == stage_name(s)) keys.emplace_back(stage_name(s));  // not P, memory
   return keys;
 }();
 
@@ -195,7 +199,9 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
     const Pointer vp = path / i;
     const json& vv = v[i];
     if (!r.expect_object(vv, vp) ||
-        !r.known_keys(vv, vp, {"id", "label", "scale", "causal", "arrangement"}))
+        !r.known_keys(vv, vp,
+                      {"id", "label", "scale", "causal", "arrangement", "first_position", "order",
+                       "positions", "rope"}))
       return false;
     Variant variant;
     if (!r.identifier(vv, vp, "id", Limits::kMaxIdChars, true, variant.id)) return false;
@@ -220,6 +226,7 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
       if (!read_arrangement(r, vv["arrangement"], vp / "arrangement", a)) return false;
       variant.arrangement = a;
     }
+    if (!read_variant_sequence(r, vv, vp, part, variant)) return false;
     part.variants.push_back(variant);
   }
   return true;
@@ -320,6 +327,7 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
   const int max_side = std::max(Limits::kMaxDim, Limits::kMaxTokens);
   for (Stage s : kInputStages) {
     const std::string name(stage_name(s));
+    if (input_key(s) != name) continue;  // P and the memory: read_sequence
     auto it = v.find(name);
     if (it == v.end()) continue;
     std::optional<bool> flat;
@@ -329,11 +337,12 @@ bool read_part(Reader& r, const json& v, const Pointer& path, int default_precis
     part.given[s] = std::move(m);
   }
   if (v.contains("random") && !read_random(r, v["random"], path / "random", part)) return false;
+  if (!read_sequence(r, v, path, part)) return false;
   if (v.contains("variants") && !read_variants(r, v["variants"], path / "variants", part))
     return false;
   if (v.contains("names") && !read_names(r, v["names"], path / "names", part_index, part))
     return false;
-  return check_shapes(r, part, path);
+  return check_shapes(r, part, path) && check_sequence(r, part, path);
 }
 
 //-----------------------------------------------------------------------------

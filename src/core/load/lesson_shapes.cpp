@@ -27,7 +27,16 @@ class ShapeCheck {
     return input_is_transposed(part_.layout, s) ? std::pair{cols, rows} : std::pair{rows, cols};
   }
   bool has(Stage s) const { return part_.shapes.count(s) > 0; }
-  Pointer where(Stage s) const { return path_ / std::string(stage_name(s)); }
+  Pointer where(Stage s) const {
+    Pointer p = path_;
+    const std::string_view key = input_key(s);
+    for (size_t start = 0; start <= key.size();) {  // "memory/X": two levels
+      const size_t end = std::min(key.find('/', start), key.size());
+      p /= std::string(key.substr(start, end - start));
+      start = end + 1;
+    }
+    return p;
+  }
 
   bool drawn_shapes() {
     std::map<Stage, std::set<int>> heads_drawn;
@@ -119,6 +128,22 @@ class ShapeCheck {
     const ShapeMessages& m = shape_messages();
     const Stage s = spec.stage;
     const std::string count = std::to_string(expected);
+    if (spec.misfit == Misfit::LikeX) {
+      const auto [rows, cols] = part_.shapes.at(Stage::X);
+      return r_.fail(where(s), trf(tr(m.like_x), {{"matrix", shown(s)},
+                                                  {"shape", "(" + std::to_string(rows) + ", " +
+                                                                std::to_string(cols) + ")"}}));
+    }
+    if (spec.misfit == Misfit::Memory) {
+      if (width == Width::M) {
+        const PluralText per = input_is_transposed(part_.layout, s) ? m.per_memory_column
+                                                                   : m.per_memory_row;
+        return r_.fail(where(s), trnf(per.singular, per.plural,
+                                      static_cast<unsigned long>(expected),
+                                      {{"matrix", shown(s)}, {"count", count}}));
+      }
+      return r_.fail(where(s), trf(tr(m.memory_width), {{"matrix", shown(s)}, {"d", count}}));
+    }
     if (spec.rows == Width::N && spec.cols == Width::N)
       return r_.fail(where(s), trf(tr(m.square), {{"matrix", shown(s)}, {"n", count}}));
     if (width == Width::N) {
@@ -170,6 +195,8 @@ class ShapeCheck {
 
     const int n = static_cast<int>(part_.tokens.size());
     Widths set{{Width::N, {n, Stage::X}}, {Width::One, {1, Stage::X}}};
+    if (!part_.memory_tokens.empty())
+      set[Width::M] = {static_cast<int>(part_.memory_tokens.size()), Stage::memory};
     for (const InputSpec& spec : kInputSpecs) {
       if (!has(spec.stage)) continue;
       if (spec.needs != Stage::X && !has(spec.needs))
@@ -258,6 +285,20 @@ const ShapeMessages& shape_messages() {
       // its {width} columns must split evenly among {heads} attention heads.
       NN_("{matrix}: its width {width} does not divide into {heads} equal head",
           "{matrix}: its width {width} does not divide into {heads} equal heads"),
+      // TRANSLATORS: {matrix} is the positions' matrix with its shape, as "P (3, 2)"; positions
+      // are added to the embeddings X, so P needs X's shape, {shape}, as "(3, 4)".
+      N_("{matrix} does not fit: positions are added to X, so P has X's shape {shape}"),
+      // TRANSLATORS: {matrix} is the memory's matrix with its shape, as "memory (4, 3)"; the
+      // memory (the tokens the queries read, in cross-attention) must be as wide as X: {d}.
+      N_("{matrix} does not fit: the memory must be as wide as X ({d})"),
+      // TRANSLATORS: {matrix} is the memory's matrix with its shape, as "memory (3, 4)";
+      // {count} the number of the memory's tokens (the words the queries read).
+      NN_("{matrix} must have one of its rows per memory token ({count} token)",
+          "{matrix} must have one of its rows per memory token ({count} tokens)"),
+      // TRANSLATORS: {matrix} is the memory's matrix with its shape, as "memory (4, 3)";
+      // {count} the number of the memory's tokens (the words the queries read).
+      NN_("{matrix} must have one of its columns per memory token ({count} token)",
+          "{matrix} must have one of its columns per memory token ({count} tokens)"),
   };
   return messages;
 }

@@ -28,6 +28,9 @@ struct ShapeMessages {
   PluralText per_token_row, per_token_column;  // {matrix} {count}
   PluralText concatenated;                     // {matrix} {count}
   PluralText heads;                            // {matrix} {width} {heads}
+  const char* like_x;                          // {matrix} {shape}
+  const char* memory_width;                    // {matrix} {d}
+  PluralText per_memory_row, per_memory_column;  // {matrix} {count}
 };
 const ShapeMessages& shape_messages();
 

@@ -36,11 +36,11 @@ void apply(const std::vector<CellValue>& cells, Matrix& m) {
 
 void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
                     const AttentionOptions& options, HeadTrace& out,
-                    const HeadOverrides* overrides) {
-  assert(q.same_shape(k));
+                    const HeadOverrides* overrides, const std::vector<int>* positions) {
+  assert(q.cols() == k.cols());
   const bool key_rows = options.arrangement == Arrangement::KeyRows;
 
-  // 1. scores (N, N) = Q·Kᵀ, or K·Qᵀ when keys are rows
+  // 1. scores (N, M) = Q·Kᵀ, or (M, N) = K·Qᵀ when keys are rows
   if (key_rows) {
     matmul_transposed_into(k, q, out.scores);
   } else {
@@ -48,35 +48,37 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
   }
   if (overrides) apply(overrides->scores, out.scores);
 
-  // 2. scaled (N, N) = scores / divisor, divisor = √d_k, 1 or a temperature
+  // 2. scaled = scores / divisor, divisor = √d_k, 1 or a temperature
   out.divisor = options.scaling.divisor_for(q.cols());
   out.scaled = out.scores;
   // Divide, as numpy's scores / np.sqrt(d_k) does, rather than multiply by 1/d.
   for (size_t i = 0; i < out.scaled.size(); ++i) out.scaled.data()[i] /= out.divisor;
   if (overrides) apply(overrides->scaled, out.scaled);
 
-  // 3. masked (N, N): a query may not see keys after it
+  // 3. masked (N, N): a query may not see the keys that stand after it
   const Matrix* logits = &out.scaled;
   if (options.causal) {
+    assert(q.rows() == k.rows());
     out.masked = out.scaled;
     const int n = out.masked.rows();
+    auto at = [&](int token) { return positions ? (*positions)[static_cast<size_t>(token)] : token; };
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const int query = key_rows ? j : i, key = key_rows ? i : j;
-        if (key > query) out.masked(i, j) = -std::numeric_limits<double>::infinity();
+        if (at(key) > at(query)) out.masked(i, j) = -std::numeric_limits<double>::infinity();
       }
     logits = &out.masked;
   } else {
     out.masked = Matrix();
   }
 
-  // 4. weights (N, N) = softmax over the keys of each query
+  // 4. weights = softmax over the keys of each query
   out.weights = softmax(*logits, key_rows ? Axis::Cols : Axis::Rows);
   if (overrides) apply(overrides->weights, out.weights);
 
   // 5. output (N, d_v) = Σ_k weight · value
   if (v) {
-    assert(v->rows() == q.rows());
+    assert(v->rows() == k.rows());
     out.output = apply_weights(out.weights, *v, options.arrangement);
   } else {
     out.output = Matrix();
@@ -85,7 +87,8 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
 
 void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
                           const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out,
-                          const std::vector<HeadOverrides>* overrides) {
+                          const std::vector<HeadOverrides>* overrides,
+                          const std::vector<int>* positions) {
   assert(heads >= 1 && q.cols() % heads == 0 && (!v || v->cols() % heads == 0));
   const int d_head = q.cols() / heads;
   const int dv_head = v ? v->cols() / heads : 0;
@@ -99,7 +102,7 @@ void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int
     if (v) v_h = heads == 1 ? *v : slice_cols(*v, h * dv_head, (h + 1) * dv_head);
     // 2. attention within the head, scaled by its own width
     attention_head(q_h, k_h, v ? &v_h : nullptr, options, out.heads[h],
-                   overrides ? &(*overrides)[h] : nullptr);
+                   overrides ? &(*overrides)[h] : nullptr, positions);
     if (v) head_outputs.push_back(out.heads[h].output);
   }
   if (!v) {

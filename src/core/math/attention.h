@@ -54,6 +54,11 @@ struct AttentionOptions {
   Scaling scaling;
   bool causal = false;  // a query sees only keys at or before its position
   Arrangement arrangement = Arrangement::QueryRows;
+  // Where the tokens stand (positions and RoPE, core/math/positions.h; the
+  // causal mask): the first position, and the tokens' order, a permutation
+  // (order[r] is the token standing r-th; empty: the lesson's own order).
+  int first_position = 0;
+  std::vector<int> order;
   bool operator==(const AttentionOptions&) const = default;
 };
 
@@ -69,22 +74,28 @@ struct HeadOverrides {
   std::vector<CellValue> scores, scaled, weights;  // in the layout of the (N, N) matrices
 };
 
-// Everything one head computed. All matrices are (N, N) but output.
+// Everything one head computed, for N queries and M keys (M = N in
+// self-attention; the memory's tokens in cross-attention). All matrices are
+// (N, M) (as the arrangement lays them out) but output.
 struct HeadTrace {
-  Matrix scores;   // (N, N) raw dot products, laid out as the arrangement says
-  Matrix scaled;   // (N, N) scores / divisor
+  Matrix scores;   // (N, M) raw dot products, laid out as the arrangement says
+  Matrix scaled;   // (N, M) scores / divisor
   Matrix masked;   // (N, N) scaled with -inf where causal masking hides a key; empty if not causal
-  Matrix weights;  // (N, N) softmax of masked (or scaled)
+  Matrix weights;  // (N, M) softmax of masked (or scaled)
   Matrix output;   // (N, d_v) weighted sum of values; empty without values
   double divisor = 1.0;
 };
 
-// One head. q, k are (N, d_k); v is (N, d_v) or null (scores and weights only).
+// One head. q is (N, d_k), k (M, d_k); v is (M, d_v) or null (scores and
+// weights only). `positions` (self-attention, N entries): where each token
+// stands, so the causal mask hides the keys standing after their query
+// whatever order the rows are in; null: row i stands at i.
 void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
                     const AttentionOptions& options, HeadTrace& out,
-                    const HeadOverrides* overrides = nullptr);
+                    const HeadOverrides* overrides = nullptr,
+                    const std::vector<int>* positions = nullptr);
 
-// out (N, d_v): weights (N, N) arranged as `arrangement` applied to v (N, d_v).
+// out (N, d_v): weights (N, M) arranged as `arrangement` applied to v (M, d_v).
 Matrix apply_weights(const Matrix& weights, const Matrix& v, Arrangement arrangement);
 
 struct MultiHeadTrace {
@@ -93,11 +104,12 @@ struct MultiHeadTrace {
   Matrix output;                 // (N, d_out) concat · W_o, or concat without W_o
 };
 
-// H heads over equal contiguous column blocks of q, k, v (N, H·d_head); each
-// head is scaled by its own width. w_o (d_v, d_out) may be null; overrides,
-// if given, has one entry per head.
+// H heads over equal contiguous column blocks of q (N, H·d_head), k and v
+// (M, …); each head is scaled by its own width. w_o (d_v, d_out) may be null;
+// overrides, if given, has one entry per head; positions as attention_head's.
 void multi_head_attention(const Matrix& q, const Matrix& k, const Matrix* v, int heads,
                           const Matrix* w_o, const AttentionOptions& options, MultiHeadTrace& out,
-                          const std::vector<HeadOverrides>* overrides = nullptr);
+                          const std::vector<HeadOverrides>* overrides = nullptr,
+                          const std::vector<int>* positions = nullptr);
 
 }  // namespace attn

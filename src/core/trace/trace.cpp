@@ -42,6 +42,24 @@ const char* default_label(Stage s) {
       return N_("output");
     case Stage::K_T:
       return "Kᵀ";  // a formula: the same in every language
+    case Stage::X_P:
+      return "X + P";  // a formula
+    case Stage::P:
+      // TRANSLATORS: a matrix's caption: the positions' encoding P, one row per position.
+      return N_("positions P");
+    case Stage::memory:
+      // TRANSLATORS: a matrix's caption in cross-attention: the encoder's tokens the queries
+      // read (PyTorch calls it "memory").
+      return N_("memory");
+    case Stage::angles:
+      // TRANSLATORS: a matrix's caption: RoPE's angle p·θ for each position p and pair of columns.
+      return N_("angles p·θ");
+    case Stage::Q_rot:
+      // TRANSLATORS: a matrix's caption: the queries turned by their positions' angles (RoPE).
+      return N_("rotated Q");
+    case Stage::K_rot:
+      // TRANSLATORS: a matrix's caption: the keys turned by their positions' angles (RoPE).
+      return N_("rotated K");
     default:
       return nullptr;  // inputs and Q, K, V are shown by their own names
   }
@@ -50,9 +68,11 @@ const char* default_label(Stage s) {
 // One part's computation in the canonical row layout.
 struct Computed {
   bool has_qk = false, has_v = false;
-  Matrix q, k, v;        // (N, d_k), (N, d_k), (N, d_v)
-  MultiHeadTrace heads;  // from Q, K (and V)
-  Matrix output;         // (N, d_v) from given weights
+  Matrix p, x_p;                // (N, d) one row per position; (N, d) X + each token's row of P
+  Matrix q, k, v;               // (N, d_k), (M, d_k), (M, d_v)
+  Matrix angles, q_rot, k_rot;  // RoPE: (N, d_head/2) per position; (N, d_k); (M, d_k)
+  MultiHeadTrace heads;         // from Q, K (rotated) and V
+  Matrix output;                // (N, d_v) from given weights
 };
 
 class PartBuilder {
@@ -63,8 +83,13 @@ class PartBuilder {
   void build() {
     std::vector<Computed> computed;  // [0]: the part's own options; [v]: variant v
     std::vector<AttentionOptions> options{state_.options};
-    for (const Variant& v : part_.variants) options.push_back(options_for(v, state_.options));
-    for (size_t v = 0; v < options.size(); ++v) computed.push_back(compute(options[v], v == 0));
+    std::vector<Sequence> sequences{part_.sequence};
+    for (const Variant& v : part_.variants) {
+      options.push_back(options_for(v, state_.options));
+      sequences.push_back(sequence_for(v, part_.sequence));
+    }
+    for (size_t v = 0; v < options.size(); ++v)
+      computed.push_back(compute(options[v], sequences[v], v == 0));
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
       add(spec, computed[spec.key.variant], options[spec.key.variant]);
   }
@@ -76,7 +101,7 @@ class PartBuilder {
     const Matrix& m = state_.inputs.at(s);
     return input_is_transposed(part_.layout, s) ? transpose(m) : m;
   }
-  // A token-major matrix computed in rows, in the part's layout.
+  // A token-major (or position-major) matrix computed in rows, in the part's layout.
   Matrix displayed(const Matrix& canonical_value) const {
     return part_.layout == Layout::Columns ? transpose(canonical_value) : canonical_value;
   }
@@ -100,15 +125,36 @@ class PartBuilder {
     return out;
   }
 
-  Computed compute(const AttentionOptions& options, bool own_settings) const {
+  Computed compute(const AttentionOptions& options, const Sequence& sequence,
+                   bool own_settings) const {
     Computed c;
+    const int n = static_cast<int>(part_.tokens.size());
+    // Where each token stands, and its row among the positions (P, angles).
+    const std::vector<int> at = token_positions(options, n);
+    std::vector<int> slot(at.size()), positions(at.size());
+    for (int t = 0; t < n; ++t) {
+      slot[static_cast<size_t>(t)] = at[static_cast<size_t>(t)] - options.first_position;
+      positions[static_cast<size_t>(t)] = options.first_position + t;
+    }
     if (has(Stage::X)) {
-      // 1. projections: Q, K, V = X·W (+ b), in canonical rows
-      const Matrix x = canonical(Stage::X);
+      // 1. positions: X_P = X + P, each token with the row of the position it stands at
+      Matrix x = canonical(Stage::X);  // (N, d)
+      if (sequence.positions != PositionKind::None) {
+        c.p = sequence.positions == PositionKind::Sinusoidal
+                  ? sinusoidal_positions(positions, x.cols())
+                  : canonical(Stage::P);  // (N, d)
+        c.x_p = x;
+        for (int t = 0; t < n; ++t)
+          for (int j = 0; j < x.cols(); ++j) c.x_p(t, j) += c.p(slot[static_cast<size_t>(t)], j);
+        x = c.x_p;
+      }
+      // 2. projections: Q from the tokens, K and V from them or from the memory
+      const Matrix memory = has(Stage::memory) ? canonical(Stage::memory) : Matrix();
+      const Matrix& source = has(Stage::memory) ? memory : x;  // (M, d)
       c.q = project(x, Stage::W_q, Stage::b_q);
-      c.k = project(x, Stage::W_k, Stage::b_k);
+      c.k = project(source, Stage::W_k, Stage::b_k);
       c.has_v = has(Stage::W_v);
-      if (c.has_v) c.v = project(x, Stage::W_v, Stage::b_v);
+      if (c.has_v) c.v = project(source, Stage::W_v, Stage::b_v);
       c.has_qk = true;
     } else if (has(Stage::Q)) {
       c.q = canonical(Stage::Q);
@@ -121,14 +167,24 @@ class PartBuilder {
       c.v = canonical(Stage::V);
       c.output = apply_weights(state_.inputs.at(Stage::weights), c.v, options.arrangement);
     }
+    if (c.has_qk && sequence.rope) {
+      // 3. RoPE: each head's Q and K turned pair by pair by p·θ_i (self-attention)
+      const int d_head = c.q.cols() / part_.heads;
+      c.angles = rope_angles(positions, d_head, sequence.rope->base);
+      c.q_rot = rotate_pairs(c.q, part_.heads, c.angles, slot, sequence.rope->pairs);
+      c.k_rot = rotate_pairs(c.k, part_.heads, c.angles, slot, sequence.rope->pairs);
+    }
     if (c.has_qk) {
-      // 2. attention per head, 3. concatenation and projection
+      // 4. attention per head, 5. concatenation and projection
       Matrix w_o;
       if (has(Stage::W_o)) w_o = canonical(Stage::W_o);
       const std::vector<HeadOverrides> overrides = head_overrides();
-      multi_head_attention(c.q, c.k, c.has_v ? &c.v : nullptr, part_.heads,
-                           has(Stage::W_o) ? &w_o : nullptr, options, c.heads,
-                           own_settings && !state_.overrides.empty() ? &overrides : nullptr);
+      const bool rotated = sequence.rope.has_value();
+      multi_head_attention(rotated ? c.q_rot : c.q, rotated ? c.k_rot : c.k,
+                           c.has_v ? &c.v : nullptr, part_.heads, has(Stage::W_o) ? &w_o : nullptr,
+                           options, c.heads,
+                           own_settings && !state_.overrides.empty() ? &overrides : nullptr,
+                           &at);
     }
     return c;
   }
@@ -139,14 +195,24 @@ class PartBuilder {
     const HeadTrace* head =
         c.has_qk ? &c.heads.heads[static_cast<size_t>(std::max(k.head, 1) - 1)] : nullptr;
     switch (k.stage) {
+      case Stage::P:
+        return displayed(c.p);
+      case Stage::X_P:
+        return displayed(c.x_p);
       case Stage::Q:
         return displayed(c.q);
       case Stage::K:
         return displayed(c.k);
       case Stage::V:
         return displayed(c.v);
-      case Stage::K_T:
-        return transpose(displayed(c.k));
+      case Stage::angles:
+        return displayed(c.angles);
+      case Stage::Q_rot:
+        return displayed(c.q_rot);
+      case Stage::K_rot:
+        return displayed(c.k_rot);
+      case Stage::K_T:  // of the keys the scores read
+        return transpose(displayed(c.k_rot.empty() ? c.k : c.k_rot));
       case Stage::scores:
         return head->scores;
       case Stage::scaled:
@@ -185,11 +251,16 @@ class PartBuilder {
     return label;
   }
 
-  std::vector<std::string> labels(AxisKind kind, int n) const {
+  // An axis's labels: the tokens (the memory's, for keys read from it), a
+  // position's number, or a dimension's index.
+  std::vector<std::string> labels(AxisKind kind, int n, const AttentionOptions& options) const {
     if (kind == AxisKind::Single) return std::vector<std::string>(n, "");
-    if (kind != AxisKind::Dim && static_cast<int>(part_.tokens.size()) == n) return part_.tokens;
+    const std::vector<std::string>& tokens =
+        kind == AxisKind::Key && !part_.memory_tokens.empty() ? part_.memory_tokens : part_.tokens;
+    if (is_token_axis(kind) && static_cast<int>(tokens.size()) == n) return tokens;
     std::vector<std::string> out;
-    for (int i = 0; i < n; ++i) out.push_back(std::to_string(i));
+    const int first = kind == AxisKind::Position ? options.first_position : 0;
+    for (int i = 0; i < n; ++i) out.push_back(std::to_string(first + i));
     return out;
   }
 
@@ -198,8 +269,8 @@ class PartBuilder {
     static_cast<MatrixSpec&>(m) = spec;
     m.value = value_of(spec, c);
     m.label = label_of(spec.key);
-    m.rows = labels(spec.row_kind, m.value.rows());
-    m.cols = labels(spec.col_kind, m.value.cols());
+    m.rows = labels(spec.row_kind, m.value.rows(), options);
+    m.cols = labels(spec.col_kind, m.value.cols(), options);
     m.arrangement = options.arrangement;
     if (c.has_qk && spec.key.stage >= Stage::scores)
       m.divisor = options.scaling.divisor_for(c.q.cols() / part_.heads);
