@@ -44,8 +44,9 @@ function field(label, control, pointer, hint = "") {
 }
 const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
 
-// The whole form for `lesson`, in the learner's language.
-export function buildForm(lesson, { language = "" } = {}) {
+// The whole form for `lesson`, in the learner's language; `texts`, the
+// translatable texts the app found in it (translations.js).
+export function buildForm(lesson, { language = "", texts = [] } = {}) {
   const form = element("div", { className: "editor-form" });
   const section = (title) => {
     const s = element("fieldset", {}, [element("legend", { text: title })]);
@@ -223,7 +224,7 @@ export function buildForm(lesson, { language = "" } = {}) {
     element("button", { type: "button", "data-action": "add-step", text: NP_("page", "Add step") }),
   );
 
-  section(NP_("page", "Translations")).append(...translationFields(lesson, language, { field, element, text }));
+  section(NP_("page", "Translations")).append(...translationFields(lesson, language, texts, { field, element, text }));
 
   const file = section(NP_("page", "The lesson file"));
   file.append(

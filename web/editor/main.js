@@ -184,7 +184,7 @@ function build() {
 function render() {
   const body = $e("#editor-body");
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pointer;
-  body.replaceChildren(buildForm(lesson, { language: translationLanguage }));
+  body.replaceChildren(buildForm(lesson, { language: translationLanguage, texts: translatableTexts() }));
   body.querySelector(".editor-json").value = lessonText(lesson);
   for (const control of body.querySelectorAll("[data-live]")) {
     const step = /^\/steps\/(\d+)\//.exec(control.dataset.pointer);
@@ -450,6 +450,17 @@ function check() {
     say(NP_("page", "No errors: the preview shows this draft."));
   } catch (e) {
     say(e.message);
+  }
+}
+
+// The texts the app would translate in the draft, once a language is chosen
+// (none in a draft the app cannot read: its error is said where it is).
+function translatableTexts() {
+  if (!translationLanguage) return [];
+  try {
+    return page.api.translatableTexts(lessonText(lesson));
+  } catch (e) {
+    return [];
   }
 }
 

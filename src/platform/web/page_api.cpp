@@ -73,8 +73,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, co
   return after_call(
       shell().api->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
 }
-// The lesson editor (web/page/editor/, Api::check_lesson): a draft checked,
-// shown in place of its lesson, and the file of the lesson shown.
+// The lesson editor (web/editor/, Api::check_lesson): a draft checked,
+// shown in place of its lesson, the file of the lesson shown, and a file's
+// translatable texts.
 EMSCRIPTEN_KEEPALIVE const char* attn_check_lesson(const char* bytes, int size) {
   return keep(shell().api->check_lesson(std::string_view(bytes, static_cast<size_t>(size))));
 }
@@ -83,6 +84,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_preview_lesson(const char* bytes, int size
       shell().api->preview_lesson(std::string_view(bytes, static_cast<size_t>(size))));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_file() { return keep(shell().api->lesson_file()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_translatable_texts(const char* bytes, int size) {
+  return keep(shell().api->translatable_texts(std::string_view(bytes, static_cast<size_t>(size))));
+}
 // The served page has the editor (the single file has not): the menu offers it.
 EMSCRIPTEN_KEEPALIVE void attn_set_can_edit(int on) {
   if (on)
