@@ -189,6 +189,13 @@ EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
     attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { attn::web::set_paste_text(text); }
+// The file beside the page that holds an asset (app::asset_file, which
+// "needasset" names too): for the page's own calls before the app asks (the
+// lesson it opens with, a host's setLesson). "" for no such kind.
+EMSCRIPTEN_KEEPALIVE const char* attn_asset_file(const char* kind, const char* name) {
+  const std::optional<attn::app::AssetKind> k = attn::app::asset_kind_of(kind);
+  return keep(k ? attn::app::asset_file({*k, name}) : "");
+}
 // A file the app asked for ("needasset": a lesson's, a catalog, a font pack),
 // or the lesson the page opens with, before attn_start: its bytes. Returns
 // why it cannot be used, or "".
