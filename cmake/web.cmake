@@ -59,7 +59,8 @@ set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page
 # attn_bundle(<folder> <output>): the modules of web/<folder>/, from its
 # main.js, bundled by esbuild into one minified classic script with its source
 # map, with the tables they share with the app (the languages, the built-in
-# lessons' ids, a lesson link's limits) and the program's build id.
+# lessons' ids, a lesson link's limits, the lesson format's description) and
+# the program's build id.
 function(attn_bundle folder output)
   # (with the page's and the SCORM package's modules, which the others import)
   file(GLOB modules CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/${folder}/*.js ${PROJECT_SOURCE_DIR}/web/${folder}/*.css
@@ -70,7 +71,8 @@ function(attn_bundle folder output)
     COMMAND node ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs ${PROJECT_SOURCE_DIR}/web/${folder}/main.js "${output}"
             "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
     DEPENDS ${modules} ${PROJECT_SOURCE_DIR}/scripts/bundle_page.mjs "${ATTN_LANGUAGES_FILE}"
-            ${PROJECT_SOURCE_DIR}/web/lesson-link.json "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
+            ${PROJECT_SOURCE_DIR}/web/lesson-link.json ${PROJECT_SOURCE_DIR}/python/attention_lab/lesson_format.json
+            "${ATTN_LESSON_DIR}/index.json" "${ATTN_PROGRAM_DIR}/program.json"
     COMMENT "Bundling web/${folder}/ into ${name} (esbuild)"
     VERBATIM)
 endfunction()

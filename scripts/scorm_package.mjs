@@ -41,8 +41,13 @@ export function builtinLessons(dir = path.join(ROOT, "lessons")) {
   return lessons;
 }
 
-// The settings, checked against the built-in lessons (web/scorm/package.js).
-export const checkSettings = (settings, lessons = builtinLessons()) => checkSettingsOf(settings, lessons);
+// The command line's options, and the settings they set.
+const OPTIONS = { "--lesson": "lesson", "--complete-when": "completeWhen", "--mastery": "mastery" };
+const OPTION_OF = Object.fromEntries(Object.entries(OPTIONS).map(([option, setting]) => [setting, option]));
+
+// The settings, checked against the built-in lessons (web/scorm/package.js),
+// each named by its option.
+export const checkSettings = (settings, lessons = builtinLessons()) => checkSettingsOf(settings, lessons, OPTION_OF);
 
 // The page's files, as the service worker names them (dist/sw.js's first
 // line: const BUILD = {version, files: {...}}), and the worker itself.
@@ -67,17 +72,20 @@ export function whenNeededFiles(dist) {
   );
 }
 
-// The adapter with the defaults it falls back on (web/scorm/defaults.json), as one classic script.
-function bundleAdapter(outfile) {
-  buildSync({
+// The adapter with the settings' checker and the defaults it falls back on
+// (web/scorm/settings.js, defaults.json), as one classic script's text.
+export function adapterScript() {
+  const { outputFiles } = buildSync({
     entryPoints: [path.join(ROOT, "web/scorm/scorm-adapter.js")],
-    outfile,
     bundle: true,
+    write: false,
     format: "iife",
     target: "es2020",
     logLevel: "warning",
   });
+  return outputFiles[0].text;
 }
+const bundleAdapter = (outfile) => fs.writeFileSync(outfile, adapterScript());
 
 // What the lesson editor needs to write a package in the browser
 // (web/editor/package.js), in dist/scorm/: the adapter, and files.json,
@@ -145,19 +153,18 @@ export function buildPackage({ dist, out, cmake, ...settings }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const options = { dist: "dist", out: null, cmake: "cmake" };
-  const names = { "--lesson": "lesson", "--complete-when": "completeWhen", "--mastery": "mastery" };
   let check = false;
   for (let i = 0; i < args.length; ++i) {
     const [flag, inline] = args[i].includes("=") ? args[i].split(/=(.*)/s) : [args[i], undefined];
     const value = () => (inline !== undefined ? inline : args[++i]);
     if (flag === "--check") check = true;
-    else if (flag in names) options[names[flag]] = value();
+    else if (flag in OPTIONS) options[OPTIONS[flag]] = value();
     else if (flag === "--dist" || flag === "--out" || flag === "--cmake") options[flag.slice(2)] = value();
     else {
-      console.error(`package-scorm: unknown option ${args[i]} (options: ${Object.keys(names).join(", ")})`);
+      console.error(`package-scorm: unknown option ${args[i]} (options: ${Object.keys(OPTIONS).join(", ")})`);
       process.exit(2);
     }
-    if (options[names[flag]] === undefined && flag in names) {
+    if (options[OPTIONS[flag]] === undefined && flag in OPTIONS) {
       console.error(`package-scorm: ${flag} needs a value`);
       process.exit(2);
     }

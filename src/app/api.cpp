@@ -5,6 +5,7 @@
 
 #include "core/lesson/state_link.h"
 #include "core/load/lesson_loader.h"
+#include "core/load/lesson_translations.h"
 #include "core/text/characters.h"
 #include "core/trace/trace_json.h"
 #include "ui/number_editor.h"
@@ -57,6 +58,15 @@ std::string Api::preview_lesson(std::string_view bytes) {
 }
 
 std::string Api::lesson_file() const { return app_.library()[app_.view().lesson].text; }
+
+std::string Api::translatable_texts(std::string_view bytes) const {
+  const LessonFile file = read_lesson_file(bytes);  // a refusal in English, as every refusal here
+  if (!file.document) return dump({{"error", file.error.message("")}});
+  json texts = json::array();
+  for (const auto& [path, text] : attn::translatable_texts(*file.document))
+    texts.push_back({{"path", path}, {"text", text}});
+  return dump({{"texts", texts}});
+}
 
 std::string Api::set_step(int step) {
   const CatalogScope words = app_.speaking();

@@ -25,13 +25,17 @@ class Api {
   // Loads a lesson file and shows it; on error the learner's page stays as it
   // was (no notice: the caller hears the error).
   std::string add_lesson(std::string_view bytes, std::string_view source);
-  // The lesson editor (web/page/editor/): a draft judged by the same loader,
+  // The lesson editor (web/editor/): a draft judged by the same loader,
   // {"ok": true} or {"ok": false, "path": JSON pointer, "reason", "message"}
   // in the learner's language; shown in place of the lesson of its id, on the
   // same step as far as it has steps; and the file of the lesson shown.
   std::string check_lesson(std::string_view bytes) const;
   std::string preview_lesson(std::string_view bytes);
   std::string lesson_file() const;
+  // The texts of a lesson file a translation may replace
+  // (core/load/lesson_translations.h): {"texts": [{"path": JSON pointer,
+  // "text"}]}, or {"error": why the text is no lesson file's}.
+  std::string translatable_texts(std::string_view bytes) const;
   std::string set_step(int step);
   // `matrix` as the trace's JSON names it: "W_q", "value-64/weights". An
   // input, or a what-if on a computed score or weight.

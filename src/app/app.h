@@ -195,7 +195,7 @@ class App {
   std::function<void()> on_copy_link;
   // Set by a platform with a text view (the web page): shows "Text view".
   std::function<void()> on_show_text_view;
-  std::function<void()> on_edit_lesson;  // the page opens its editor (web/page/editor/)
+  std::function<void()> on_edit_lesson;  // the page opens its editor (web/editor/)
 
  private:
   LessonSlot& slot_mut() { return library_[view_.lesson]; }

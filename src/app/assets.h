@@ -25,7 +25,10 @@ struct Asset {
 std::string_view asset_kind_name(AssetKind kind);
 std::optional<AssetKind> asset_kind_of(std::string_view name);
 // Where the file is, beside the page: "lessons/the-cat-sat.json",
-// "lang/es.json", "fonts/letters.ttf".
+// "lang/es.json", "fonts/letters.ttf". The page fetches the files the app
+// names ("needasset", attn_asset_file); the two it fetches before the app
+// runs, it names as it expects this to (web/page/files.js), and hands over
+// only when this names the same file.
 std::string asset_file(const Asset& asset);
 
 // The assets wanted and not yet here: each handed to the shell once, until it

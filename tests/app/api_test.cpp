@@ -1,7 +1,7 @@
 // What the page's lesson editor asks of the app (src/app/api.h): a draft
 // judged by the loader with the place of its error, a draft shown in its own
 // slot on the same step (the learner's lesson of that id and its saved work
-// untouched), and the file of the lesson shown.
+// untouched), the file of the lesson shown, and a file's translatable texts.
 #include "app/api.h"
 
 #include <doctest/doctest.h>
@@ -66,6 +66,25 @@ TEST_CASE(
   CHECK(state_of(api)["changes"].size() == 1);
   CHECK(api.lesson_file() == builtin_lesson_file("the-cat-sat"));
   ui.frames(2);
+}
+
+TEST_CASE("translatableTexts: a file's texts, in its parts and labels too; a non-file refused") {
+  test::HeadlessUi ui;
+  app::Api& api = ui.api();
+  const auto texts = nlohmann::json::parse(
+      api.translatable_texts(builtin_lesson_file("attention-times-value")))["texts"];
+  const auto at = [&](std::string_view path) {
+    for (const auto& t : texts)
+      if (t["path"] == path) return t["text"].get<std::string>();
+    return std::string();
+  };
+  CHECK(at("/title") != "");
+  CHECK(at("/parts/0/steps/0/title") != "");
+  CHECK(at("/parts/0/random/0/label") == "values");
+  for (const auto& t : texts) CHECK(t["path"].get<std::string>().find("/id") == std::string::npos);
+  const auto junk = nlohmann::json::parse(api.translatable_texts("{"));
+  CHECK(junk["error"].get<std::string>() != "");
+  CHECK(!junk.contains("texts"));
 }
 
 // A notice goes when what it says is gone: "showing the built-in lessons"

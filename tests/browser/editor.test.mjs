@@ -4,7 +4,8 @@
 // live placeholder, a prediction and a challenge; an error shown at its field
 // while the preview keeps the last good draft; the file downloaded, accepted
 // by attention-cli and equal to numpy; the link reopening the same trace; the
-// draft kept across a reload, a damaged one set aside; every built-in lesson
+// draft kept across a reload, a damaged one set aside; a lesson in parts
+// translated where the app says its texts are; every built-in lesson
 // round-tripping unchanged; and none of it in a learner's first load.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -375,6 +376,85 @@ test("every built-in lesson opened in the editor and downloaded is equal to its 
       assert.deepEqual(JSON.parse(await page.evaluate(() => window.attentionEditor.draftFile())), file, id);
     }
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// The texts the app translates, wherever they are: a part's steps, a random
+// draw's and a variant's labels (window.attention.translatableTexts).
+test("a lesson in parts: its parts' texts and its labels are offered for translation, and a translation is kept", async () => {
+  const identity = () => [
+    [1, 0],
+    [0, 1],
+  ];
+  const lesson = {
+    id: "two-parts",
+    title: "Two parts",
+    parts: [
+      {
+        id: "projected",
+        title: "Projected",
+        tokens: ["a", "b"],
+        X: identity(),
+        W_q: identity(),
+        W_k: identity(),
+        random: [{ seed: 1, label: "The values' weights", draws: [{ name: "W_v", fn: "normal", shape: [2, 2] }] }],
+        variants: [{ id: "unscaled", label: "Without the scale", scale: "none" }],
+        steps: [{ id: "w", title: "The weights", text: ["Each row sums to 1.", "It is {max weights[a]:2}."] }],
+      },
+      {
+        id: "given",
+        title: "Given weights",
+        tokens: ["c", "d"],
+        weights: [
+          [0.5, 0.5],
+          [0.25, 0.75],
+        ],
+        V: [
+          [1, 2],
+          [3, 4],
+        ],
+        steps: [{ id: "o", title: "The output", text: "Weights times values." }],
+      },
+    ],
+  };
+  const { page, problems } = await openPage(env.browser, env.url);
+  await page.evaluate((text) => window.attention.loadLesson(text), JSON.stringify(lesson));
+  await page.evaluate(() => window.attention.edit());
+  await judged(page);
+  await page.locator('#editor [data-action="translation-language"]').selectOption("fr");
+  const offered = await page
+    .locator('#editor [data-pointer^="/translations/fr/"]')
+    .evaluateAll((controls) =>
+      controls.map((c) => [c.dataset.pointer.slice("/translations/fr".length), c.labels[0].textContent]),
+    );
+  const at = (pointer) => `/${pointer.replace(/~/g, "~0").replace(/\//g, "~1")}`; // a pointer as one key
+  const expected = [
+    ["/title", "Two parts"],
+    ["/parts/0/title", "Projected"],
+    ["/parts/0/random/0/label", "The values' weights"],
+    ["/parts/0/variants/0/label", "Without the scale"],
+    ["/parts/0/steps/0/title", "The weights"],
+    ["/parts/0/steps/0/text/0", "Each row sums to 1."],
+    ["/parts/0/steps/0/text/1", "It is {max weights[a]:2}."],
+    ["/parts/1/title", "Given weights"],
+    ["/parts/1/steps/0/title", "The output"],
+    ["/parts/1/steps/0/text", "Weights times values."],
+  ];
+  assert.deepEqual(
+    offered,
+    expected.map(([pointer, text]) => [at(pointer), text]),
+    "in the file's order, as the app finds them",
+  );
+  assert.deepEqual(
+    (await page.evaluate((text) => window.attention.translatableTexts(text), JSON.stringify(lesson))).length,
+    expected.length,
+  );
+  await replaceText(page, `/translations/fr${at("/parts/0/variants/0/label")}`, "Sans l'échelle");
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).translations, {
+    fr: { "/parts/0/variants/0/label": "Sans l'échelle" },
+  });
   assert.deepEqual(problems, []);
   await page.close();
 });

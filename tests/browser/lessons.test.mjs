@@ -69,7 +69,7 @@ test("the page fetches the lesson it opens with, and another when the learner pi
 });
 
 test("a lesson whose file cannot be fetched: a notice, and the lesson on screen stays", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat`);
+  const { page, problems, requested } = await openNoting(`${env.url}?lesson=the-cat-sat`);
   await page.route("**/lessons/complete-flow.json", (route) => route.fulfill({ status: 404, body: "" }));
   await assert.rejects(
     page.evaluate(() => window.attention.setLesson("complete-flow")),
@@ -87,6 +87,8 @@ test("a lesson whose file cannot be fetched: a notice, and the lesson on screen 
   await page.unroute("**/lessons/complete-flow.json");
   await page.evaluate(() => window.attention.setLesson("complete-flow"));
   assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "complete-flow");
+  // Each time one fetch of the file the app named, though setLesson and the app's ask both want it.
+  assert.deepEqual(requested, ["the-cat-sat", "complete-flow", "complete-flow"]);
   assert.deepEqual(problems, []);
   await page.close();
 });

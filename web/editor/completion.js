@@ -2,22 +2,29 @@
 // list of placeholders made from the lesson's own matrices and tokens
 // (docs/lessons.md, "Live text"); arrows choose, Enter or Tab inserts, Escape
 // closes. The list is an ARIA listbox the text field controls.
+import { FORMAT, axisKinds, isTokenAxis } from "./format.js";
 
-// The placeholders a lesson's text may use, most useful first. The scores'
-// and weights' columns are the tokens (keys); every other matrix's columns
-// are dimensions, named by their index.
-const BY_KEY = /^(scores|scaled|masked|weights)(\b|_|@)/;
-export function suggestions(lesson, shown = []) {
+// The placeholders a lesson's text may use, most useful first, made from what
+// runs along each matrix's axes (the format's description, format.js): a
+// token axis is named by the lesson's tokens, a dimension by its index; a
+// number's first index is its token (or query) wherever that runs, as the
+// loader reads it; "largest" names the token of a row's largest number, so
+// only where the columns are tokens. A name no matrix has is passed over.
+export function suggestions(lesson, shown = [], format = FORMAT) {
   const tokens = (Array.isArray(lesson.tokens) ? lesson.tokens : []).map(String);
   const [a, b] = [tokens[0] ?? "0", tokens[1] ?? tokens[0] ?? "0"];
   const out = [];
   for (const m of new Set([...shown, "weights", "scaled", "scores", "output"])) {
-    if (!BY_KEY.test(m)) {
-      out.push(`{${m}[${a}, 0]:2}`, `{max ${m}[${a}]:2}`, `{row ${m}[${a}]:2}`);
+    const kinds = axisKinds(m, format);
+    if (!kinds) continue;
+    const [first, second] = !isTokenAxis(kinds[0]) && isTokenAxis(kinds[1]) ? [kinds[1], kinds[0]] : kinds;
+    const row = isTokenAxis(first) ? a : "0";
+    if (!isTokenAxis(second)) {
+      out.push(`{${m}[${row}, 0]:2}`, `{max ${m}[${row}]:2}`, `{row ${m}[${row}]:2}`);
       continue;
     }
-    out.push(`{${m}[${a}, ${b}]:2}`, `{largest ${m}[${a}]}`, `{max ${m}[${a}]:2}`, `{row ${m}[${a}]:2}`);
-    for (const t of tokens.slice(1)) out.push(`{largest ${m}[${t}]}`);
+    out.push(`{${m}[${row}, ${b}]:2}`, `{largest ${m}[${row}]}`, `{max ${m}[${row}]:2}`, `{row ${m}[${row}]:2}`);
+    if (isTokenAxis(first)) for (const t of tokens.slice(1)) out.push(`{largest ${m}[${t}]}`);
   }
   out.push("{scale}", "{divisor}", "{mask}");
   return [...new Set(out)];

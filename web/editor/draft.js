@@ -3,6 +3,7 @@
 // the changes a change of tokens brings, the undo history, and the draft kept
 // in local storage. Everything here runs under node's test runner
 // (tests/web/editor/draft.test.mjs).
+import { FORMAT, inputAxes, inputNames, splitByHeads } from "./format.js";
 import { NP_ } from "./words.js";
 
 export const DRAFT_KEY = "attention-lab:v1:draft";
@@ -95,44 +96,25 @@ export function fieldFor(path, pointers) {
   return best;
 }
 
-// The lesson's token axis in its inputs: rows in "rows" layouts, columns in "columns".
-const TOKEN_MATRICES = ["X", "Q", "K", "V"];
-const tokenAxis = (lesson) => (lesson.layout === "columns" ? 1 : 0);
-
 // The tokens become `tokens`: every input with one row (or column) per token
-// gets as many, so a lesson that was valid stays valid. Random draws change
-// their shape; numbers typed in keep theirs, and a new token's row is zeros.
-export function setTokens(lesson, tokens) {
+// (the format's width "N") gets as many, so a lesson that was valid stays
+// valid. Random draws change their shape; numbers typed in keep theirs, and a
+// new token's numbers are zeros, or 1/N in an (N, N) input (attention weights
+// given directly).
+export function setTokens(lesson, tokens, format = FORMAT) {
   const before = Array.isArray(lesson.tokens) ? lesson.tokens.length : 0;
   lesson.tokens = tokens;
   const after = tokens.length;
   if (before === after || before === 0) return;
-  const axis = tokenAxis(lesson);
-  for (const group of Array.isArray(lesson.random) ? lesson.random : [])
-    for (const draw of Array.isArray(group.draws) ? group.draws : [])
-      if (TOKEN_MATRICES.includes(draw.name) && Array.isArray(draw.shape) && draw.shape[axis] === before)
-        draw.shape[axis] = after;
-  for (const name of TOKEN_MATRICES) {
-    const m = lesson[name];
-    if (!Array.isArray(m) || !m.every(Array.isArray)) continue;
-    if (axis === 0 && m.length === before) {
-      const width = m.length ? m[0].length : 0;
-      while (m.length < after) m.push(new Array(width).fill(0));
-      m.length = after;
-    } else if (axis === 1 && m.every((row) => row.length === before)) {
-      for (const row of m) {
-        while (row.length < after) row.push(0);
-        row.length = after;
-      }
-    }
-  }
-  // Weights given directly are (N, N).
-  const w = lesson.weights;
-  if (Array.isArray(w) && w.length === before && w.every((row) => Array.isArray(row) && row.length === before)) {
-    const uniform = 1 / after;
-    lesson.weights = Array.from({ length: after }, (_, i) =>
-      Array.from({ length: after }, (_, j) => (i < before && j < before ? w[i][j] : uniform)),
-    );
+  for (const input of inputsOf(lesson, format)) {
+    const axes = inputAxes(input.name, lesson.layout, format);
+    const fill = axes[0] === "N" && axes[1] === "N" ? 1 / after : 0;
+    const shape = shapeOf(input, axes);
+    axes.forEach((width, k) => {
+      if (width !== "N" || shape[k] !== before) return;
+      if (input.draw) input.draw.shape[k] = after;
+      else resize(input.matrix, k, after, fill);
+    });
   }
 }
 
@@ -254,74 +236,69 @@ export function writeDraft(storage, text) {
   }
 }
 
-// The widths of a lesson's inputs, by layout: what each axis of each input is
-// ("N" the tokens, handled by setTokens; d_model, d_k, d_v the widths).
-function axesOf(name, layout) {
-  const cols = layout === "columns";
-  const transposed = cols || layout === "rows_transposed_weights";
-  const widths = { X: "d_model", W_q: "d_k", W_k: "d_k", W_v: "d_v", Q: "d_k", K: "d_k", V: "d_v" };
-  if (name === "X" || name === "Q" || name === "K" || name === "V")
-    return cols ? [widths[name], "N"] : ["N", widths[name]];
-  if (name.startsWith("W_") && widths[name]) return transposed ? [widths[name], "d_model"] : ["d_model", widths[name]];
-  if (name === "b_q" || name === "b_k") return ["d_k", 1];
-  if (name === "b_v") return ["d_v", 1];
-  return null;
-}
-
-// The inputs a lesson has: [{name, shape, draw}] for random draws, [{name, matrix}] typed in.
-function inputsOf(lesson) {
+// The inputs a lesson has: [{name, draw}] for random draws, [{name, matrix}]
+// typed in.
+function inputsOf(lesson, format) {
+  const names = inputNames(format);
   const out = [];
   for (const group of Array.isArray(lesson.random) ? lesson.random : [])
     for (const draw of Array.isArray(group.draws) ? group.draws : [])
-      if (Array.isArray(draw.shape)) out.push({ name: draw.name, draw });
-  for (const name of ["X", "W_q", "W_k", "W_v", "Q", "K", "V", "b_q", "b_k", "b_v"])
-    if (Array.isArray(lesson[name])) out.push({ name, matrix: lesson[name] });
+      if (names.includes(draw.name) && Array.isArray(draw.shape)) out.push({ name: draw.name, draw });
+  for (const name of names)
+    if (Array.isArray(lesson[name]) && lesson[name].length) out.push({ name, matrix: lesson[name] });
   return out;
 }
 
-// {d_model, d_k, d_v}: each as the lesson's inputs have it (undefined: none says).
-export function sizesOf(lesson) {
+// An input's shape as written: a flat list (a bias) runs along its axis that
+// is not "1".
+function shapeOf(input, axes) {
+  if (input.draw) return input.draw.shape;
+  const m = input.matrix;
+  if (!Array.isArray(m[0])) return axes.map((width) => (width === "1" ? 1 : m.length));
+  return [m.length, m[0].length];
+}
+
+// Numbers typed in, `n` along axis `k`: cut, or padded with `fill`.
+function resize(m, k, n, fill = 0) {
+  const pad = (list, make) => {
+    while (list.length < n) list.push(make());
+    list.length = n;
+  };
+  if (!Array.isArray(m[0])) pad(m, () => fill);
+  else if (k === 0) pad(m, () => new Array(m[0].length).fill(fill));
+  else for (const row of m) pad(row, () => fill);
+}
+
+// A draw for one head has its share of a width the heads split.
+const heads = (lesson) => (Number.isInteger(lesson.heads) && lesson.heads > 0 ? lesson.heads : 1);
+const perHead = (input, width, format) => input.draw && input.draw.head !== undefined && splitByHeads(width, format);
+
+// The widths the inputs have ({d, d_k, d_v, d_out}: the format's names), each
+// as the first input that has it says (undefined: none says).
+export function sizesOf(lesson, format = FORMAT) {
   const sizes = {};
-  for (const input of inputsOf(lesson)) {
-    const axes = axesOf(input.name, lesson.layout);
-    if (!axes) continue;
-    const shape = input.draw
-      ? input.draw.shape
-      : [input.matrix.length, Array.isArray(input.matrix[0]) ? input.matrix[0].length : 1];
-    axes.forEach((axis, k) => {
-      if (typeof axis === "string" && axis !== "N" && sizes[axis] === undefined) sizes[axis] = shape[k];
+  for (const input of inputsOf(lesson, format)) {
+    const axes = inputAxes(input.name, lesson.layout, format);
+    const shape = shapeOf(input, axes);
+    axes.forEach((width, k) => {
+      if (width === "N" || width === "1" || sizes[width] !== undefined) return;
+      sizes[width] = perHead(input, width, format) ? shape[k] * heads(lesson) : shape[k];
     });
   }
   return sizes;
 }
 
-// One width (d_model, d_k or d_v) becomes `n` in every input that has it:
-// random draws change their shape; numbers typed in keep theirs, new ones are 0.
-export function setSize(lesson, which, n) {
-  for (const input of inputsOf(lesson)) {
-    const axes = axesOf(input.name, lesson.layout);
-    if (!axes) continue;
-    axes.forEach((axis, k) => {
-      if (axis !== which) return;
-      if (input.draw) {
-        if (k < input.draw.shape.length) input.draw.shape[k] = n;
-        return;
-      }
-      const m = input.matrix;
-      if (!Array.isArray(m[0])) {
-        // a flat bias
-        while (m.length < n) m.push(0);
-        m.length = n;
-      } else if (k === 0) {
-        const width = m[0].length;
-        while (m.length < n) m.push(new Array(width).fill(0));
-        m.length = n;
-      } else {
-        for (const row of m) {
-          while (row.length < n) row.push(0);
-          row.length = n;
-        }
-      }
+// One width becomes `n` in every input that has it: random draws change their
+// shape (a draw for one head its share); numbers typed in keep theirs, new
+// ones are 0.
+export function setSize(lesson, which, n, format = FORMAT) {
+  for (const input of inputsOf(lesson, format)) {
+    const axes = inputAxes(input.name, lesson.layout, format);
+    axes.forEach((width, k) => {
+      if (width !== which) return;
+      if (!input.draw) return resize(input.matrix, k, n);
+      if (k < input.draw.shape.length)
+        input.draw.shape[k] = perHead(input, width, format) ? Math.max(1, Math.floor(n / heads(lesson))) : n;
     });
   }
 }

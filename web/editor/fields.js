@@ -7,12 +7,12 @@
 // the last field.
 import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
+import { FORMAT, inputNames } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { translationFields } from "./translations.js";
 import { NP_ } from "./words.js";
 
-const INPUTS = ["X", "W_q", "W_k", "W_v", "b_q", "b_k", "b_v", "Q", "K", "V", "weights", "W_o"];
-const LAYOUTS = ["rows", "rows_transposed_weights", "columns"];
+const { defaults: DEFAULTS, limits: LIMITS } = FORMAT;
 
 let ids = 0;
 export function element(tag, attributes = {}, children = []) {
@@ -44,8 +44,9 @@ function field(label, control, pointer, hint = "") {
 }
 const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
 
-// The whole form for `lesson`, in the learner's language.
-export function buildForm(lesson, { language = "" } = {}) {
+// The whole form for `lesson`, in the learner's language; `texts`, the
+// translatable texts the app found in it (translations.js).
+export function buildForm(lesson, { language = "", texts = [] } = {}) {
   const form = element("div", { className: "editor-form" });
   const section = (title) => {
     const s = element("fieldset", {}, [element("legend", { text: title })]);
@@ -84,7 +85,9 @@ export function buildForm(lesson, { language = "" } = {}) {
   const layout = element(
     "select",
     {},
-    LAYOUTS.map((l) => element("option", { value: l, text: l, selected: (lesson.layout || "rows") === l })),
+    FORMAT.words.layout.map((l) =>
+      element("option", { value: l, text: l, selected: (lesson.layout || DEFAULTS.layout) === l }),
+    ),
   );
   const causal = element("input", { type: "checkbox", checked: lesson.causal === true });
   settings.append(
@@ -96,37 +99,43 @@ export function buildForm(lesson, { language = "" } = {}) {
     ),
     field(
       NP_("page", "Heads"),
-      element("input", { type: "number", min: 1, max: 16, value: lesson.heads ?? 1 }),
+      element("input", { type: "number", min: 1, max: LIMITS.heads, value: lesson.heads ?? DEFAULTS.heads }),
       "/heads",
     ),
     field(
       NP_("page", "Scale"),
-      text(typeof lesson.scale === "number" ? String(lesson.scale) : (lesson.scale ?? "sqrt_dk")),
+      text(typeof lesson.scale === "number" ? String(lesson.scale) : (lesson.scale ?? DEFAULTS.scale)),
       "/scale",
       NP_("page", "sqrt_dk, none, or a number to divide the scores by"),
     ),
     field(NP_("page", "Causal (each token sees only itself and earlier ones)"), causal, "/causal"),
     field(
       NP_("page", "Digits shown"),
-      element("input", { type: "number", min: 0, max: 12, value: lesson.precision ?? 8 }),
+      element("input", {
+        type: "number",
+        min: 0,
+        max: LIMITS.precision,
+        value: lesson.precision ?? DEFAULTS.precision,
+      }),
       "/precision",
     ),
   );
 
   const inputs = section(NP_("page", "Inputs"));
-  // The widths, as the inputs have them: a change reshapes every input that has one.
+  // The widths, as the inputs have them (the format's names: d is d_model):
+  // a change reshapes every input that has one.
   const sizes = sizesOf(lesson);
   const labels = {
-    d_model: NP_("page", "Width of each token's vector (d_model)"),
+    d: NP_("page", "Width of each token's vector (d_model)"),
     d_k: NP_("page", "Width of queries and keys (d_k)"),
     d_v: NP_("page", "Width of values (d_v)"),
   };
-  for (const which of ["d_model", "d_k", "d_v"])
+  for (const which of Object.keys(labels))
     if (sizes[which] !== undefined) {
       const input = element("input", {
         type: "number",
         min: 1,
-        max: 64,
+        max: LIMITS.dim,
         value: sizes[which],
         "data-action": "size",
         "data-size": which,
@@ -143,7 +152,7 @@ export function buildForm(lesson, { language = "" } = {}) {
       ),
     );
   });
-  for (const name of INPUTS)
+  for (const name of inputNames())
     if (Array.isArray(lesson[name]))
       inputs.append(
         field(
@@ -215,7 +224,7 @@ export function buildForm(lesson, { language = "" } = {}) {
     element("button", { type: "button", "data-action": "add-step", text: NP_("page", "Add step") }),
   );
 
-  section(NP_("page", "Translations")).append(...translationFields(lesson, language, { field, element, text }));
+  section(NP_("page", "Translations")).append(...translationFields(lesson, language, texts, { field, element, text }));
 
   const file = section(NP_("page", "The lesson file"));
   file.append(

@@ -22,9 +22,9 @@ import { activityValue, newChallenge, newPrediction, withKind } from "./activiti
 import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
 import { attachCompletion, completionKey, suggestions } from "./completion.js";
-import { scormPackage } from "./package.js";
+import { packageSettings, scormPackage } from "./package.js";
 import { editSentences, sentencePointers, showSentencePreviews } from "./sentences.js";
-import { countActivities } from "../scorm/package.js";
+import { DEFAULTS as PACKAGE_DEFAULTS } from "../scorm/package.js";
 import { previewSizes } from "./sizes.js";
 import { pruneTranslations } from "./translations.js";
 import { NP_, useWords } from "./words.js";
@@ -141,7 +141,13 @@ function build() {
       ]),
       element("div", { className: "editor-field" }, [
         element("label", { for: "editor-lms-mastery", text: NP_("page", "Passing score (%)") }),
-        element("input", { id: "editor-lms-mastery", type: "number", min: 0, max: 100, value: 80 }),
+        element("input", {
+          id: "editor-lms-mastery",
+          type: "number",
+          min: 0,
+          max: 100,
+          value: PACKAGE_DEFAULTS.mastery,
+        }),
       ]),
       element("button", { type: "button", "data-action": "package", text: NP_("page", "Package for LMS") }),
     ]),
@@ -184,7 +190,7 @@ function build() {
 function render() {
   const body = $e("#editor-body");
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pointer;
-  body.replaceChildren(buildForm(lesson, { language: translationLanguage }));
+  body.replaceChildren(buildForm(lesson, { language: translationLanguage, texts: translatableTexts() }));
   body.querySelector(".editor-json").value = lessonText(lesson);
   for (const control of body.querySelectorAll("[data-live]")) {
     const step = /^\/steps\/(\d+)\//.exec(control.dataset.pointer);
@@ -374,18 +380,23 @@ function openFile(file) {
   });
 }
 
+// The settings' problem an instructor can fix here, in their words; the
+// checker's own sentence for any other.
+function settingsProblem({ code, text }) {
+  if (code === "range") return NP_("page", "The passing score is a number from 0 to 100.");
+  if (code === "unscored")
+    return NP_("page", "This lesson has no predictions or challenges to score: complete it when every step is seen.");
+  return NP_("page", "No package: {why}").replace("{why}", text);
+}
+
 function packageForLms() {
-  const completeWhen = $e("#editor-lms-rule").value;
-  const mastery = Number($e("#editor-lms-mastery").value);
+  const settings = { completeWhen: $e("#editor-lms-rule").value, mastery: $e("#editor-lms-mastery").value };
   if (lastError) return say(NP_("page", "Fix the error first: the package carries the lesson as it is."));
-  if (!(mastery >= 0 && mastery <= 100)) return say(NP_("page", "The passing score is a number from 0 to 100."));
-  if (completeWhen === "challenges" && !countActivities(lesson))
-    return say(
-      NP_("page", "This lesson has no predictions or challenges to score: complete it when every step is seen."),
-    );
+  const checked = packageSettings(lesson, settings);
+  if (checked.error) return say(settingsProblem(checked.problems[0]));
   const button = $e('[data-action="package"]');
   button.disabled = true;
-  scormPackage(lesson, { completeWhen, mastery }, (done, all) =>
+  scormPackage(lesson, settings, (done, all) =>
     say(NP_("page", "Packaging: file {done} of {all}…").replace("{done}", done).replace("{all}", all)),
   )
     .then(
@@ -450,6 +461,17 @@ function check() {
     say(NP_("page", "No errors: the preview shows this draft."));
   } catch (e) {
     say(e.message);
+  }
+}
+
+// The texts the app would translate in the draft, once a language is chosen
+// (none in a draft the app cannot read: its error is said where it is).
+function translatableTexts() {
+  if (!translationLanguage) return [];
+  try {
+    return page.api.translatableTexts(lessonText(lesson));
+  } catch (e) {
+    return [];
   }
 }
 

@@ -25,15 +25,22 @@ async function bytesOf(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Resolves with {name, bytes} of the zip, or rejects with why not (the
-// settings' own sentence, or the file that could not be fetched).
-export async function scormPackage(lesson, { completeWhen, mastery }, onFile = () => {}) {
+// The package's settings for the lesson, checked by the packager's rule
+// (web/scorm/settings.js): {config, title, problems} or {error, problems}.
+export function packageSettings(lesson, { completeWhen, mastery }) {
   const id = typeof lesson.id === "string" ? lesson.id : "";
-  const checked = checkSettings(
+  return checkSettings(
     { lesson: id, completeWhen, mastery },
     { [id]: { title: lesson.title || id, activities: countActivities(lesson) } },
   );
+}
+
+// Resolves with {name, bytes} of the zip, or rejects with why not (the
+// settings' own sentence, or the file that could not be fetched).
+export async function scormPackage(lesson, settings, onFile = () => {}) {
+  const checked = packageSettings(lesson, settings);
   if (checked.error) throw new Error(checked.error);
+  const id = checked.config.lesson;
   const base = new URL(".", window.location.href);
   const listed = JSON.parse(new TextDecoder().decode(await bytesOf(new URL("scorm/files.json", base))));
   const entries = {};

@@ -8,41 +8,24 @@ import { NP_ } from "./words.js";
 
 export const LANGUAGES = shipped.languages;
 
-// Every text of `lesson` a translation may replace: [pointer, the text].
-export function translatableTexts(lesson) {
-  const out = [];
-  const add = (parts, value) => {
-    if (typeof value === "string" && value.trim() !== "") out.push([pointerOf(parts), value]);
+// The texts a translation may replace are the app's to say
+// (window.attention.translatableTexts: core/load/lesson_translations.h), in
+// its key order; the section lists them in the draft's own order.
+export function inDraftOrder(texts, lesson) {
+  const order = new Map();
+  const walk = (value, parts) => {
+    if (typeof value === "string") order.set(pointerOf(parts), order.size);
+    else if (value && typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) walk(inner, [...parts, key]);
   };
-  const texts = (parts, value) => {
-    if (Array.isArray(value))
-      value.forEach((t, k) =>
-        typeof t === "string" ? add([...parts, k], t) : t && add([...parts, k, "text"], t.text),
-      );
-    else add(parts, value);
-  };
-  add(["title"], lesson.title);
-  add(["source"], lesson.source);
-  (Array.isArray(lesson.steps) ? lesson.steps : []).forEach((step, i) => {
-    add(["steps", i, "title"], step.title);
-    texts(["steps", i, "text"], step.text);
-    (Array.isArray(step.predict) ? step.predict : []).forEach((p, j) => {
-      add(["steps", i, "predict", j, "ask"], p.ask);
-      (Array.isArray(p.choices) ? p.choices : []).forEach((c, k) =>
-        add(["steps", i, "predict", j, "choices", k, "text"], c.text),
-      );
-      texts(["steps", i, "predict", j, "reveal"], p.reveal);
-    });
-    (Array.isArray(step.challenges) ? step.challenges : []).forEach((c, j) => {
-      for (const key of ["task", "success", "status"]) add(["steps", i, "challenges", j, key], c[key]);
-      texts(["steps", i, "challenges", j, "hints"], c.hints);
-    });
-  });
-  return out;
+  walk(lesson, []);
+  const at = (t) => order.get(t.path) ?? order.size;
+  return [...texts].sort((a, b) => at(a) - at(b));
 }
 
-// The section's fields for `language` ("": none chosen yet).
-export function translationFields(lesson, language, { field, element, text }) {
+// The section's fields for `language` ("": none chosen yet), one for each of
+// `texts` (the app's: [{path, text}]).
+export function translationFields(lesson, language, texts, { field, element, text }) {
   const others = LANGUAGES.filter((l) => l.code !== "en");
   const select = element("select", { "data-action": "translation-language" }, [
     element("option", { value: "", text: NP_("page", "Choose a language"), selected: language === "" }),
@@ -51,7 +34,7 @@ export function translationFields(lesson, language, { field, element, text }) {
   const parts = [field(NP_("page", "Translate into"), select, "/translations")];
   if (!language) return parts;
   const given = (lesson.translations && lesson.translations[language]) || {};
-  for (const [pointer, english] of translatableTexts(lesson)) {
+  for (const { path: pointer, text: english } of inDraftOrder(texts, lesson)) {
     const input =
       english.length > 60
         ? element("textarea", { rows: 2, lang: language }, [given[pointer] ?? ""])

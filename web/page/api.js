@@ -43,11 +43,12 @@ const methods = {
   link: app.link,
   numpy: app.numpy,
   loadLesson: app.loadLesson,
-  // The lesson editor (docs/editor.md): a draft checked and shown (app.js);
-  // the lesson being edited (else the one shown) as its file; the editor
-  // opened (a promise) or closed.
+  // The lesson editor (docs/editor.md): a draft checked and shown, a file's
+  // translatable texts (app.js); the lesson being edited (else the one shown)
+  // as its file; the editor opened (a promise) or closed.
   checkLesson: app.checkLesson,
   previewLesson: app.previewLesson,
+  translatableTexts: app.translatableTexts,
   lessonFile,
   edit: (on = true) => (aBoolean(on, "on") ? openEditor(app) : closeEditor()),
   progress: app.progress,

@@ -66,6 +66,14 @@ export const app = {
     const bytes = textOrBytes(content, "content");
     checked(call("attn_preview_lesson", "string", ["bytes", "number"], [bytes, bytes.length]));
   },
+  // The texts of a lesson file a translation may replace, as the app knows
+  // them: [{path (a JSON pointer), text}].
+  translatableTexts(content) {
+    const bytes = textOrBytes(content, "content");
+    const r = JSON.parse(call("attn_translatable_texts", "string", ["bytes", "number"], [bytes, bytes.length]));
+    if (r.error) throw new Error(r.error);
+    return r.texts;
+  },
   // Steps seen, predictions answered and right, challenges solved (docs/embedding.md).
   progress: () => json("attn_progress"),
   // The notebook's numbers, no answers, no progress: the lesson from the start.

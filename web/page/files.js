@@ -98,51 +98,52 @@ export async function fetchLessonUrl(name) {
   return fetchBytes(url.href);
 }
 
-// A built-in lesson's file, fetched once (src/core/builtin_lessons.h); a
-// failed fetch is tried again next time.
-const lessonFetches = new Map(); // id -> the promise of fetchBytes
-export function fetchLesson(id) {
-  if (singleFile)
-    return Promise.resolve(
-      Object.hasOwn(singleFile.lessons, id)
-        ? { bytes: new TextEncoder().encode(singleFile.lessons[id]) }
-        : { error: "not in this file" },
-    );
-  if (!lessonFetches.has(id)) {
-    const fetched = fetchBytes(`lessons/${id}.json`);
-    lessonFetches.set(id, fetched);
-    fetched.then((r) => r.error && lessonFetches.delete(id));
-  }
-  return lessonFetches.get(id);
-}
-// A file the app asked for (src/app/assets.h: a built-in lesson's, a
-// language's catalog, a font pack), fetched beside the page, or taken from a
-// fetch already under way: the built-in lesson the page opens with, and the
-// catalog of the language it starts in (its own words came in it,
-// fetchCatalogEarly, at the start).
+// The files the app needs (src/app/assets.h: a built-in lesson's, a
+// language's catalog, a font pack) are the files it names: in its
+// "needasset" events, and, asked, before it runs (assetFile). The page
+// starts two fetches before the program runs, to overlap its download: the
+// lesson it opens with and the catalog of the language it starts in (its own
+// words come in it). Those it names as it expects the app to
+// (EXPECTED_FILES: src/app/assets.cpp's asset_file); each is kept by its file
+// and handed over only when the app names that file, so an expectation gone
+// wrong costs a second fetch, never a wrong file (tests/browser/lessons.test.mjs
+// and languages.test.mjs count the fetches).
+const EXPECTED_FILES = { lesson: (id) => `lessons/${id}.json`, catalog: (code) => `lang/${code}.json` };
 const NOT_IN_SINGLE_FILE = {
   catalog: "this offline file is in English only; the served page has the others",
   font: "this offline file carries no extra fonts; the served page has them",
 };
-let catalogFetched = null; // {code, fetched}
-export function fetchCatalogEarly(code) {
-  catalogFetched = { code, fetched: fetchBytes(`lang/${code}.json`) };
-  return catalogFetched.fetched;
+// The single file carries the built-in lessons and nothing else.
+function fromSingleFile(kind, name) {
+  if (kind !== "lesson") return Promise.resolve({ error: NOT_IN_SINGLE_FILE[kind] || "not in this file" });
+  return Promise.resolve(
+    Object.hasOwn(singleFile.lessons, name)
+      ? { bytes: new TextEncoder().encode(singleFile.lessons[name]) }
+      : { error: "not in this file" },
+  );
 }
-export function fetchAsset({ kind, name, file }) {
-  if (kind === "lesson") return fetchLesson(name);
-  if (singleFile) return Promise.resolve({ error: NOT_IN_SINGLE_FILE[kind] || "not in this file" });
-  if (kind === "catalog" && catalogFetched && catalogFetched.code === name) {
-    const early = catalogFetched.fetched;
-    catalogFetched = null;
-    return early;
-  }
-  return fetchBytes(file);
+const early = new Map(); // file -> the promise of its fetchBytes, until the app names it
+export function fetchEarly(kind, name) {
+  if (singleFile) return fromSingleFile(kind, name);
+  const file = EXPECTED_FILES[kind](name);
+  if (!early.has(file)) early.set(file, fetchBytes(file));
+  return early.get(file);
 }
-// The file handed to the app as bytes, or why it could not be had. Returns
-// "" or why the app could not use it.
-export async function provideAsset(kind, name, fetched) {
-  const r = await fetched;
+// The file the app names for an asset (its "needasset" names it too).
+export const assetFile = (kind, name) => call("attn_asset_file", "string", ["string", "string"], [kind, name]);
+
+// The file of an asset the app named, fetched beside the page, or taken from
+// an early fetch of that file (a failed one is tried again when asked again).
+function fetchAsset({ kind, name, file }) {
+  if (singleFile) return fromSingleFile(kind, name);
+  const started = early.get(file);
+  early.delete(file);
+  return started || fetchBytes(file);
+}
+// The file handed to the app as bytes, or why it could not be had.
+async function handOver(asset) {
+  const { kind, name } = asset;
+  const r = await fetchAsset(asset);
   if (r.error) {
     call("attn_asset_failed", null, ["string", "string", "string"], [kind, name, r.error]);
     return r.error;
@@ -154,5 +155,18 @@ export async function provideAsset(kind, name, fetched) {
     [kind, name, r.bytes, r.bytes.length],
   );
 }
+// An asset ({kind, name, file}) fetched and handed to the app, once while
+// under way (the app's "needasset" and a host's setLesson may both ask):
+// resolves with "" or why the app could not be given it.
+const handovers = new Map(); // "kind/name" -> that promise
+export function provideAsset(asset) {
+  const key = `${asset.kind}/${asset.name}`;
+  if (!handovers.has(key))
+    handovers.set(
+      key,
+      handOver(asset).finally(() => handovers.delete(key)),
+    );
+  return handovers.get(key);
+}
 // A built-in lesson's file handed to the app: "" or why it could not be.
-export const provideLesson = (id, fetched = fetchLesson(id)) => provideAsset("lesson", id, fetched);
+export const provideLesson = (id) => provideAsset({ kind: "lesson", name: id, file: assetFile("lesson", id) });

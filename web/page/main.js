@@ -32,14 +32,7 @@ import { app } from "./app.js";
 import { listenToHost } from "./bridge.js";
 import { embedded } from "./events.js";
 import { $ } from "./dom.js";
-import {
-  fetchCatalogEarly,
-  fetchLesson,
-  fetchLessonUrl,
-  offeredLanguages,
-  provideLesson,
-  singleFile,
-} from "./files.js";
+import { assetFile, fetchEarly, fetchLessonUrl, offeredLanguages, provideLesson, singleFile } from "./files.js";
 import { editorFile, openEditor } from "./editing.js";
 import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
@@ -78,7 +71,7 @@ if (!offeredLanguages.includes(findLanguage(saved.language))) saved.language = "
 const languages = [...(navigator.languages || [])].filter((tag) => offeredLanguages.includes(findLanguage(tag)));
 const language = chooseLanguage(parameters, saved.language, languages);
 for (const element of document.querySelectorAll("[data-page-message]")) say(element, element.textContent);
-if (language !== "en" && !singleFile) fetchCatalogEarly(language).then((r) => sayInLanguage(language, r));
+if (language !== "en" && !singleFile) fetchEarly("catalog", language).then((r) => sayInLanguage(language, r));
 if (typeof WebGL2RenderingContext === "undefined") withoutGl();
 
 // The built-in lessons' files: the program compiles none in, so each is
@@ -89,11 +82,11 @@ if (typeof WebGL2RenderingContext === "undefined") withoutGl();
 // one cannot be had (a link's unknown id, a lesson gone since), the first.
 const opening =
   (first(parameters, "lesson-url") === null && first(parameters, "lesson")) || saved.last || BUILT_IN_LESSONS[0];
-const openingFile = BUILT_IN_LESSONS.includes(opening) ? fetchLesson(opening) : null;
+if (BUILT_IN_LESSONS.includes(opening)) fetchEarly("lesson", opening); // handed over below, as the app names it
 async function provideOpeningLesson() {
-  if (openingFile && !(await provideLesson(opening, openingFile))) return;
+  if (BUILT_IN_LESSONS.includes(opening) && !(await provideLesson(opening))) return;
   const why = await provideLesson(BUILT_IN_LESSONS[0]);
-  if (why) throw new Error(`lessons/${BUILT_IN_LESSONS[0]}.json: ${why}`);
+  if (why) throw new Error(`${assetFile("lesson", BUILT_IN_LESSONS[0])}: ${why}`);
 }
 
 // The program's JavaScript, then the program.

@@ -6,7 +6,7 @@ import { $ } from "./dom.js";
 import { becomeReady, emit, firstFrameDrawn, isReady, toParent } from "./events.js";
 import { openEditor } from "./editing.js";
 import { figureFailed } from "./figures.js";
-import { fetchAsset, provideAsset } from "./files.js";
+import { provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
 import { call, module } from "./program.js";
@@ -30,7 +30,7 @@ export function onEvent(name, payload) {
   } else if (name === "copylink") {
     copyLink(linkFor(data, window.location.href));
   } else if (name === "needasset") {
-    provideAsset(data.kind, data.name, fetchAsset(data));
+    provideAsset(data);
   } else if (name === "showtextview") {
     setTextView(true);
   } else if (name === "editlesson") {

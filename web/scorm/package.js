@@ -3,10 +3,9 @@
 // page, the settings script. scripts/scorm_package.mjs (./dev package-scorm,
 // the build) and the lesson editor's "Package for LMS" (web/editor/package.js,
 // in the browser) both write packages with these.
-import SCORM from "./defaults.json" with { type: "json" };
+import { DEFAULTS, RULES, readSettings } from "./settings.js";
 
-export const RULES = SCORM.rules;
-export const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
+export { DEFAULTS, RULES };
 
 // A lesson file's predictions and challenges, counted (the challenges rule needs one).
 export function countActivities(lesson) {
@@ -24,26 +23,13 @@ export function countActivities(lesson) {
 }
 
 // The settings, checked against the lessons there are ({id: {title,
-// activities}}): {config, title} or {error} with a sentence for the instructor.
-export function checkSettings({ lesson, completeWhen, mastery }, lessons) {
-  const config = { ...DEFAULTS };
-  if (lesson !== undefined) config.lesson = String(lesson);
-  if (!Object.hasOwn(lessons, config.lesson))
-    return { error: `there is no lesson "${config.lesson}"; the lessons are ${Object.keys(lessons).join(", ")}` };
-  if (completeWhen !== undefined) config.completeWhen = String(completeWhen);
-  if (!RULES.includes(config.completeWhen))
-    return { error: `--complete-when must be ${RULES.join(" or ")}, not "${config.completeWhen}"` };
-  if (mastery !== undefined) {
-    const m = String(mastery).trim();
-    config.mastery = /^\d+(\.\d+)?$/.test(m) ? Number(m) : NaN;
-    if (!(config.mastery >= 0 && config.mastery <= 100))
-      return { error: `--mastery must be a number from 0 to 100 (a percentage), not "${mastery}"` };
-  }
-  if (config.completeWhen === "challenges" && lessons[config.lesson].activities === 0)
-    return {
-      error: `lesson "${config.lesson}" has no predictions or challenges, so it cannot be passed or failed: use --complete-when all-steps`,
-    };
-  return { config, title: lessons[config.lesson].title };
+// activities}}) by the one rule (settings.js): {config, title, problems}, or
+// {error, problems} with the first problem's sentence for the instructor,
+// each setting named as `names` spells it.
+export function checkSettings(settings, lessons, names = {}) {
+  const { config, problems } = readSettings(settings, { lessons, names });
+  if (problems.length) return { error: problems[0].text, problems };
+  return { config, title: lessons[config.lesson].title, problems };
 }
 
 export const xml = (text) =>

@@ -17,14 +17,13 @@
 //      attempt; "" once completed or passed) and calls LMSFinish.
 // Without an LMS (the page opened on its own) the page works as always, with
 // a quiet notice. Nothing here ever stops the page: SCORM errors become notices.
-// Bundled into the package by scripts/scorm_package.mjs (esbuild), with its defaults.
-import SCORM from "./defaults.json" with { type: "json" };
+// Bundled into the package by scripts/scorm_package.mjs (esbuild), with the
+// settings' checker the packager uses too, and its defaults (settings.js).
+import { readSettings } from "./settings.js";
 
 (function () {
   "use strict";
 
-  const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
-  const RULES = SCORM.rules;
   // What the launch address may set (an LMS or an instructor's launch parameters): the rest is ours.
   const KNOWN_PAGE_PARAMETERS = ["theme", "lang"];
 
@@ -63,38 +62,12 @@ import SCORM from "./defaults.json" with { type: "json" };
   }
 
   // ---- 1. The instructor's settings -------------------------------------------
-  // Checked here too (scripts/scorm_package.mjs checks them when packaging), in
-  // case scorm-config.js was edited by hand.
-  function readConfig(given) {
-    const config = { ...DEFAULTS };
-    const problems = [];
-    if (!given || typeof given !== "object") {
-      problems.push("scorm-config.js is missing or damaged");
-      return { config, problems };
-    }
-    if (given.lesson !== undefined) {
-      // Whether it is a lesson is the app's to say (hook(), below).
-      if (typeof given.lesson === "string") config.lesson = given.lesson;
-      else problems.push(`lesson ${JSON.stringify(given.lesson)} is not a lesson id`);
-    }
-    if (given.lessonFile !== undefined) {
-      // A lesson written in the editor, its file inside the package (web/editor/package.js).
-      // Whether it is one is the app's to say, as for a lesson-url.
-      if (typeof given.lessonFile === "string") config.lessonFile = given.lessonFile;
-      else problems.push(`lessonFile ${JSON.stringify(given.lessonFile)} is not a file name`);
-    }
-    if (given.completeWhen !== undefined) {
-      if (RULES.includes(given.completeWhen)) config.completeWhen = given.completeWhen;
-      else problems.push(`completeWhen ${JSON.stringify(given.completeWhen)} is not one of ${RULES.join(", ")}`);
-    }
-    if (given.mastery !== undefined) {
-      const m = given.mastery;
-      if (typeof m === "number" && Number.isFinite(m) && m >= 0 && m <= 100) config.mastery = m;
-      else problems.push(`mastery ${JSON.stringify(m)} is not a number from 0 to 100`);
-    }
-    return { config, problems };
-  }
-  const { config, problems } = readConfig(window.attentionScormConfig);
+  // Checked again here (the packager checked them), by the same rule, in
+  // case scorm-config.js was edited by hand; whether the lesson (or the
+  // lesson file) is one is the app's to say (hook(), below).
+  const settings = readSettings(window.attentionScormConfig);
+  const config = settings.config;
+  const problems = settings.problems.map((p) => p.text);
   if (problems.length)
     notice(
       `This package's settings are wrong (${problems.join("; ")}), so it uses ` +

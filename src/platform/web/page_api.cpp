@@ -73,8 +73,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_add_lesson(const char* bytes, int size, co
   return after_call(
       shell().api->add_lesson(std::string_view(bytes, static_cast<size_t>(size)), source));
 }
-// The lesson editor (web/page/editor/, Api::check_lesson): a draft checked,
-// shown in place of its lesson, and the file of the lesson shown.
+// The lesson editor (web/editor/, Api::check_lesson): a draft checked,
+// shown in place of its lesson, the file of the lesson shown, and a file's
+// translatable texts.
 EMSCRIPTEN_KEEPALIVE const char* attn_check_lesson(const char* bytes, int size) {
   return keep(shell().api->check_lesson(std::string_view(bytes, static_cast<size_t>(size))));
 }
@@ -83,6 +84,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_preview_lesson(const char* bytes, int size
       shell().api->preview_lesson(std::string_view(bytes, static_cast<size_t>(size))));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_file() { return keep(shell().api->lesson_file()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_translatable_texts(const char* bytes, int size) {
+  return keep(shell().api->translatable_texts(std::string_view(bytes, static_cast<size_t>(size))));
+}
 // The served page has the editor (the single file has not): the menu offers it.
 EMSCRIPTEN_KEEPALIVE void attn_set_can_edit(int on) {
   if (on)
@@ -185,6 +189,13 @@ EMSCRIPTEN_KEEPALIVE void attn_set_offscreen(int offscreen) {
     attn::web::wake();
 }
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* text) { attn::web::set_paste_text(text); }
+// The file beside the page that holds an asset (app::asset_file, which
+// "needasset" names too): for the page's own calls before the app asks (the
+// lesson it opens with, a host's setLesson). "" for no such kind.
+EMSCRIPTEN_KEEPALIVE const char* attn_asset_file(const char* kind, const char* name) {
+  const std::optional<attn::app::AssetKind> k = attn::app::asset_kind_of(kind);
+  return keep(k ? attn::app::asset_file({*k, name}) : "");
+}
 // A file the app asked for ("needasset": a lesson's, a catalog, a font pack),
 // or the lesson the page opens with, before attn_start: its bytes. Returns
 // why it cannot be used, or "".

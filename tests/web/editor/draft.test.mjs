@@ -66,7 +66,7 @@ test("adding and removing tokens resizes the inputs that have one row per token"
   const lesson = blankLesson();
   setTokens(lesson, ["The", "cat", "sat", "down"]);
   assert.deepEqual(lesson.random[0].draws[0].shape, [4, 4]);
-  assert.deepEqual(lesson.random[1].draws[0].shape, [4, 4]); // W_q is (d_model, d_k): unchanged
+  assert.deepEqual(lesson.random[1].draws[0].shape, [4, 4]); // W_q is (d, d_k): unchanged
   const given = {
     tokens: ["a", "b"],
     ...twoTokens(),
@@ -161,7 +161,7 @@ test("a lesson file round-trips: what is read is written back equal, as JSON", (
 
 test("widths: read from the inputs, and changed in every input that has them, by layout", () => {
   const lesson = blankLesson();
-  assert.deepEqual(sizesOf(lesson), { d_model: 4, d_k: 4, d_v: 4 });
+  assert.deepEqual(sizesOf(lesson), { d: 4, d_k: 4, d_v: 4 });
   setSize(lesson, "d_k", 2);
   assert.deepEqual(
     lesson.random[1].draws.map((d) => d.shape),
@@ -171,9 +171,9 @@ test("widths: read from the inputs, and changed in every input that has them, by
       [4, 4],
     ],
   );
-  setSize(lesson, "d_model", 3);
+  setSize(lesson, "d", 3);
   assert.deepEqual(lesson.random[0].draws[0].shape, [3, 3]);
-  assert.deepEqual(sizesOf(lesson), { d_model: 3, d_k: 2, d_v: 4 });
+  assert.deepEqual(sizesOf(lesson), { d: 3, d_k: 2, d_v: 4 });
   const columns = {
     layout: "columns",
     tokens: ["a", "b"],
