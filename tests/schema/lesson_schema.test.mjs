@@ -34,6 +34,12 @@ const LOADER_ONLY = {
   "translation-not-a-text.json": "a translation's pointer names one of the file's texts",
   "translation-no-such-text.json": "a translation's pointer names one of the file's texts",
   "translation-values-differ.json": "a translation keeps the {live values} of its text",
+  "positions-wrong-shape.json": "P shaped like X",
+  "rope-odd-width.json": "an even width per head for RoPE",
+  "memory-width.json": "a memory as wide as X",
+  "memory-tokens-rows.json": "one row (or column) per memory token",
+  "memory-missing-x.json": "the memory's X given or drawn (draws can provide it)",
+  "memory-causal.json": "no causal mask with a memory",
 };
 const FIXTURES_INVALID_FOR_LOADER_ONLY = { "broken-lesson.json": "rows of equal length" };
 
@@ -118,6 +124,14 @@ test("the schema's words and limits are the format description's", () => {
   assert.equal(defs.partContent.properties.heads.maximum, format.limits.heads);
   assert.equal(defs.partContent.properties.variants.maxItems, format.limits.variants);
   assert.equal(defs.partContent.properties.steps.maxItems, format.limits.steps);
+  assert.equal(defs.firstPosition.maximum, format.limits.first_position);
+  // Every key the loader takes, and no other (with one part, and in "parts").
+  const [single, several] = schema.oneOf;
+  const named = (props) => Object.keys(props).sort();
+  assert.deepEqual(named(single.properties), [...format.lesson_keys].filter((k) => !["parts", "main"].includes(k)).sort());
+  assert.deepEqual(named(several.properties.parts.items.properties), [...format.part_keys].sort());
+  assert.deepEqual(named(defs.partContent.properties), format.part_keys.filter((k) => !["id", "title"].includes(k)).sort());
+  assert.equal(defs.rope.oneOf[1].properties.base.maximum, format.limits.rope_base);
 });
 
 // The inputs in pipeline order (the format's stages' order).

@@ -49,6 +49,22 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
   if (has(Stage::X)) {
     // TRANSLATORS: title of a lesson's step showing the input embeddings, one per token.
     add("inputs", tr("Inputs"), {}, tr("One embedding per token."), of({Stage::X}));
+    if (has(Stage::memory))
+      // TRANSLATORS: title of a lesson's step showing the memory (cross-attention: the
+      // encoder's tokens the queries read, as PyTorch's nn.TransformerDecoder calls them).
+      add("memory", tr("The memory"), {},
+          // TRANSLATORS: a step's text: the memory's embeddings, one per token of the memory.
+          tr("The tokens the queries read: their keys and values come from here."),
+          of({Stage::memory}));
+    if (has(Stage::X_P))
+      // TRANSLATORS: title of a lesson's step: each token's position is added to its
+      // embedding.
+      add("positions", tr("Positions"), literal("X_P = X + P"),
+          // TRANSLATORS: a step's text: P has one row per position; each token gets the row
+          // of the place it stands at.
+          tr("Attention alone cannot see order: each token's embedding gets the code of the "
+             "position it stands at."),
+          of({Stage::P, Stage::X_P}));
     // TRANSLATORS: title of a lesson's step: the query, key and value matrices.
     add("projections", tr("Queries, keys and values"),
         literal(part.layout == Layout::Columns ? "Q = W_q·X + b_q"
@@ -66,6 +82,15 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
         // numbers (they are not computed from embeddings).
         tr("Given directly."), of({Stage::Q, Stage::K, Stage::V}));
   }
+  if (has(Stage::Q_rot))
+    // TRANSLATORS: title of a lesson's step: RoPE, rotary positions.
+    add("rope", tr("Rotary positions"), literal("q_rot = R(p·θ)·q"),
+        // TRANSLATORS: a step's text: RoPE turns each pair of a head's query and key columns
+        // by an angle that grows with the position.
+        tr("Each pair of a head's query and key columns is turned by an angle that grows with "
+           "the token's position, so a query and a key meet at an angle set by how far apart "
+           "they stand."),
+        of({Stage::angles, Stage::Q_rot, Stage::K_rot}));
   if (has(Stage::scores)) {
     // TRANSLATORS: title of a lesson's step: the attention scores, Q·Kᵀ.
     add("scores", tr("Scores"), literal("scores = Q·Kᵀ"),

@@ -1,10 +1,12 @@
 #include "core/load/lesson_format.h"
 
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "core/lesson/inputs.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/part_matrices.h"
+#include "core/load/lesson_loader.h"
 #include "core/load/lesson_shapes.h"
 
 namespace attn {
@@ -50,6 +52,8 @@ ordered limits() {
           {"abs_value", L::kMaxAbsValue},
           {"min_divisor", L::kMinDivisor},
           {"max_divisor", L::kMaxDivisor},
+          {"first_position", L::kMaxFirstPosition},
+          {"rope_base", L::kMaxRopeBase},
           {"precision", L::kMaxPrecision}};
 }
 
@@ -141,7 +145,10 @@ ordered axes() {
   part.shapes.erase(Stage::weights);
   AttentionOptions options;
   options.causal = true;
-  const char* kind_names[] = {"dim", "token", "query", "key", "single"};
+  part.sequence = {PositionKind::Given, Rope{}};
+  part.memory_tokens = {"m", "n"};
+  const char* kind_names[] = {"dim", "token", "query", "key", "single", "position"};
+  static_assert(std::size(kind_names) == static_cast<size_t>(AxisKind::Position) + 1);
   ordered out = ordered::object();
   for (const MatrixSpec& m : part_matrices(part, 0, options)) {
     const std::string name(stage_name(m.key.stage));
@@ -166,6 +173,8 @@ std::string lesson_format_json() {
       {"defaults", defaults()},
       {"id_characters", kIdCharacters},
       {"stages", words(kStageNames)},
+      {"lesson_keys", lesson_keys()},
+      {"part_keys", part_keys()},
       {"widths", widths()},
       {"inputs", inputs()},
       {"sources", sources()},

@@ -426,6 +426,9 @@ bool computes_weights(const Part& part, int index) {
 
 }  // namespace
 
+const std::vector<std::string>& lesson_keys() { return kLessonKeys; }
+const std::vector<std::string>& part_keys() { return kPartKeys; }
+
 LessonFile read_lesson_file(std::string_view text, const Catalog* language) {
   const CatalogScope words(language);
   LessonFile file;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/lesson/lesson.h"
 #include "core/load/load_error.h"
@@ -34,6 +35,11 @@ LessonFile read_lesson_file(std::string_view json_text, const Catalog* language 
 // loader writes itself (the steps of a file that has none), are in
 // `language`'s words (null: English), whatever CatalogScope the caller is in.
 LoadResult load_lesson_document(const nlohmann::json& document, const Catalog* language = nullptr);
+// The keys a lesson file may have: at its top (with one part), and in each of
+// its "parts" (besides notes, "_…").
+const std::vector<std::string>& lesson_keys();
+const std::vector<std::string>& part_keys();
+
 // Both: a lesson file's text into a lesson.
 LoadResult load_lesson(std::string_view json_text, const Catalog* language = nullptr);
 

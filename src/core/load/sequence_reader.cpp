@@ -38,9 +38,10 @@ bool read_rope(Reader& r, const json& v, const Pointer& path, std::optional<Rope
   }
   if (v.contains("pairs") &&
       !r.word(v["pairs"], path / "pairs", kRopePairsNames, rope.pairs,
-              // TRANSLATORS: how RoPE pairs a head's columns; {choices} are the words allowed,
-              // kept in English ("\"interleaved\" or \"halves\"").
-              trf("unknown pairing: use {choices}", {{"choices", quoted_choices(kRopePairsNames)}})))
+              // TRANSLATORS: how RoPE pairs a head's columns; {value} is the lesson file's word,
+              // {choices} the words allowed, kept in English ("\"interleaved\" or \"halves\"").
+              trf("unknown pairing {value}: use {choices}",
+                  {{"value", v["pairs"].dump()}, {"choices", quoted_choices(kRopePairsNames)}})))
     return false;
   out = rope;
   return true;
