@@ -35,24 +35,44 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
   const int p = key.part;
   auto shared = [&](Stage s) { return MatrixKey{p, s, 0, 0}; };
   auto same = [&](Stage s) { return MatrixKey{p, s, key.head, key.variant}; };
+  // A variant that moves the tokens has its own positions, Q, K, V and rotations.
+  auto own = [&](Stage s) {
+    const MatrixKey k{p, s, 0, key.variant};
+    return t.find(k) ? k : shared(s);
+  };
   std::vector<MatrixKey> out;
   auto add = [&](const MatrixKey& k) {
     if (t.find(k)) out.push_back(k);
   };
   switch (key.stage) {
+    case Stage::X_P:
+      add(shared(Stage::X));
+      add(own(Stage::P));
+      break;
     case Stage::Q:
     case Stage::K:
     case Stage::V:
-      add(shared(Stage::X));
+      if (key.stage != Stage::Q && t.find(shared(Stage::memory)))
+        add(shared(Stage::memory));  // cross-attention: keys and values from the memory
+      else
+        add(t.find(own(Stage::X_P)) ? own(Stage::X_P) : shared(Stage::X));
       add(shared(weight_of(key.stage)));
       add(shared(bias_of(key.stage)));
       break;
+    case Stage::Q_rot:
+      add(own(Stage::Q));
+      add(own(Stage::angles));
+      break;
+    case Stage::K_rot:
+      add(own(Stage::K));
+      add(own(Stage::angles));
+      break;
     case Stage::K_T:
-      add(shared(Stage::K));
+      add(t.find(shared(Stage::K_rot)) ? shared(Stage::K_rot) : shared(Stage::K));
       break;
     case Stage::scores:
-      add(shared(Stage::Q));
-      add(shared(Stage::K));
+      add(t.find(own(Stage::Q_rot)) ? own(Stage::Q_rot) : own(Stage::Q));
+      add(t.find(own(Stage::K_rot)) ? own(Stage::K_rot) : own(Stage::K));
       break;
     case Stage::scaled:
       add(same(Stage::scores));
@@ -65,7 +85,7 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
       break;
     case Stage::context:
       add(same(Stage::weights));
-      add(shared(Stage::V));
+      add(own(Stage::V));
       break;
     case Stage::concat:
       for (int h = 1; h <= t.parts[p].heads; ++h) add({p, Stage::context, h, key.variant});
@@ -79,7 +99,7 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
         for (int h = 1; h <= t.parts[p].heads; ++h) add({p, Stage::context, h, key.variant});
       } else {
         add({p, Stage::weights, 0, t.find({p, Stage::weights, 0, key.variant}) ? key.variant : 0});
-        add(shared(Stage::V));
+        add(own(Stage::V));
       }
       break;
     default:
@@ -111,14 +131,37 @@ bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceM
   if (std::find(operands.begin(), operands.end(), from.key) == operands.end()) return false;
   const Stage f = from.key.stage;
   switch (to.key.stage) {
+    case Stage::X_P: {
+      // x_p[t][j] = x[t][j] + p[slot(t)][j]
+      const auto [token, dim] = token_dim(to, tr, tc);
+      const auto [row, d] = token_dim(from, fr, fc);  // P: a position's row
+      const int wanted = f == Stage::P ? to.slots[static_cast<size_t>(token)] : token;
+      return row == wanted && d == dim;
+    }
     case Stage::Q:
     case Stage::K:
     case Stage::V: {
       // q[t][j] = Σ_i x[t][i] · W[i][j] + b[j]
       const auto [token, dim] = token_dim(to, tr, tc);
-      if (f == Stage::X) return token_dim(from, fr, fc).first == token;
+      if (f == Stage::X || f == Stage::X_P || f == Stage::memory)
+        return token_dim(from, fr, fc).first == token;
       if (is_bias(f)) return bias_index(from, fr, fc) == dim;
       return output_of(from, fr, fc) == dim;
+    }
+    case Stage::Q_rot:
+    case Stage::K_rot: {
+      // Each pair of a head's columns turns together, by its position's angle.
+      const auto [token, dim] = token_dim(to, tr, tc);
+      const int heads = std::max(1, t.parts[to.key.part].heads);
+      const int d_head = dim_count(to) / heads, half = d_head / 2;
+      const int in_head = dim % d_head;
+      const bool halves = to.pairs == RopePairs::Halves;
+      const int pair = halves ? in_head % half : in_head / 2;
+      const auto [ft, fd] = token_dim(from, fr, fc);
+      if (f == Stage::angles) return ft == to.slots[static_cast<size_t>(token)] && fd == pair;
+      const int partner = halves ? (in_head < half ? dim + half : dim - half)
+                                 : (in_head % 2 ? dim - 1 : dim + 1);
+      return ft == token && (fd == dim || fd == partner);
     }
     case Stage::K_T:
       return token_dim(from, fr, fc) == std::pair{tc, tr};

@@ -91,7 +91,8 @@ class PartBuilder {
     for (size_t v = 0; v < options.size(); ++v)
       computed.push_back(compute(options[v], sequences[v], v == 0));
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
-      add(spec, computed[spec.key.variant], options[spec.key.variant]);
+      add(spec, computed[spec.key.variant], options[spec.key.variant],
+          sequences[spec.key.variant]);
   }
 
  private:
@@ -264,7 +265,8 @@ class PartBuilder {
     return out;
   }
 
-  void add(const MatrixSpec& spec, const Computed& c, const AttentionOptions& options) {
+  void add(const MatrixSpec& spec, const Computed& c, const AttentionOptions& options,
+           const Sequence& sequence) {
     TraceMatrix m;
     static_cast<MatrixSpec&>(m) = spec;
     m.value = value_of(spec, c);
@@ -272,6 +274,12 @@ class PartBuilder {
     m.rows = labels(spec.row_kind, m.value.rows(), options);
     m.cols = labels(spec.col_kind, m.value.cols(), options);
     m.arrangement = options.arrangement;
+    if (spec.key.stage == Stage::X_P || spec.key.stage == Stage::Q_rot ||
+        (spec.key.stage == Stage::K_rot && part_.memory_tokens.empty())) {
+      const std::vector<int> at = token_positions(options, static_cast<int>(part_.tokens.size()));
+      for (int position : at) m.slots.push_back(position - options.first_position);
+    }
+    if (sequence.rope) m.pairs = sequence.rope->pairs;
     if (c.has_qk && spec.key.stage >= Stage::scores)
       m.divisor = options.scaling.divisor_for(c.q.cols() / part_.heads);
     trace_.index[spec.key.packed()] = static_cast<int>(trace_.matrices.size());
@@ -367,9 +375,15 @@ Trace compute_trace(const Lesson& lesson, const LessonState& state) {
   trace.title = lesson.title;
   trace.source = lesson.source;
   trace.main_part = lesson.main_part;
-  for (const Part& p : lesson.parts) {
-    TracePart tp{p.id, p.title, p.layout, p.heads, p.tokens, {}};
+  for (size_t i = 0; i < lesson.parts.size(); ++i) {
+    const Part& p = lesson.parts[i];
+    const AttentionOptions& options = state.parts[i].options;
+    TracePart tp{p.id, p.title, p.layout, p.heads, p.tokens, p.memory_tokens, {}, 0, {}};
     for (const Variant& v : p.variants) tp.variants.push_back(v.id);
+    tp.first_position = options.first_position;
+    tp.order = options.order;
+    if (tp.order.empty())
+      for (int t = 0; t < static_cast<int>(p.tokens.size()); ++t) tp.order.push_back(t);
     trace.parts.push_back(std::move(tp));
   }
   for (int p = 0; p < static_cast<int>(lesson.parts.size()); ++p)

@@ -23,22 +23,27 @@ struct TraceMatrix : MatrixSpec {
   // For scores, weights and outputs: how they were computed.
   Arrangement arrangement = Arrangement::QueryRows;
   double divisor = 1.0;  // what this head's scores were divided by
+  // X_P, Q_rot, K_rot: the row of P (of the angles) each token reads, the
+  // position it stands at counted from the first.
+  std::vector<int> slots;
+  RopePairs pairs = RopePairs::Interleaved;  // Q_rot, K_rot: which columns turn together
 };
 
 // Token-major matrices (X, Q, K, V, head outputs, outputs) have one token per
-// row, or per column in the columns layout; these read them either way.
+// row, or per column in the columns layout; so have position-major ones (P,
+// RoPE's angles), one position per row. These read them either way.
 inline int token_count(const TraceMatrix& m) {
-  return is_token_axis(m.row_kind) ? m.value.rows() : m.value.cols();
+  return is_sequence_axis(m.row_kind) ? m.value.rows() : m.value.cols();
 }
 inline int dim_count(const TraceMatrix& m) {
-  return is_token_axis(m.row_kind) ? m.value.cols() : m.value.rows();
+  return is_sequence_axis(m.row_kind) ? m.value.cols() : m.value.rows();
 }
 inline double at_token(const TraceMatrix& m, int token, int dim) {
-  return is_token_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
+  return is_sequence_axis(m.row_kind) ? m.value(token, dim) : m.value(dim, token);
 }
-// The token and the dimension of entry (row, col).
+// The token (or position) and the dimension of entry (row, col).
 inline std::pair<int, int> token_dim(const TraceMatrix& m, int row, int col) {
-  return is_token_axis(m.row_kind) ? std::pair{row, col} : std::pair{col, row};
+  return is_sequence_axis(m.row_kind) ? std::pair{row, col} : std::pair{col, row};
 }
 // The query and the key of entry (row, col) of an (N, N) attention matrix.
 inline std::pair<int, int> query_key(const TraceMatrix& m, int row, int col) {
@@ -79,7 +84,13 @@ struct TracePart {
   Layout layout = Layout::Rows;
   int heads = 1;
   std::vector<std::string> tokens;
-  std::vector<std::string> variants;  // variant ids, in order
+  std::vector<std::string> memory_tokens;  // cross-attention's keys, or none
+  std::vector<std::string> variants;       // variant ids, in order
+  // Where the tokens stand at the part's own settings: the first position,
+  // and order[r], the token standing r-th (every matrix keeps one row per
+  // token, in the lesson's order; a view may show them as they stand).
+  int first_position = 0;
+  std::vector<int> order;
 };
 
 struct Trace {
