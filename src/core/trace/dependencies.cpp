@@ -36,10 +36,9 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
   auto shared = [&](Stage s) { return MatrixKey{p, s, 0, 0}; };
   auto same = [&](Stage s) { return MatrixKey{p, s, key.head, key.variant}; };
   // A variant that moves the tokens has its own positions, Q, K, V and rotations.
-  auto own = [&](Stage s) {
-    const MatrixKey k{p, s, 0, key.variant};
-    return t.find(k) ? k : shared(s);
-  };
+  const bool moved = key.variant && (t.find({p, Stage::Q, 0, key.variant}) ||
+                                     t.find({p, Stage::K, 0, key.variant}));
+  auto own = [&](Stage s) { return MatrixKey{p, s, 0, moved ? key.variant : 0}; };
   std::vector<MatrixKey> out;
   auto add = [&](const MatrixKey& k) {
     if (t.find(k)) out.push_back(k);

@@ -68,6 +68,19 @@ class Explainer {
   }
 
   std::string token(int i) const { return label(t_.parts[m_.key.part].tokens, i); }
+  // A key's token: the memory's, in cross-attention.
+  std::string key_token(int i) const {
+    const TracePart& part = t_.parts[m_.key.part];
+    return label(part.memory_tokens.empty() ? part.tokens : part.memory_tokens, i);
+  }
+  // The part's own matrix of a stage, or this variant's where it has its own
+  // (a variant that moves the tokens: its positions, Q, K, V, rotations).
+  const TraceMatrix* own(Stage stage) const {
+    const int variant = m_.key.variant;
+    const bool moved = variant && (t_.find({m_.key.part, Stage::Q, 0, variant}) ||
+                                   t_.find({m_.key.part, Stage::K, 0, variant}));
+    return t_.find({m_.key.part, stage, 0, moved ? variant : 0});
+  }
   int heads() const { return t_.parts[m_.key.part].heads; }
 
   // The head's block of dimensions in Q, K or V.
@@ -92,6 +105,15 @@ class Explainer {
       case Stage::K:
       case Stage::V:
         return projection(row, col, value, e);
+      case Stage::P:
+        return position_code(row, col, value, e);
+      case Stage::X_P:
+        return with_position(row, col, value, e);
+      case Stage::angles:
+        return angle(row, col, value, e);
+      case Stage::Q_rot:
+      case Stage::K_rot:
+        return rotated(row, col, value, e);
       case Stage::scores:
         return scores(row, col, value, e);
       case Stage::scaled:
@@ -153,7 +175,11 @@ class Explainer {
     const Stage b_stage = m_.key.stage == Stage::Q   ? Stage::b_q
                           : m_.key.stage == Stage::K ? Stage::b_k
                                                      : Stage::b_v;
-    const TraceMatrix* X = sibling(Stage::X, false, false);
+    // From X + P where the tokens have positions; keys and values from the memory.
+    const TraceMatrix* X = m_.key.stage != Stage::Q && sibling(Stage::memory, false, false)
+                               ? sibling(Stage::memory, false, false)
+                           : own(Stage::X_P) ? own(Stage::X_P)
+                                             : sibling(Stage::X, false, false);
     const TraceMatrix* W = sibling(w_stage, false, false);
     const TraceMatrix* b = sibling(b_stage, false, false);
     if (!X || !W) {
@@ -166,8 +192,10 @@ class Explainer {
     Products p = products(
         dim_count(*X), [&](int i) { return at_token(*X, t, i); },
         [&](int i) { return stores_out_in ? W->value(j, i) : W->value(i, j); }, short_);
+    const std::string who = X->key.stage == Stage::memory ? key_token(t) : token(t);
     std::string formula =
-        m_.label + at(row, col) + " = Σ_i X[" + token(t) + ", i] × " + W->label +
+        m_.label + at(row, col) + " = Σ_i " + std::string(stage_name(X->key.stage)) + "[" + who +
+        ", i] × " + W->label +
         (stores_out_in ? "[" + std::to_string(j) + ", i]" : "[i, " + std::to_string(j) + "]");
     if (b) {
       const double bias = b->value.rows() == 1 ? b->value(0, j) : b->value(j, 0);
@@ -185,7 +213,7 @@ class Explainer {
   Explanation scores(int row, int col, double value, Explanation& e) const {
     const std::pair<int, int> qk = query_key(m_, row, col);
     const int q = qk.first, k = qk.second;
-    const std::string formula = "score = q(" + token(q) + ") · k(" + token(k) + ")";
+    const std::string formula = "score = q(" + token(q) + ") · k(" + key_token(k) + ")";
     if (m_.key.head)
       // TRANSLATORS: {formula} is a score's formula, kept as it is: "score = q(The) · k(cat)".
       // With several attention heads, the dot product runs over head {head}'s dimensions only.
@@ -193,8 +221,9 @@ class Explainer {
                             {{"formula", formula}, {"head", std::to_string(m_.key.head)}}));
     else
       e.lines.push_back(formula);
-    const TraceMatrix* Q = sibling(Stage::Q, false, false);
-    const TraceMatrix* K = sibling(Stage::K, false, false);
+    // The rotated queries and keys, with RoPE.
+    const TraceMatrix* Q = own(Stage::Q_rot) ? own(Stage::Q_rot) : own(Stage::Q);
+    const TraceMatrix* K = own(Stage::K_rot) ? own(Stage::K_rot) : own(Stage::K);
     if (Q && K) {
       const std::pair<int, int> dims = head_dims(*Q);
       const int begin = dims.first;  // a plain variable: clang 14 cannot capture a binding
@@ -229,9 +258,12 @@ class Explainer {
   Explanation masked(int row, int col, double value, Explanation& e) const {
     const std::pair<int, int> qk = query_key(m_, row, col);
     const int q = qk.first, k = qk.second;
-    // The mask hides keys after the query; every other score passes unchanged.
+    // The mask hides the keys standing after the query; every other score passes unchanged.
     const TraceMatrix* scaled = sibling(Stage::scaled, true, true);
-    if (scaled) e.recomputed = k > q ? -INFINITY : scaled->value(row, col);
+    const bool after = m_.slots.empty() ? k > q
+                                        : m_.slots[static_cast<size_t>(k)] >
+                                              m_.slots[static_cast<size_t>(q)];
+    if (scaled) e.recomputed = after ? -INFINITY : scaled->value(row, col);
     if (std::isinf(value)) {
       // TRANSLATORS: {key} and {query} are words of the input (as "cat"); the causal mask hides
       // every word after the query word from it.
@@ -298,7 +330,7 @@ class Explainer {
 
   Explanation weighted_sum(int row, int col, double value, Explanation& e) const {
     const TraceMatrix* w = sibling(Stage::weights, true, true);
-    const TraceMatrix* v = sibling(Stage::V, false, false);
+    const TraceMatrix* v = own(Stage::V);
     if (!w || !v) {
       e.lines.push_back("= " + number_text(value, p_));
       return e;
@@ -342,6 +374,90 @@ class Explainer {
         "= Σ_i " + c->label + "[" + token(t) + ", i] × " + wo->label +
         (out_in ? "[" + std::to_string(j) + ", i]" : "[i, " + std::to_string(j) + "]"));
     e.lines.push_back("= " + join_terms(p.terms));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  // P[p, 2i] = sin(p / 10000^(2i/d)), P[p, 2i+1] = cos(…): the position's code.
+  Explanation position_code(int row, int col, double value, Explanation& e) const {
+    const auto [r, c] = token_dim(m_, row, col);
+    const int position = std::stoi(label(is_sequence_axis(m_.row_kind) ? m_.rows : m_.cols, r));
+    const int i = c / 2, d = dim_count(m_);
+    const double angle = position / std::pow(10000.0, 2.0 * i / d);
+    e.recomputed = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+    const std::string f = c % 2 == 0 ? "sin" : "cos";
+    e.lines.push_back("P[" + std::to_string(position) + ", " + std::to_string(c) + "] = " + f +
+                      "(p / 10000^(2i/d)), i = " + std::to_string(i) + ", d = " + std::to_string(d));
+    e.lines.push_back("= " + f + "(" + std::to_string(position) + " / " +
+                      number_text(std::pow(10000.0, 2.0 * i / d), 4) + ") = " + f + "(" +
+                      number_text(angle, 4) + ")");
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  // X + P: the token's embedding and the code of the position it stands at.
+  Explanation with_position(int row, int col, double value, Explanation& e) const {
+    const auto [t, j] = token_dim(m_, row, col);
+    const TraceMatrix* x = sibling(Stage::X, false, false);
+    const TraceMatrix* p = own(Stage::P);
+    if (!x || !p || m_.slots.empty()) {
+      e.lines.push_back("= " + number_text(value, p_));
+      return e;
+    }
+    const int slot = m_.slots[static_cast<size_t>(t)];
+    const std::string position = label(is_sequence_axis(p->row_kind) ? p->rows : p->cols, slot);
+    const double a = at_token(*x, t, j), b = at_token(*p, slot, j);
+    e.recomputed = a + b;
+    // TRANSLATORS: explains X + P: {token} (a word of the input) stands at position
+    // {position}, so its embedding gets that position's row of P. Keep X and P.
+    e.lines.push_back(trf("{token} stands at position {position}: X[{token}] + P[{position}]",
+                          {{"token", token(t)}, {"position", position}}));
+    e.lines.push_back("= " + number_text(a, short_) + " + " + factor(b, short_));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  // angle = p · θ_i, θ_i = base^(−2i/d_head).
+  Explanation angle(int row, int col, double value, Explanation& e) const {
+    const auto [r, i] = token_dim(m_, row, col);
+    const std::string position = label(is_sequence_axis(m_.row_kind) ? m_.rows : m_.cols, r);
+    const double theta = std::stoi(position) == 0 ? NAN : value / std::stoi(position);
+    e.lines.push_back("angle = p · θ_" + std::to_string(i) + ", θ_i = base^(−2i/d_head)");
+    if (std::isfinite(theta))
+      e.lines.push_back("= " + position + " × " + number_text(theta, 6));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  // RoPE: the pair (x, y) of this column turned by its position's angle.
+  Explanation rotated(int row, int col, double value, Explanation& e) const {
+    const auto [t, j] = token_dim(m_, row, col);
+    const TraceMatrix* plain = own(m_.key.stage == Stage::Q_rot ? Stage::Q : Stage::K);
+    const TraceMatrix* angles = own(Stage::angles);
+    if (!plain || !angles || m_.slots.empty()) {
+      e.lines.push_back("= " + number_text(value, p_));
+      return e;
+    }
+    const int d_head = dim_count(m_) / std::max(1, heads()), half = d_head / 2;
+    const int in_head = j % d_head, base = j - in_head;
+    const bool halves = m_.pairs == RopePairs::Halves;
+    const int pair = halves ? in_head % half : in_head / 2;
+    const int a = base + (halves ? pair : 2 * pair), b = base + (halves ? pair + half : 2 * pair + 1);
+    const double x = at_token(*plain, t, a), y = at_token(*plain, t, b);
+    const double theta = at_token(*angles, m_.slots[static_cast<size_t>(t)], pair);
+    const bool first = j == a;
+    e.recomputed = first ? x * std::cos(theta) - y * std::sin(theta)
+                         : x * std::sin(theta) + y * std::cos(theta);
+    const std::string of = std::string(stage_name(plain->key.stage)) + "[" +
+                           (plain->key.stage == Stage::K ? key_token(t) : token(t)) + ", ";
+    e.lines.push_back(first ? "= x·cos(angle) − y·sin(angle)" : "= x·sin(angle) + y·cos(angle)");
+    e.lines.push_back("x = " + of + std::to_string(a) + "], y = " + of + std::to_string(b) +
+                      "], angle = " + number_text(theta, 4));
+    e.lines.push_back(first ? "= " + factor(x, short_) + "×" + number_text(std::cos(theta), 4) +
+                                  " − " + factor(y, short_) + "×" +
+                                  factor(std::sin(theta), 4)
+                            : "= " + factor(x, short_) + "×" + factor(std::sin(theta), 4) + " + " +
+                                  factor(y, short_) + "×" + number_text(std::cos(theta), 4));
     e.lines.push_back("= " + number_text(value, p_));
     return e;
   }

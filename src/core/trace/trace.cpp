@@ -275,6 +275,7 @@ class PartBuilder {
     m.cols = labels(spec.col_kind, m.value.cols(), options);
     m.arrangement = options.arrangement;
     if (spec.key.stage == Stage::X_P || spec.key.stage == Stage::Q_rot ||
+        spec.key.stage == Stage::masked ||
         (spec.key.stage == Stage::K_rot && part_.memory_tokens.empty())) {
       const std::vector<int> at = token_positions(options, static_cast<int>(part_.tokens.size()));
       for (int position : at) m.slots.push_back(position - options.first_position);

@@ -3,9 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <fstream>
 
 #include "core/learning/session.h"
 #include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
 #include "core/logic/build_trace.h"
 #include "core/text/number_text.h"
 #include "support/printed.h"
@@ -89,9 +91,23 @@ TEST_CASE("the notebook's multi-head answer explains which weights it used") {
 
 TEST_CASE("every computed cell of every lesson: the written-out arithmetic gives the cell") {
   int checked = 0;
-  for (const auto& l : builtin_lessons()) {
+  std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
+  for (const char* fixture : {"positions-lesson", "memory-lesson"}) {  // positions, RoPE, memory
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
+    LoadResult r = load_lesson(std::string(std::istreambuf_iterator<char>(in), {}));
+    REQUIRE(r.ok());
+    lessons.push_back(std::make_shared<const Lesson>(std::move(*r.lesson)));
+  }
+  for (const auto& l : lessons) {
     LessonState state = default_state(*l);
-    for (PartState& p : state.parts) p.options.causal = true;  // masked scores too
+    for (size_t i = 0; i < state.parts.size(); ++i) {
+      AttentionOptions& o = state.parts[i].options;
+      o.causal = l->parts[i].memory_tokens.empty();  // masked scores too
+      o.order.clear();
+      for (int t = static_cast<int>(l->parts[i].tokens.size()) - 1; t >= 0; --t)
+        o.order.push_back(t);  // standing in reverse: positions, the mask follow
+      o.first_position = 3;
+    }
     for (const Trace& t : {build_trace(*l, default_state(*l)), build_trace(*l, state)}) {
       for (int i = 0; i < static_cast<int>(t.matrices.size()); ++i) {
         const TraceMatrix& m = t.matrices[i];
