@@ -153,6 +153,7 @@ void Session::set_scaling(int part, Scaling scaling) {
 
 void Session::set_causal(int part, bool causal) {
   if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
+  if (causal && !lesson_->parts[part].memory_tokens.empty()) return;  // a decoder's mask: not over a memory
   if (state_.parts[part].options.causal == causal) return;
   state_.parts[part].options.causal = causal;
   recompute();

@@ -51,12 +51,13 @@ std::string run_name(const Part& part, int variant) {
 }
 
 const char* kAttention = R"(
-def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=()):
+def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=(), positions=None):
     """Scaled dot-product attention, one row per token, every step kept per head."""
     N = Q.shape[0]
     d_k = Q.shape[1] // heads
     d_v = V.shape[1] // heads if V is not None else 0
-    hidden = np.triu(np.ones((N, N), dtype=bool), k=1)  # the keys after each query
+    at = np.arange(N) if positions is None else positions  # where each token stands
+    hidden = at[None, :] > at[:, None]  # the keys standing after each query
     key_rows = arrangement == "key_rows"
     axis = 0 if key_rows else -1  # softmax over each query's keys
     run = {"scores": [], "scaled": [], "masked": [], "weights": [], "context": []}
@@ -71,7 +72,7 @@ def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=()):
         scaled = scores / divisor
         for stage, head, r, c, value in what_ifs:
             if (stage, head) == ("scaled", h): scaled[r, c] = value
-        # 3. the causal mask: -inf where a key comes after its query
+        # 3. the causal mask: -inf where a key stands after its query
         logits = np.where(hidden.T if key_rows else hidden, -np.inf, scaled) if causal else scaled
         # 4. softmax, the maximum subtracted first
         e = np.exp(logits - logits.max(axis=axis, keepdims=True))
@@ -88,6 +89,64 @@ def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=()):
             run["context"].append(weights @ v if arrangement == "query_rows" else weights.T @ v)
     return run
 )";
+
+// Where the tokens stand, and the queries, keys and values they give, in
+// rows (one per token): positions added to X, RoPE's turns. `{…}` are filled
+// by the part: its layout's transposes, its heads.
+const char* kSequence = R"(
+def sequence(order, first_position, positions, rope):
+    """Each token's position, X + P, Q, K, V and RoPE's turns, one row per token."""
+    N = len(tokens)
+    at = np.empty(N, dtype=int)
+    at[np.array(order)] = np.arange(N)  # the place each token stands at, in the order
+    run = {"positions": first_position + at}
+    X_in = X{T}
+    if positions is not None:
+        p = first_position + np.arange(N)  # one row of P per position
+        if positions == "sinusoidal":
+            d = X_in.shape[1]
+            i = np.arange(d) // 2
+            angle = p[:, None] / np.power(10000.0, 2 * i / d)
+            run["P"] = np.where(np.arange(d) % 2 == 0, np.sin(angle), np.cos(angle))
+        else:
+            run["P"] = P{T}
+        X_in = X_in + run["P"][at]  # each token gets the row of the position it stands at
+        run["X_P"] = X_in
+    source = {SOURCE}
+    run["Q"] = X_in @ {W_q}{b_q}
+    run["K"] = source @ {W_k}{b_k}
+    {V}
+    if rope is not None:
+        base, pairs = rope
+        d_head = run["Q"].shape[1] // {H}
+        theta = np.power(base, -(2.0 * np.arange(d_head // 2)) / d_head)
+        run["angles"] = (first_position + np.arange(N))[:, None] * theta
+        for name in ("Q", "K"):
+            x, turned = run[name], run[name].copy()
+            for h in range({H}):
+                for i in range(d_head // 2):
+                    a, b = ((h*d_head + 2*i, h*d_head + 2*i + 1) if pairs == "interleaved"
+                            else (h*d_head + i, h*d_head + i + d_head // 2))
+                    c, s = np.cos(run["angles"][at, i]), np.sin(run["angles"][at, i])
+                    turned[:, a] = x[:, a] * c - x[:, b] * s
+                    turned[:, b] = x[:, a] * s + x[:, b] * c
+            run[name + "_rot"] = turned
+    return run
+)";
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+}
+
+// Whether a part's tokens stand anywhere but 0, 1, 2… in the lesson's order,
+// or read anything else: the snippet computes where they stand.
+bool moves_tokens(const Part& part, const AttentionOptions& options) {
+  bool variants = false;
+  for (const Variant& v : part.variants) variants = variants || v.moves_tokens();
+  return variants || part.sequence.positions != PositionKind::None || part.sequence.rope ||
+         !part.memory_tokens.empty() || !options.order.empty() || options.first_position != 0;
+}
 
 }  // namespace
 
@@ -125,7 +184,26 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
   // 1. Q, K, V as the notebook writes them, then one row per token for attention.
   s += "\n";
   const std::string t = columns ? ".T" : "";
-  if (has(Stage::X)) {
+  const bool sequenced = moves_tokens(part, ps.options) && has(Stage::X);
+  if (sequenced) {
+    std::string code = kSequence;
+    const std::string wt = weight_out_in ? ".T" : "";
+    auto bias = [&](const char* b) {
+      return has(*parse_name(kStageNames, b)) ? std::string(" + ") + b + (columns ? ".T" : "")
+                                              : std::string();
+    };
+    replace_all(code, "{T}", t);
+    replace_all(code, "{SOURCE}", has(Stage::memory) ? "memory" + t + "  # the memory's tokens"
+                                                     : std::string("X_in"));
+    replace_all(code, "{W_q}", "W_q" + wt);
+    replace_all(code, "{W_k}", "W_k" + wt);
+    replace_all(code, "{b_q}", bias("b_q"));
+    replace_all(code, "{b_k}", bias("b_k"));
+    replace_all(code, "{V}", has(Stage::W_v) ? "run[\"V\"] = source @ W_v" + wt + bias("b_v")
+                                             : std::string("run[\"V\"] = None"));
+    replace_all(code, "{H}", std::to_string(part.heads));
+    s += code;
+  } else if (has(Stage::X)) {
     for (const char* n : {"q", "k", "v"}) {
       const std::string w = std::string("W_") + n, b = std::string("b_") + n;
       if (!has(*parse_name(kStageNames, w))) continue;
@@ -139,26 +217,52 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
   std::vector<int> runs{0};
   for (size_t v = 0; v < part.variants.size(); ++v) runs.push_back(static_cast<int>(v) + 1);
   auto options_of = [&](int v) {
-    AttentionOptions o = ps.options;
-    if (v) {
-      const Variant& var = part.variants[v - 1];
-      if (var.scaling) o.scaling = *var.scaling;
-      if (var.causal) o.causal = *var.causal;
-      if (var.arrangement) o.arrangement = *var.arrangement;
-    }
-    return o;
+    return v ? options_for(part.variants[v - 1], ps.options) : ps.options;
   };
   if (qk) {
     s += kAttention;
     s += "\n";
-    s += std::string("rows = (Q") + t + ", K" + t + ", " + (values ? "V" + t : "None") + ")" +
-         (columns ? "  # one row per token" : "") + "\n";
+    if (!sequenced)
+      s += std::string("rows = (Q") + t + ", K" + t + ", " + (values ? "V" + t : "None") + ")" +
+           (columns ? "  # one row per token" : "") + "\n";
+    // Where each token stands, for the mask: the sequence's, or written out.
+    auto positions_argument = [&](int v, const AttentionOptions& o) -> std::string {
+      if (sequenced) return ", positions=seq_" + run_name(part, v) + "[\"positions\"]";
+      if (o.order.empty() && o.first_position == 0) return "";
+      std::string list;
+      for (int at : token_positions(o, static_cast<int>(part.tokens.size())))
+        list += (list.empty() ? "" : ", ") + std::to_string(at);
+      return ", positions=np.array([" + list + "])";
+    };
     for (int v : runs) {
       const AttentionOptions o = options_of(v);
-      s += run_name(part, v) + " = attention(*rows, " + std::to_string(part.heads) + ", " +
+      std::string args = "*rows";
+      if (sequenced) {
+        // Where the tokens stand at this run's settings, and what they give.
+        const Sequence q = v ? sequence_for(part.variants[v - 1], part.sequence) : part.sequence;
+        std::vector<int> order = o.order;
+        if (order.empty())
+          for (int i = 0; i < static_cast<int>(part.tokens.size()); ++i) order.push_back(i);
+        std::string list;
+        for (int i : order) list += (list.empty() ? "" : ", ") + std::to_string(i);
+        const std::string seq = "seq_" + run_name(part, v);
+        s += seq + " = sequence([" + list + "], " + std::to_string(o.first_position) + ", " +
+             (q.positions == PositionKind::None         ? "None"
+              : q.positions == PositionKind::Sinusoidal ? "\"sinusoidal\""
+                                                        : "\"given\"") +
+             ", " +
+             (q.rope ? "(" + format_round_trip(q.rope->base) + ", \"" +
+                           std::string(name_of(kRopePairsNames, q.rope->pairs)) + "\")"
+                     : "None") +
+             ")\n";
+        const std::string qk_names = q.rope ? "_rot" : "";
+        args = seq + "[\"Q" + qk_names + "\"], " + seq + "[\"K" + qk_names + "\"], " + seq +
+               "[\"V\"]";
+      }
+      s += run_name(part, v) + " = attention(" + args + ", " + std::to_string(part.heads) + ", " +
            scale_argument(o.scaling) + ", " + (o.causal ? "True" : "False") + ", \"" +
            std::string(name_of(kArrangementNames, o.arrangement)) + "\"" +
-           (v == 0 && !ps.overrides.empty() ? ", what_ifs" : "") + ")" +
+           (v == 0 && !ps.overrides.empty() ? ", what_ifs" : "") + positions_argument(v, o) + ")" +
            (v ? "  # " + part.variants[v - 1].label : "") + "\n";
     }
     if (values) {
@@ -189,9 +293,28 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     std::string expr;
     const std::string run = run_name(part, key.variant);
     const std::string head = std::to_string(std::max(key.head, 1) - 1);
+    const std::string seq = "seq_" + run;
     switch (key.stage) {
       case Stage::K_T:
-        expr = "K.T";
+        expr = sequenced ? seq + "[\"K" + (part.sequence.rope ? "_rot" : "") + "\"]" +
+                               (columns ? "" : ".T")
+                         : "K.T";
+        break;
+      case Stage::P:
+        expr = m->editable ? "P" : seq + "[\"P\"]" + t;
+        break;
+      case Stage::X_P:
+      case Stage::angles:
+      case Stage::Q_rot:
+      case Stage::K_rot:
+        expr = seq + "[\"" + std::string(stage_name(key.stage)) + "\"]" + t;
+        break;
+      case Stage::Q:
+      case Stage::K:
+      case Stage::V:
+        expr = m->editable || !sequenced
+                   ? std::string(stage_name(key.stage))
+                   : seq + "[\"" + std::string(stage_name(key.stage)) + "\"]" + t;
         break;
       case Stage::scores:
       case Stage::scaled:

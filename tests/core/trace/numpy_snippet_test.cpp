@@ -85,8 +85,9 @@ std::vector<MatrixKey> shown_on(const Trace& t, const TraceStep& step) {
 }
 
 // A learner's session: edits where a drag or a typed number would put them,
-// a what-if, other settings.
-void meddle(Session& s, std::mt19937& rng) {
+// a what-if, other settings (and, with `move`, the tokens in another order
+// from another first position).
+void meddle(Session& s, std::mt19937& rng, bool move = false) {
   auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
   // Keys and shapes, not pointers: every edit makes a new trace.
   std::vector<std::pair<MatrixKey, std::pair<int, int>>> inputs, computed;
@@ -108,6 +109,13 @@ void meddle(Session& s, std::mt19937& rng) {
   for (int p = 0; p < static_cast<int>(s.lesson().parts.size()); ++p) {
     if (pick(2)) s.set_causal(p, true);
     if (pick(2)) s.set_scaling(p, {ScaleMode::Divide, 0.5 + 0.25 * pick(8)});
+    if (move && pick(2)) s.set_first_position(p, pick(6));
+    if (move && pick(2)) {  // the tokens in reverse
+      std::vector<int> order;
+      for (int t = static_cast<int>(s.lesson().parts[p].tokens.size()) - 1; t >= 0; --t)
+        order.push_back(t);
+      REQUIRE(s.set_order(p, order).empty());
+    }
   }
 }
 
@@ -166,10 +174,17 @@ for case in cases:
 TEST_CASE("every step's snippet prints what the page shows, after random edits and what-ifs") {
   std::mt19937 rng(2026);
   int matrices = 0, numbers = 0;
-  for (const auto& lesson : builtin_lessons()) {
+  std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
+  for (const char* fixture : {"positions-lesson", "memory-lesson"}) {  // positions, RoPE, memory
+    std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
+    LoadResult r = load_lesson(std::string(std::istreambuf_iterator<char>(in), {}));
+    REQUIRE(r.ok());
+    lessons.push_back(std::make_shared<const Lesson>(std::move(*r.lesson)));
+  }
+  for (const auto& lesson : lessons) {
     for (int round = 0; round < 2; ++round) {
       Session s(lesson);
-      if (round) meddle(s, rng);
+      if (round) meddle(s, rng, true);
       // One Python process per lesson and round: each snippet runs on its own.
       std::string program = "import json\nsnippets = ";
       nlohmann::json snippets = nlohmann::json::array();
