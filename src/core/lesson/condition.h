@@ -57,6 +57,8 @@ struct ChangeRule {
   bool mask = false;          // the causal mask may differ
   bool overrides = false;     // what-if numbers may be set
   bool seeds = false;         // other random draws may be made
+  bool order = false;         // the tokens may stand in another order
+  bool first_position = false;  // the first token may stand elsewhere
   int max_cells = -1;         // at most this many input numbers differ (-1: any)
   bool something = false;     // and at least one thing must differ
 };

@@ -223,6 +223,10 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
         out.overrides = true;
       else if (name == "seeds")
         out.seeds = true;
+      else if (name == "order")
+        out.order = true;
+      else if (name == "first_position")
+        out.first_position = true;
       else if (s && part_.shapes.count(*s))
         out.inputs.push_back(*s);
       else
@@ -230,12 +234,12 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
                        // TRANSLATORS: {name} is a word as the lesson file writes it; the quoted
                        // words are the lesson file's, kept in English.
                        trf("\"{name}\" is not an input of this part, \"temperature\", \"mask\", "
-                           "\"seeds\" or \"what-ifs\"",
+                           "\"seeds\", \"order\", \"first_position\" or \"what-ifs\"",
                            {{"name", name}}));
     }
   } else {  // anything may change
     for (const auto& [stage, shape] : part_.shapes) out.inputs.push_back(stage);
-    out.temperature = out.mask = out.overrides = out.seeds = true;
+    out.temperature = out.mask = out.overrides = out.seeds = out.order = out.first_position = true;
   }
   if (!r_.optional_int(v, path, "cells_at_most", 0, 1 << 20, out.max_cells)) return false;
   return r_.boolean(v, path, "something", out.something);

@@ -182,6 +182,12 @@ std::string allowed_text(const ChangeRule& rule, const Part& part) {
   // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
   // scores and attention weights the learner sets by hand (what-ifs).
   if (rule.overrides) what.push_back(tr("what-if scores and weights"));
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // the order the words of the input stand in.
+  if (rule.order) what.push_back(tr("the order of the tokens"));
+  // TRANSLATORS: what a challenge lets the learner change, in "You may change {allowed}.":
+  // the position the first word stands at (positions and RoPE count from it).
+  if (rule.first_position) what.push_back(tr("the first position"));
   // TRANSLATORS: what a challenge lets the learner change when it allows no change at all, in
   // "You may change {allowed}.".
   if (what.empty()) return tr("nothing");

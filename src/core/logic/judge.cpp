@@ -31,6 +31,9 @@ bool differs(const PartState& now, const PartState& then, const ChangeRule& rule
   if (now.seeds != then.seeds && !rule.seeds) return true;
   if (!(now.options.scaling == then.options.scaling) && !rule.temperature) return true;
   if (now.options.causal != then.options.causal && !rule.mask) return true;
+  if (now.options.order != then.options.order && !rule.order) return true;
+  if (now.options.first_position != then.options.first_position && !rule.first_position)
+    return true;
   if (!now.overrides.empty() && !rule.overrides) return true;
   return false;
 }
