@@ -64,7 +64,7 @@ TEST_CASE("sentences with conditions: each condition is checked where it is writ
         "lesson.json: /steps/0/text/0/when: missing key \"within\" (how near is near)");
   CHECK(error_of(R"([{"text": "x", "when": {"changed": {"only": ["W_q"]}}}])") ==
         "lesson.json: /steps/0/text/0/when/changed/only/0: \"W_q\" is not an input of this part, "
-        "\"temperature\", \"mask\", \"seeds\" or \"what-ifs\"");
+        "\"temperature\", \"mask\", \"seeds\", \"order\", \"first_position\" or \"what-ifs\"");
   CHECK(error_of(R"([{"txt": "x"}])") ==
         "lesson.json: /steps/0/text/0/txt: unknown key \"txt\"; did you mean \"text\"?");
   CHECK(error_of(R"(42)") ==
