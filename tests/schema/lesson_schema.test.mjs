@@ -40,6 +40,10 @@ const LOADER_ONLY = {
   "memory-tokens-rows.json": "one row (or column) per memory token",
   "memory-missing-x.json": "the memory's X given or drawn (draws can provide it)",
   "memory-causal.json": "no causal mask with a memory",
+  "kv-cache-without-causal.json": "kv_cache with the causal mask",
+  "kv-cache-step-without-cache.json": "cache_step only with kv_cache",
+  "kv-cache-without-values.json": "kv_cache with values",
+  "kv-cache-step-out-of-range.json": "cache_step a step of the tokens",
 };
 const FIXTURES_INVALID_FOR_LOADER_ONLY = { "broken-lesson.json": "rows of equal length" };
 

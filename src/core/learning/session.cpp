@@ -153,7 +153,9 @@ void Session::set_scaling(int part, Scaling scaling) {
 
 void Session::set_causal(int part, bool causal) {
   if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
-  if (causal && !lesson_->parts[part].memory_tokens.empty()) return;  // a decoder's mask: not over a memory
+  const Part& p = lesson_->parts[part];
+  if (causal && !p.memory_tokens.empty()) return;  // a decoder's mask: not over a memory
+  if (!causal && p.sequence.kv_cache) return;      // a decoder generating needs its mask
   if (state_.parts[part].options.causal == causal) return;
   state_.parts[part].options.causal = causal;
   recompute();
@@ -164,6 +166,15 @@ void Session::set_first_position(int part, int first) {
   first = std::clamp(first, 0, Limits::kMaxFirstPosition);
   if (state_.parts[part].options.first_position == first) return;
   state_.parts[part].options.first_position = first;
+  recompute();
+}
+
+void Session::set_cache_step(int part, int step) {
+  if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
+  const int last = static_cast<int>(lesson_->parts[part].tokens.size()) - 1;
+  step = std::clamp(step, 0, last);
+  if (state_.parts[part].options.cache_step == step) return;
+  state_.parts[part].options.cache_step = step;
   recompute();
 }
 

@@ -48,6 +48,7 @@ class Session {
   void set_scaling(int part, Scaling scaling);  // divisor clamped to Limits
   void set_causal(int part, bool causal);
   void set_first_position(int part, int first);  // clamped to 0..Limits::kMaxFirstPosition
+  void set_cache_step(int part, int step);       // generating with a cache: clamped to the tokens
   // The tokens in another order (order[r]: the token standing r-th); "" or why not.
   std::string set_order(int part, const std::vector<int>& order);
   void set_seed(int part, int group, uint32_t seed);  // redraws as numpy would

@@ -88,6 +88,7 @@ enum class PositionKind {
 struct Sequence {
   PositionKind positions = PositionKind::None;
   std::optional<Rope> rope;  // rotary positions on each head's Q and K
+  bool kv_cache = false;     // shows generation one token at a time (core/math/kv_cache.h)
   bool operator==(const Sequence&) const = default;
 };
 

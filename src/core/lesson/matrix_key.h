@@ -41,8 +41,19 @@ enum class Stage : uint8_t {
   context,  // one head's weighted sum of values
   concat,   // the heads side by side
   output,   // the part's result
+  // Generating with a KV cache (core/math/kv_cache.h), at the step the learner is on:
+  q_t,      // the new token's query, key and value
+  k_t,
+  v_t,
+  K_cache,  // the keys and values of the tokens made so far, the new one last
+  V_cache,
+  scores_t,   // the new query against every cached key
+  weights_t,  // their softmax
+  output_t,   // the new token's output
+  made,       // every output row made so far, one step at a time
+  macs,       // multiply-adds per step and in all, with the cache and without it
 };
-inline constexpr int kStageCount = static_cast<int>(Stage::output) + 1;
+inline constexpr int kStageCount = static_cast<int>(Stage::macs) + 1;
 
 inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::X, "X"},
@@ -70,6 +81,16 @@ inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::context, "context"},
     {Stage::concat, "concat"},
     {Stage::output, "output"},
+    {Stage::q_t, "q_t"},
+    {Stage::k_t, "k_t"},
+    {Stage::v_t, "v_t"},
+    {Stage::K_cache, "K_cache"},
+    {Stage::V_cache, "V_cache"},
+    {Stage::scores_t, "scores_t"},
+    {Stage::weights_t, "weights_t"},
+    {Stage::output_t, "output_t"},
+    {Stage::made, "made"},
+    {Stage::macs, "macs"},
 };
 
 // The stages a lesson may give as numbers, in pipeline order.

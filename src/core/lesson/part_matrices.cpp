@@ -14,6 +14,7 @@ class Structure {
     inputs(options);
     sequence(part_.sequence, 0);
     attention(options, 0);
+    if (part_.sequence.kv_cache) cache();
     for (size_t v = 0; v < part_.variants.size(); ++v) {
       const Variant& variant = part_.variants[v];
       const int index = static_cast<int>(v) + 1;
@@ -94,6 +95,27 @@ class Structure {
       add(Stage::K_rot, 0, variant, {kr, kc});
       if (k_t) add(Stage::K_T, 0, 0, {kc, kr});
     }
+  }
+
+  // Generating with a KV cache, at the step shown: the part's own settings.
+  void cache() {
+    const auto step = token_axes(AxisKind::Step);
+    const bool v = has(Stage::W_v) || has(Stage::V);
+    for (Stage s : {Stage::q_t, Stage::k_t}) add(s, 0, 0, step);
+    if (v) add(Stage::v_t, 0, 0, step);
+    add(Stage::K_cache, 0, 0, step);
+    if (v) add(Stage::V_cache, 0, 0, step);
+    const int heads = part_.heads;
+    for (int h = 0; h < heads; ++h) {
+      const int head = heads > 1 ? h + 1 : 0;
+      add(Stage::scores_t, head, 0, {AxisKind::Step, AxisKind::Step});
+      add(Stage::weights_t, head, 0, {AxisKind::Step, AxisKind::Step});
+    }
+    if (v) {
+      add(Stage::output_t, 0, 0, step);
+      add(Stage::made, 0, 0, step);
+    }
+    add(Stage::macs, 0, 0, {AxisKind::Step, AxisKind::Dim});
   }
 
   void attention(const AttentionOptions& options, int variant) {
@@ -182,8 +204,29 @@ std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
       cols = d_v / std::max(1, part.heads);
       break;
     case Stage::output:
+    case Stage::output_t:
+    case Stage::made:
       if (part.shapes.count(Stage::W_o)) cols = width(Stage::W_o, Stage::W_o);
+      rows = s == Stage::output ? n : s == Stage::output_t ? 1 : part.options.cache_step + 1;
       break;
+    case Stage::q_t:
+    case Stage::k_t:
+      rows = 1, cols = d_k;
+      break;
+    case Stage::v_t:
+      rows = 1;
+      break;
+    case Stage::K_cache:
+      rows = part.options.cache_step + 1, cols = d_k;
+      break;
+    case Stage::V_cache:
+      rows = part.options.cache_step + 1;
+      break;
+    case Stage::scores_t:
+    case Stage::weights_t:
+      return {1, part.options.cache_step + 1};  // at the lesson's own step
+    case Stage::macs:
+      return {n, 4};  // per step: cached, recomputed, and their totals so far
     default:
       break;
   }

@@ -15,12 +15,16 @@ namespace attn {
 // What runs along an axis of a matrix: token labels have meaning for queries
 // and keys (the memory's tokens are keys), dimension labels are indices, a
 // position's label is its number (P and RoPE's angles: one row per position).
-enum class AxisKind { Dim, Token, Query, Key, Single, Position };
+// A step's row is a token as it was made, in the order of generation (the
+// KV cache's).
+enum class AxisKind { Dim, Token, Query, Key, Single, Position, Step };
 inline bool is_token_axis(AxisKind k) {
   return k == AxisKind::Token || k == AxisKind::Query || k == AxisKind::Key;
 }
 // Tokens or positions: what the columns layout writes as columns.
-inline bool is_sequence_axis(AxisKind k) { return is_token_axis(k) || k == AxisKind::Position; }
+inline bool is_sequence_axis(AxisKind k) {
+  return is_token_axis(k) || k == AxisKind::Position || k == AxisKind::Step;
+}
 
 // Where a part's matrix sits and how it is laid out: known from the lesson
 // and the options alone, before any number is computed.

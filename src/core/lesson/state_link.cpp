@@ -31,6 +31,7 @@ json state_json(const Lesson& lesson, const LessonState& state) {
     if (now.options.first_position != part.options.first_position)
       entry["first"] = now.options.first_position;
     if (now.options.order != part.options.order) entry["order"] = now.options.order;
+    if (now.options.cache_step != part.options.cache_step) entry["t"] = now.options.cache_step;
     json set = json::array();
     for (const auto& [stage, m] : now.inputs) {
       const Matrix& before = drawn.inputs.at(stage);
@@ -115,6 +116,12 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
         return refuse("the link's first position is not a whole number from 0 to " +
                       std::to_string(Limits::kMaxFirstPosition));
       ps.options.first_position = f.get<int>();
+    }
+    if (entry.contains("t")) {
+      const json& t = entry["t"];
+      if (!t.is_number_unsigned() || t.get<uint64_t>() >= part.tokens.size())
+        return refuse("the link's cache step is not a step of this lesson");
+      ps.options.cache_step = t.get<int>();
     }
     if (entry.contains("order")) {
       const json& o = entry["order"];

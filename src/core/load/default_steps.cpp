@@ -121,6 +121,15 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
         tr("Each output row is a weighted average of the value rows."),
         of({Stage::context, Stage::output}));
   }
+  if (has(Stage::K_cache))
+    // TRANSLATORS: title of a lesson's step: generating one token at a time with a KV cache.
+    add("generate", tr("Generating with a cache"), literal("output_t = softmax(q_t·K_cacheᵀ)·V_cache"),
+        // TRANSLATORS: a step's text: at each step only the new token's query, key and value are
+        // computed; the keys and values of the tokens before it are kept.
+        tr("Each new token computes only its own query, key and value; the keys and values of "
+           "the tokens before it are kept in the cache."),
+        of({Stage::q_t, Stage::K_cache, Stage::V_cache, Stage::weights_t, Stage::output_t,
+            Stage::made, Stage::macs}));
   for (size_t v = 0; v < part.variants.size(); ++v) {
     std::vector<MatrixKey> show;
     for (const MatrixSpec& m : specs)

@@ -34,7 +34,8 @@ const std::vector<std::string> kPartKeys = [] {
   std::vector<std::string> keys = {"id",       "title",    "tokens", "layout", "precision",
                                    "suppress", "heads",    "scale",  "causal", "arrangement",
                                    "random",   "variants", "names",  "steps",  "positions",
-                                   "rope",     "first_position", "memory"};
+                                   "rope",     "first_position", "memory", "kv_cache",
+                                   "cache_step"};
   for (Stage s : kInputStages)
     if (input_key(s) == stage_name(s)) keys.emplace_back(stage_name(s));  // not P, memory
   return keys;

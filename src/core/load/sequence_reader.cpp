@@ -104,7 +104,10 @@ bool read_memory(Reader& r, const json& v, const Pointer& path, Part& part) {
 
 }  // namespace
 
+bool read_cache(Reader& r, const json& v, const Pointer& path, Part& part);
+
 bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
+  if (!read_cache(r, v, path, part)) return false;
   if (!r.optional_int(v, path, "first_position", 0, Limits::kMaxFirstPosition,
                       part.options.first_position))
     return false;
@@ -146,7 +149,7 @@ bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
     return false;
   if (v.contains("memory")) {
     if (!read_memory(r, v["memory"], path / "memory", part)) return false;
-    if (part.options.causal)
+    if (part.options.causal || part.sequence.kv_cache)
       // TRANSLATORS: keep "causal" and "memory", the lesson file's keys: a decoder masks its
       // own later tokens; the memory (an encoder's tokens) is read whole.
       return r.fail(path / "causal", tr("a decoder's causal mask is over its own tokens, not the "
@@ -165,7 +168,29 @@ bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
   return true;
 }
 
+bool read_cache(Reader& r, const json& v, const Pointer& path, Part& part) {
+  if (!r.boolean(v, path, "kv_cache", part.sequence.kv_cache)) return false;
+  if (v.contains("cache_step") && !part.sequence.kv_cache)
+    // TRANSLATORS: keep "cache_step" and "kv_cache", the lesson file's keys.
+    return r.fail(path / "cache_step", tr("\"cache_step\" is a step of generating with a cache: "
+                                          "add \"kv_cache\": true"));
+  if (!r.optional_int(v, path, "cache_step", 0, static_cast<int>(part.tokens.size()) - 1,
+                      part.options.cache_step))
+    return false;
+  if (!part.sequence.kv_cache) return true;
+  if (!part.options.causal)
+    // TRANSLATORS: keep "kv_cache" and "causal", the lesson file's keys: a decoder generates
+    // one token at a time, each seeing only the tokens before it.
+    return r.fail(path / "kv_cache", tr("generating with a cache needs the causal mask: add "
+                                        "\"causal\": true"));
+  return true;
+}
+
 bool check_sequence(Reader& r, const Part& part, const Pointer& path) {
+  if (part.sequence.kv_cache && !part.shapes.count(Stage::W_v) && !part.shapes.count(Stage::V))
+    // TRANSLATORS: keep "kv_cache"; values as in queries, keys and values (W_v or V).
+    return r.fail(path / "kv_cache", tr("generating with a cache needs values (W_v or V): the "
+                                        "cache keeps keys and values"));
   bool rope = part.sequence.rope.has_value();
   for (const Variant& v : part.variants) rope = rope || (v.rope && *v.rope);
   if (rope) {

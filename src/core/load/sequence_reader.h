@@ -1,6 +1,7 @@
 // The keys that say where a part's tokens stand and what else they read
-// (docs/lessons.md, "Positions" and "Cross-attention"): "positions", "rope",
-// "first_position" and "memory", and a variant's own "order",
+// (docs/lessons.md, "Positions", "Cross-attention" and "Generating"):
+// "positions", "rope", "first_position", "memory", "kv_cache" and
+// "cache_step", and a variant's own "order",
 // "first_position", "positions" and "rope". Each bad value is one line naming
 // its key, as the loader's other errors.
 #pragma once

@@ -59,6 +59,8 @@ struct AttentionOptions {
   // (order[r] is the token standing r-th; empty: the lesson's own order).
   int first_position = 0;
   std::vector<int> order;
+  // Generating with a KV cache: the step shown (0: the first token made).
+  int cache_step = 0;
   bool operator==(const AttentionOptions&) const = default;
 };
 

@@ -134,6 +134,40 @@ def sequence(order, first_position, positions, rope):
     return run
 )";
 
+// Generating with a KV cache, one token at a time up to the step shown.
+const char* kGenerate = R"(
+def generate(Q, K, V, heads, scale, W_o, standing, step):
+    """Each step computes only the new token's row, and keeps the keys and values."""
+    d_k, d_v = Q.shape[1] // heads, V.shape[1] // heads
+    divisor = np.sqrt(d_k) if scale == "sqrt_dk" else 1.0 if scale == "none" else scale
+    K_cache, V_cache, made = np.zeros((0, K.shape[1])), np.zeros((0, V.shape[1])), []
+    for t in range(step + 1):
+        new = standing[t]  # the token made at step t
+        q_t, k_t, v_t = Q[new:new+1], K[new:new+1], V[new:new+1]
+        K_cache = np.vstack([K_cache, k_t])  # one new row each step
+        V_cache = np.vstack([V_cache, v_t])
+        scores_t, weights_t, context = [], [], []
+        for h in range(heads):
+            s = q_t[:, h*d_k:(h+1)*d_k] @ K_cache[:, h*d_k:(h+1)*d_k].T  # no mask: only keys so far
+            e = np.exp(s / divisor - (s / divisor).max())
+            scores_t.append(s)
+            weights_t.append(e / e.sum())
+            context.append(weights_t[-1] @ V_cache[:, h*d_v:(h+1)*d_v])
+        output_t = np.hstack(context) @ W_o if W_o is not None else np.hstack(context)
+        made.append(output_t[0])
+    return {"q_t": q_t, "k_t": k_t, "v_t": v_t, "K_cache": K_cache, "V_cache": V_cache,
+            "scores_t": scores_t, "weights_t": weights_t, "output_t": output_t,
+            "made": np.array(made)}
+
+def multiply_adds(N, d, d_k, d_v, d_out):
+    """Per step t and in all: with the cache, and recomputing every row (the mask's kept entries)."""
+    c = d * (2 * d_k + d_v) + d_v * d_out
+    t = np.arange(N)
+    cached = c + (t + 1) * (d_k + d_v)
+    recomputed = (t + 1) * c + (t + 1) * (t + 2) // 2 * (d_k + d_v)
+    return np.column_stack([cached, recomputed, np.cumsum(cached), np.cumsum(recomputed)]).astype(float)
+)";
+
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
   for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
     text.replace(at, from.size(), to);
@@ -276,6 +310,26 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
       else
         s += "    run[\"output\"] = run[\"concat\"]\n";
     }
+    if (part.sequence.kv_cache && values) {
+      const std::vector<int> standing = token_positions(ps.options, static_cast<int>(part.tokens.size()));
+      std::vector<int> made(standing.size());  // standing[r]: the token made r-th
+      for (size_t token = 0; token < standing.size(); ++token)
+        made[static_cast<size_t>(standing[token] - ps.options.first_position)] = static_cast<int>(token);
+      std::string list;
+      for (int token : made) list += (list.empty() ? "" : ", ") + std::to_string(token);
+      const std::string q = sequenced ? "seq_mine[\"Q" + std::string(part.sequence.rope ? "_rot" : "") + "\"]" : "Q" + t;
+      const std::string k = sequenced ? "seq_mine[\"K" + std::string(part.sequence.rope ? "_rot" : "") + "\"]" : "K" + t;
+      const std::string v = sequenced ? "seq_mine[\"V\"]" : "V" + t;
+      const int d = has(Stage::X) ? (columns ? ps.inputs.at(Stage::X).rows() : ps.inputs.at(Stage::X).cols()) : 0;
+      s += kGenerate;
+      s += "cache = generate(" + q + ", " + k + ", " + v + ", " + std::to_string(part.heads) +
+           ", " + scale_argument(ps.options.scaling) + ", " +
+           (has(Stage::W_o) ? (weight_out_in ? "W_o.T" : "W_o") : std::string("None")) + ", [" +
+           list + "], " + std::to_string(ps.options.cache_step) + ")\n";
+      s += "cache[\"macs\"] = multiply_adds(" + std::to_string(part.tokens.size()) + ", " +
+           std::to_string(d) + ", " + q + ".shape[1], " + v + ".shape[1], " +
+           (has(Stage::W_o) ? std::string(weight_out_in ? "W_o.shape[0]" : "W_o.shape[1]") : "0") + ")\n";
+    }
   } else if (has(Stage::weights)) {  // given weights
     for (int v : runs) {
       const Arrangement a = options_of(v).arrangement;
@@ -308,6 +362,22 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
       case Stage::Q_rot:
       case Stage::K_rot:
         expr = seq + "[\"" + std::string(stage_name(key.stage)) + "\"]" + t;
+        break;
+      case Stage::q_t:
+      case Stage::k_t:
+      case Stage::v_t:
+      case Stage::K_cache:
+      case Stage::V_cache:
+      case Stage::output_t:
+      case Stage::made:
+        expr = "cache[\"" + std::string(stage_name(key.stage)) + "\"]" + t;
+        break;
+      case Stage::scores_t:
+      case Stage::weights_t:
+        expr = "cache[\"" + std::string(stage_name(key.stage)) + "\"][" + head + "]";
+        break;
+      case Stage::macs:
+        expr = "cache[\"macs\"]";
         break;
       case Stage::Q:
       case Stage::K:

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/math/kv_cache.h"
 #include "core/text/translation.h"
 
 namespace attn {
@@ -60,6 +61,36 @@ const char* default_label(Stage s) {
     case Stage::K_rot:
       // TRANSLATORS: a matrix's caption: the keys turned by their positions' angles (RoPE).
       return N_("rotated K");
+    case Stage::q_t:
+      // TRANSLATORS: a matrix's caption, generating one token at a time: the new token's query.
+      return N_("new query q_t");
+    case Stage::k_t:
+      // TRANSLATORS: a matrix's caption: the new token's key.
+      return N_("new key k_t");
+    case Stage::v_t:
+      // TRANSLATORS: a matrix's caption: the new token's value.
+      return N_("new value v_t");
+    case Stage::K_cache:
+      // TRANSLATORS: a matrix's caption: the keys kept from the tokens made so far (KV cache).
+      return N_("key cache");
+    case Stage::V_cache:
+      // TRANSLATORS: a matrix's caption: the values kept from the tokens made so far.
+      return N_("value cache");
+    case Stage::scores_t:
+      // TRANSLATORS: a matrix's caption: the new query's scores against every cached key.
+      return N_("new scores");
+    case Stage::weights_t:
+      // TRANSLATORS: a matrix's caption: the new token's attention weights.
+      return N_("new weights");
+    case Stage::output_t:
+      // TRANSLATORS: a matrix's caption: the new token's output row.
+      return N_("new output");
+    case Stage::made:
+      // TRANSLATORS: a matrix's caption: every output row made so far, one step at a time.
+      return N_("outputs made so far");
+    case Stage::macs:
+      // TRANSLATORS: a matrix's caption: counts of multiply-adds, with the cache and without.
+      return N_("multiply-adds");
     default:
       return nullptr;  // inputs and Q, K, V are shown by their own names
   }
@@ -73,6 +104,11 @@ struct Computed {
   Matrix angles, q_rot, k_rot;  // RoPE: (N, d_head/2) per position; (N, d_k); (M, d_k)
   MultiHeadTrace heads;         // from Q, K (rotated) and V
   Matrix output;                // (N, d_v) from given weights
+  // Generating with a KV cache: the step shown, the rows made up to it, the
+  // multiply-adds; the tokens in the order they are made.
+  std::optional<CacheStep> cache;
+  Matrix made, macs;
+  std::vector<int> standing;
 };
 
 class PartBuilder {
@@ -187,7 +223,40 @@ class PartBuilder {
                            own_settings && !state_.overrides.empty() ? &overrides : nullptr,
                            &at);
     }
+    if (own_settings && sequence.kv_cache && c.has_qk && c.has_v) generate(options, sequence, c);
     return c;
+  }
+
+  // 6. generating with a KV cache: the step shown, and every step before it
+  // for the rows made so far
+  void generate(const AttentionOptions& options, const Sequence& sequence, Computed& c) const {
+    const int n = static_cast<int>(part_.tokens.size());
+    c.standing = options.order;
+    if (c.standing.empty())
+      for (int t = 0; t < n; ++t) c.standing.push_back(t);
+    const int step = std::clamp(options.cache_step, 0, n - 1);
+    Matrix w_o;
+    if (has(Stage::W_o)) w_o = canonical(Stage::W_o);
+    const bool rotated = sequence.rope.has_value();
+    const Matrix& q = rotated ? c.q_rot : c.q;
+    const Matrix& k = rotated ? c.k_rot : c.k;
+    for (int t = 0; t <= step; ++t) {
+      CacheStep s = cache_step(q, k, c.v, part_.heads, has(Stage::W_o) ? &w_o : nullptr,
+                               options.scaling, c.standing, t);
+      if (c.made.empty()) c.made = Matrix(step + 1, s.output.cols());
+      for (int j = 0; j < s.output.cols(); ++j) c.made(t, j) = s.output(0, j);
+      if (t == step) c.cache = std::move(s);
+    }
+    const int d = canonical(Stage::X).cols();
+    const MultiplyAdds count = multiply_adds(d, c.q.cols(), c.v.cols(),
+                                             has(Stage::W_o) ? w_o.cols() : 0);
+    c.macs = Matrix(n, 4);  // (N, 4): per step t, with the cache and without; their totals
+    for (int t = 0; t < n; ++t) {
+      c.macs(t, 0) = static_cast<double>(count.cached(t));
+      c.macs(t, 1) = static_cast<double>(count.recomputed(t));
+      c.macs(t, 2) = static_cast<double>(count.cached_total(t + 1));
+      c.macs(t, 3) = static_cast<double>(count.recomputed_total(t + 1));
+    }
   }
 
   Matrix value_of(const MatrixSpec& spec, const Computed& c) const {
@@ -228,6 +297,26 @@ class PartBuilder {
         return displayed(c.heads.concat);
       case Stage::output:
         return displayed(c.has_qk ? c.heads.output : c.output);
+      case Stage::q_t:
+        return displayed(c.cache->q);
+      case Stage::k_t:
+        return displayed(c.cache->k);
+      case Stage::v_t:
+        return displayed(c.cache->v);
+      case Stage::K_cache:
+        return displayed(c.cache->K);
+      case Stage::V_cache:
+        return displayed(c.cache->V);
+      case Stage::scores_t:
+        return c.cache->scores[static_cast<size_t>(std::max(k.head, 1) - 1)];
+      case Stage::weights_t:
+        return c.cache->weights[static_cast<size_t>(std::max(k.head, 1) - 1)];
+      case Stage::output_t:
+        return displayed(c.cache->output);
+      case Stage::made:
+        return displayed(c.made);
+      case Stage::macs:
+        return c.macs;
       default:
         assert(false && "inputs are editable");
         return Matrix();
@@ -273,6 +362,27 @@ class PartBuilder {
     m.label = label_of(spec.key);
     m.rows = labels(spec.row_kind, m.value.rows(), options);
     m.cols = labels(spec.col_kind, m.value.cols(), options);
+    // A step's rows are the tokens as they were made; the new token's, the last made.
+    auto made = [&](int count, bool newest) {
+      std::vector<std::string> out;
+      const int last = static_cast<int>(c.standing.size()) - 1;
+      const int step = std::clamp(options.cache_step, 0, std::max(last, 0));
+      for (int r = 0; r < count; ++r) {
+        const int at = newest ? step : r;
+        out.push_back(at <= last ? part_.tokens[static_cast<size_t>(c.standing[static_cast<size_t>(at)])] : "");
+      }
+      return out;
+    };
+    if (spec.row_kind == AxisKind::Step || spec.col_kind == AxisKind::Step) {
+      const bool one = spec.key.stage == Stage::q_t || spec.key.stage == Stage::k_t ||
+                       spec.key.stage == Stage::v_t || spec.key.stage == Stage::output_t ||
+                       spec.key.stage == Stage::scores_t || spec.key.stage == Stage::weights_t;
+      if (spec.row_kind == AxisKind::Step) m.rows = made(m.value.rows(), one);
+      if (spec.col_kind == AxisKind::Step) m.cols = made(m.value.cols(), one && spec.row_kind != AxisKind::Step);
+      if (spec.key.stage == Stage::scores_t || spec.key.stage == Stage::weights_t)
+        m.cols = made(m.value.cols(), false);
+      if (spec.key.stage == Stage::macs) m.rows = made(m.value.rows(), false);
+    }
     m.arrangement = options.arrangement;
     if (spec.key.stage == Stage::X_P || spec.key.stage == Stage::Q_rot ||
         spec.key.stage == Stage::masked ||
