@@ -138,7 +138,9 @@ TEST_CASE("every gradient against central differences: each target, mask, scale,
               INFO("causal " << causal << ", scale " << static_cast<int>(mode) << ", heads "
                              << heads << ", W_o " << w_o << ", output " << output << ", extra "
                              << extra);
-              CHECK(worst_error(l, target) < 1e-6);
+              // Central differences at h = 1e-5 carry rounding of about ε·L/h: 1e-5
+              // relative leaves room for a loss of 100 over a gradient of 1.
+              CHECK(worst_error(l, target) < 1e-5);
               ++cases;
             }
   CHECK(cases == 120);
