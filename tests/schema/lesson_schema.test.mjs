@@ -44,6 +44,10 @@ const LOADER_ONLY = {
   "kv-cache-step-without-cache.json": "cache_step only with kv_cache",
   "kv-cache-without-values.json": "kv_cache with values",
   "kv-cache-step-out-of-range.json": "cache_step a step of the tokens",
+  "train-target-shape.json": "a target shaped like the weights",
+  "train-target-not-distribution.json": "each target row a distribution",
+  "train-target-masked.json": "no target weight where the mask hides",
+  "train-weights-target-values.json": "a weights target trains only what reaches the weights",
 };
 const FIXTURES_INVALID_FOR_LOADER_ONLY = { "broken-lesson.json": "rows of equal length" };
 
@@ -136,6 +140,8 @@ test("the schema's words and limits are the format description's", () => {
   assert.deepEqual(named(several.properties.parts.items.properties), [...format.part_keys].sort());
   assert.deepEqual(named(defs.partContent.properties), format.part_keys.filter((k) => !["id", "title"].includes(k)).sort());
   assert.equal(defs.rope.oneOf[1].properties.base.maximum, format.limits.rope_base);
+  assert.equal(defs.train.properties.steps.maximum, format.limits.train_steps);
+  assert.equal(defs.train.properties.lr.maximum, format.limits.learning_rate);
 });
 
 // The inputs in pipeline order (the format's stages' order).

@@ -178,6 +178,41 @@ void Session::set_cache_step(int part, int step) {
   recompute();
 }
 
+void Session::set_learning_rate(int part, double lr) {
+  if (part < 0 || part >= static_cast<int>(state_.parts.size())) return;
+  if (!std::isfinite(lr) || lr < 0) lr = 0;
+  lr = std::min(lr, Limits::kMaxLearningRate);
+  if (state_.parts[part].options.lr == lr) return;
+  state_.parts[part].options.lr = lr;
+  recompute();
+}
+
+std::string Session::train_step(int part) {
+  if (part < 0 || part >= static_cast<int>(state_.parts.size())) return "no such part";
+  const Part& p = lesson_->parts[part];
+  if (!p.train) return "this part has no training";
+  // The trained variant is one step ahead when the lesson trains one step:
+  // the gradients shown are the trace's, at the learner's numbers now.
+  PartState& ps = state_.parts[part];
+  const double lr = ps.options.lr > 0 ? ps.options.lr : p.train->lr;
+  std::map<Stage, Matrix> next;
+  for (Param param : p.train->params) {
+    const Stage stage = stage_of(param);
+    const TraceMatrix* gradient = trace_.find({part, gradient_of(stage), 0, 0});
+    if (!gradient || gradient->value.empty()) return "no gradient to follow";
+    Matrix w = ps.inputs.at(stage);
+    for (size_t i = 0; i < w.size(); ++i) {
+      w.data()[i] -= lr * gradient->value.data()[i];
+      if (!std::isfinite(w.data()[i]) || std::fabs(w.data()[i]) > Limits::kMaxAbsValue)
+        return "the step would go past the limits: lower the learning rate";
+    }
+    next[stage] = std::move(w);
+  }
+  for (auto& [stage, w] : next) ps.inputs[stage] = std::move(w);
+  recompute();
+  return "";
+}
+
 std::string Session::set_order(int part, const std::vector<int>& order) {
   if (part < 0 || part >= static_cast<int>(state_.parts.size())) return "no such part";
   const size_t n = lesson_->parts[part].tokens.size();

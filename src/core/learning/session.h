@@ -49,6 +49,11 @@ class Session {
   void set_causal(int part, bool causal);
   void set_first_position(int part, int first);  // clamped to 0..Limits::kMaxFirstPosition
   void set_cache_step(int part, int step);       // generating with a cache: clamped to the tokens
+  // Training: the learning rate (0: the lesson's; clamped to Limits), and one
+  // step of gradient descent on the learner's numbers: "" or why not (a part
+  // without training, a step that would leave the limits).
+  void set_learning_rate(int part, double lr);
+  std::string train_step(int part);
   // The tokens in another order (order[r]: the token standing r-th); "" or why not.
   std::string set_order(int part, const std::vector<int>& order);
   void set_seed(int part, int group, uint32_t seed);  // redraws as numpy would

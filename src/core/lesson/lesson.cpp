@@ -28,6 +28,12 @@ std::vector<int> token_positions(const AttentionOptions& options, int tokens) {
   return at;
 }
 
+Stage stage_of(Param p) {
+  return *parse_name(kStageNames, name_of(kParamNames, p));  // the same names
+}
+
+std::optional<Param> param_for(Stage s) { return parse_name(kParamNames, stage_name(s)); }
+
 bool can_override(Stage stage) {
   return stage == Stage::scores || stage == Stage::scaled || stage == Stage::weights;
 }

@@ -20,6 +20,7 @@
 #include "core/math/attention.h"
 #include "core/math/matrix.h"
 #include "core/math/positions.h"
+#include "core/math/training.h"
 
 namespace attn {
 
@@ -43,6 +44,10 @@ struct Limits {
   static constexpr int kMaxPrecision = 12;  // digits shown: 0 to this
   static constexpr int kMaxFirstPosition = 10000;  // first_position: 0 to this
   static constexpr double kMaxRopeBase = 1e9;      // RoPE's base: above 0, to this
+  static constexpr int kMaxTrainSteps = 500;        // training's steps: 1 to this
+  static constexpr double kMaxLearningRate = 1000;  // training's lr: above 0, to this
+  // Multiply-adds training may take on each change (every step, forward and back).
+  static constexpr double kMaxTrainWork = 5e7;
 };
 
 // The rule for every id in a lesson file (the lesson's, a part's, a step's, a
@@ -102,8 +107,23 @@ struct Variant {
   std::optional<std::vector<int>> order;  // the tokens in another order (a permutation)
   std::optional<PositionKind> positions;  // "none" or "sinusoidal"
   std::optional<std::optional<Rope>> rope;
+  bool trained = false;  // the part after its training's steps (the variant "trained")
   // Whether its Q, K and V differ from the part's: it has its own.
-  bool moves_tokens() const { return first_position || order || positions || rope; }
+  bool moves_tokens() const { return first_position || order || positions || rope || trained; }
+};
+
+// A trained param's input stage, and back.
+Stage stage_of(Param p);
+std::optional<Param> param_for(Stage s);
+
+// "train": gradient descent toward a target (core/math/training.h), shown as
+// the loss, the gradients and the variant "trained".
+struct TrainSpec {
+  TrainTarget::Kind kind = TrainTarget::Kind::Weights;
+  Matrix target;  // as the file writes it, in the part's layout
+  std::vector<Param> params;
+  double lr = 0.1;
+  int steps = 100;
 };
 
 // A variant's options: the part's, with what the variant sets in their place.
@@ -136,6 +156,7 @@ struct Part {
   std::map<Stage, std::pair<int, int>> shapes;  // every input's (rows, cols), given or drawn
   std::vector<RandomGroup> random;
   std::vector<Variant> variants;
+  std::optional<TrainSpec> train;
   std::vector<StepSpec> steps;
   // Display names by stage ("W_q" -> "Ω_q") or for one matrix
   // ("output@your_answer" -> "X′ (Your answer)"), the latter winning.

@@ -13,6 +13,26 @@ bool is_weight_matrix(Stage s) {
   return s == Stage::W_q || s == Stage::W_k || s == Stage::W_v || s == Stage::W_o;
 }
 
+Stage trained_input(Stage g) {
+  switch (g) {
+    case Stage::grad_W_q: return Stage::W_q;
+    case Stage::grad_W_k: return Stage::W_k;
+    case Stage::grad_W_v: return Stage::W_v;
+    case Stage::grad_W_o: return Stage::W_o;
+    case Stage::grad_b_q: return Stage::b_q;
+    case Stage::grad_b_k: return Stage::b_k;
+    case Stage::grad_b_v: return Stage::b_v;
+    default: return g;
+  }
+}
+
+Stage gradient_of(Stage s) {
+  for (Stage g : {Stage::grad_W_q, Stage::grad_W_k, Stage::grad_W_v, Stage::grad_W_o,
+                  Stage::grad_b_q, Stage::grad_b_k, Stage::grad_b_v})
+    if (trained_input(g) == s) return g;
+  return s;
+}
+
 bool is_bias(Stage s) { return s == Stage::b_q || s == Stage::b_k || s == Stage::b_v; }
 
 std::string matrix_name(Stage stage, int head, std::string_view variant_id) {

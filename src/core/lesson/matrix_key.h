@@ -52,8 +52,18 @@ enum class Stage : uint8_t {
   output_t,   // the new token's output
   made,       // every output row made so far, one step at a time
   macs,       // multiply-adds per step and in all, with the cache and without it
+  // Training (core/math/training.h):
+  target,  // what the attention weights (or the output) should be
+  loss,    // the loss before each step of gradient descent
+  grad_W_q,  // each trained matrix's gradient at the numbers now
+  grad_W_k,
+  grad_W_v,
+  grad_W_o,
+  grad_b_q,
+  grad_b_k,
+  grad_b_v,
 };
-inline constexpr int kStageCount = static_cast<int>(Stage::macs) + 1;
+inline constexpr int kStageCount = static_cast<int>(Stage::grad_b_v) + 1;
 
 inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::X, "X"},
@@ -91,6 +101,15 @@ inline constexpr EnumName<Stage> kStageNames[] = {
     {Stage::output_t, "output_t"},
     {Stage::made, "made"},
     {Stage::macs, "macs"},
+    {Stage::target, "target"},
+    {Stage::loss, "loss"},
+    {Stage::grad_W_q, "grad_W_q"},
+    {Stage::grad_W_k, "grad_W_k"},
+    {Stage::grad_W_v, "grad_W_v"},
+    {Stage::grad_W_o, "grad_W_o"},
+    {Stage::grad_b_q, "grad_b_q"},
+    {Stage::grad_b_k, "grad_b_k"},
+    {Stage::grad_b_v, "grad_b_v"},
 };
 
 // The stages a lesson may give as numbers, in pipeline order.
@@ -100,6 +119,10 @@ inline constexpr Stage kInputStages[] = {
 bool can_be_input(Stage s);
 // W_q, W_k, W_v, W_o.
 bool is_weight_matrix(Stage s);
+// grad_W_q -> W_q, …; anything else -> itself.
+Stage trained_input(Stage gradient);
+// W_q -> grad_W_q, …; what has no gradient -> itself.
+Stage gradient_of(Stage input);
 bool is_bias(Stage s);
 
 inline std::string_view stage_name(Stage s) { return name_of(kStageNames, s); }

@@ -15,9 +15,15 @@ class Structure {
     sequence(part_.sequence, 0);
     attention(options, 0);
     if (part_.sequence.kv_cache) cache();
+    if (part_.train) training(options);
     for (size_t v = 0; v < part_.variants.size(); ++v) {
       const Variant& variant = part_.variants[v];
       const int index = static_cast<int>(v) + 1;
+      if (variant.trained)  // the matrices training changed, after its steps
+        for (Param p : part_.train->params) {
+          const Stage s = stage_of(p);
+          add(s, 0, index, input_axes(s, options), false, input_is_transposed(part_.layout, s));
+        }
       if (variant.moves_tokens()) sequence(sequence_for(variant, part_.sequence), index);
       attention(options_for(variant, options), index);
     }
@@ -50,24 +56,33 @@ class Structure {
     out_.push_back(m);
   }
 
+  std::pair<AxisKind, AxisKind> input_axes(Stage s, const AttentionOptions& options) const {
+    if (s == Stage::X) return token_axes(AxisKind::Token);
+    if (s == Stage::P) return token_axes(AxisKind::Position);
+    if (is_bias(s))
+      return part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
+                                             : std::pair{AxisKind::Single, AxisKind::Dim};
+    if (s == Stage::Q) return token_axes(AxisKind::Query);
+    if (s == Stage::K || s == Stage::V || s == Stage::memory) return token_axes(AxisKind::Key);
+    if (s == Stage::weights) return weight_axes(options.arrangement);
+    return {AxisKind::Dim, AxisKind::Dim};
+  }
+
   void inputs(const AttentionOptions& options) {
-    for (Stage s : kInputStages) {
-      if (!has(s)) continue;
-      std::pair<AxisKind, AxisKind> axes{AxisKind::Dim, AxisKind::Dim};
-      if (s == Stage::X)
-        axes = token_axes(AxisKind::Token);
-      else if (s == Stage::P)
-        axes = token_axes(AxisKind::Position);
-      else if (is_bias(s))
-        axes = part_.layout == Layout::Columns ? std::pair{AxisKind::Dim, AxisKind::Single}
-                                               : std::pair{AxisKind::Single, AxisKind::Dim};
-      else if (s == Stage::Q)
-        axes = token_axes(AxisKind::Query);
-      else if (s == Stage::K || s == Stage::V || s == Stage::memory)
-        axes = token_axes(AxisKind::Key);
-      else if (s == Stage::weights)
-        axes = weight_axes(options.arrangement);
-      add(s, 0, 0, axes, true, input_is_transposed(part_.layout, s));
+    for (Stage s : kInputStages)
+      if (has(s)) add(s, 0, 0, input_axes(s, options), true, input_is_transposed(part_.layout, s));
+  }
+
+  // Training: the target, the loss at each step, each trained matrix's gradient.
+  void training(const AttentionOptions& options) {
+    add(Stage::target, 0, 0,
+        part_.train->kind == TrainTarget::Kind::Weights ? weight_axes(options.arrangement)
+                                                        : token_axes(AxisKind::Query));
+    add(Stage::loss, 0, 0, {AxisKind::Single, AxisKind::Dim});
+    for (Param p : part_.train->params) {
+      const Stage s = stage_of(p);
+      add(gradient_of(s), 0, 0, input_axes(s, options), false,
+          input_is_transposed(part_.layout, s));
     }
   }
 
@@ -155,7 +170,8 @@ std::vector<MatrixSpec> part_matrices(const Part& part, int part_index,
 
 std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
   const Stage s = spec.key.stage;
-  if (spec.editable) return part.shapes.at(s);
+  if (spec.editable || (can_be_input(s) && part.shapes.count(s))) return part.shapes.at(s);
+  if (trained_input(s) != s) return part.shapes.at(trained_input(s));  // a gradient
   // Widths in the canonical row layout, from the inputs that set them.
   auto width = [&](Stage given, Stage weight) {
     if (part.shapes.count(given)) {
@@ -227,6 +243,13 @@ std::pair<int, int> matrix_shape(const Part& part, const MatrixSpec& spec) {
       return {1, part.options.cache_step + 1};  // at the lesson's own step
     case Stage::macs:
       return {n, 4};  // per step: cached, recomputed, and their totals so far
+    case Stage::target:
+      if (part.train && part.train->kind == TrainTarget::Kind::Weights)
+        return spec.row_kind == AxisKind::Key ? std::pair{m, n} : std::pair{n, m};
+      if (part.shapes.count(Stage::W_o)) cols = width(Stage::W_o, Stage::W_o);
+      break;
+    case Stage::loss:
+      return {1, (part.train ? part.train->steps : 0) + 1};
     default:
       break;
   }

@@ -32,6 +32,7 @@ json state_json(const Lesson& lesson, const LessonState& state) {
       entry["first"] = now.options.first_position;
     if (now.options.order != part.options.order) entry["order"] = now.options.order;
     if (now.options.cache_step != part.options.cache_step) entry["t"] = now.options.cache_step;
+    if (now.options.lr != part.options.lr) entry["lr"] = now.options.lr;
     json set = json::array();
     for (const auto& [stage, m] : now.inputs) {
       const Matrix& before = drawn.inputs.at(stage);
@@ -116,6 +117,13 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
         return refuse("the link's first position is not a whole number from 0 to " +
                       std::to_string(Limits::kMaxFirstPosition));
       ps.options.first_position = f.get<int>();
+    }
+    if (entry.contains("lr")) {
+      const json& lr = entry["lr"];
+      if (!lr.is_number() || !(lr.get<double>() >= 0) || lr.get<double>() > Limits::kMaxLearningRate)
+        return refuse("the link's learning rate is not a number from 0 to " +
+                      std::to_string(static_cast<int>(Limits::kMaxLearningRate)));
+      ps.options.lr = lr.get<double>();
     }
     if (entry.contains("t")) {
       const json& t = entry["t"];

@@ -130,6 +130,18 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
            "the tokens before it are kept in the cache."),
         of({Stage::q_t, Stage::K_cache, Stage::V_cache, Stage::weights_t, Stage::output_t,
             Stage::made, Stage::macs}));
+  if (has(Stage::loss)) {
+    std::vector<MatrixKey> show = of({Stage::target, Stage::loss, Stage::grad_W_q, Stage::grad_W_k,
+                                      Stage::grad_W_v, Stage::grad_W_o, Stage::grad_b_q,
+                                      Stage::grad_b_k, Stage::grad_b_v});
+    // TRANSLATORS: title of a lesson's step: the weights trained by gradient descent.
+    add("train", tr("Training"), literal("W ← W − lr·∂L/∂W"),
+        // TRANSLATORS: a step's text: gradient descent moves each trained number a little
+        // against its gradient, step after step, so the loss falls.
+        tr("Each step moves every trained number a little against its gradient: the loss "
+           "falls, and the attention moves toward the target."),
+        std::move(show));
+  }
   for (size_t v = 0; v < part.variants.size(); ++v) {
     std::vector<MatrixKey> show;
     for (const MatrixSpec& m : specs)
@@ -141,7 +153,12 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
     StepSpec s;
     s.id = id;
     s.title = part.variants[v].label;  // the lesson file's
-    s.text = {TextBlock{literal(tr("The same inputs with other settings.")), {}}};
+    s.text = {TextBlock{literal(part.variants[v].trained
+                                    // TRANSLATORS: a step's text: the part computed again with
+                                    // the numbers training reached.
+                                    ? tr("The same part with the numbers training reached.")
+                                    : tr("The same inputs with other settings.")),
+                        {}}};
     s.show = std::move(show);
     steps.push_back(std::move(s));
   }

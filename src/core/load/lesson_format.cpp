@@ -54,6 +54,9 @@ ordered limits() {
           {"max_divisor", L::kMaxDivisor},
           {"first_position", L::kMaxFirstPosition},
           {"rope_base", L::kMaxRopeBase},
+          {"train_steps", L::kMaxTrainSteps},
+          {"learning_rate", L::kMaxLearningRate},
+          {"train_work", L::kMaxTrainWork},
           {"precision", L::kMaxPrecision}};
 }
 
@@ -169,7 +172,9 @@ std::string lesson_format_json() {
        {{"layout", words(kLayoutNames)},
         {"arrangement", words(kArrangementNames)},
         {"scale", words(kScaleWords)},
-        {"draw", words(kDrawFnNames)}}},
+        {"draw", words(kDrawFnNames)},
+        {"rope_pairs", words(kRopePairsNames)},
+        {"train_params", words(kParamNames)}}},
       {"defaults", defaults()},
       {"id_characters", kIdCharacters},
       {"stages", words(kStageNames)},

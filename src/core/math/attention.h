@@ -61,6 +61,8 @@ struct AttentionOptions {
   std::vector<int> order;
   // Generating with a KV cache: the step shown (0: the first token made).
   int cache_step = 0;
+  // Training: the learning rate (0: the lesson's).
+  double lr = 0.0;
   bool operator==(const AttentionOptions&) const = default;
 };
 

@@ -148,7 +148,7 @@ LossAndGradients loss_and_gradients(const Layer& l, const TrainTarget& target) {
                                            : matmul(d_ctx, transpose(v_h));  // (N, M)
     add_block(d_v, applied_as_key_rows ? matmul(a, d_ctx) : matmul(transpose(a), d_ctx),
               h * dv_head);
-    // the softmax's Jacobian, row by row: dz = a ∘ (da − Σ a·da)
+    // the softmax's Jacobian, row by row: dz = a * (da − Σ a·da)
     Matrix d_z(n, m);
     for (int i = 0; i < n; ++i) {
       double dot = 0;

@@ -5,10 +5,10 @@
 //       L = −(1/N) Σ_i Σ_j T_ij log A_ij          (log A as a log-softmax)
 //   loss, output target Y (N, d_out), O the output:
 //       L = (1/(2N)) Σ (O − Y)²
-//   backward, per head (llm.c's order):
+//   backward, per head (llm.c's order; * is entry by entry):
 //       dO = (O − Y)/N;  dW_o = concatᵀ·dO;  dconcat = dO·W_oᵀ
 //       dA = dctx·V_hᵀ;  dV_h = Aᵀ·dctx
-//       dZ = A ∘ (dA − rowsum(A ∘ dA))  [+ (rowsum(T) ∘ A − T)/N for head 1's target]
+//       dZ = A * (dA − rowsum(A * dA))  [+ (rowsum(T) * A − T)/N for head 1's target]
 //       dS = dZ / divisor;  dQ_h = dS·K_h;  dK_h = dSᵀ·Q_h   (rotated back with RoPE)
 //       dW_q = Xᵀ·dQ;  db_q = Σ_rows dQ   (W_k, W_v from the keys' source)
 //   descent: every trained matrix at once, W ← W − lr·∂L/∂W.

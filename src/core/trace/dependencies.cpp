@@ -55,8 +55,10 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
         add(shared(Stage::memory));  // cross-attention: keys and values from the memory
       else
         add(t.find(own(Stage::X_P)) ? own(Stage::X_P) : shared(Stage::X));
-      add(shared(weight_of(key.stage)));
-      add(shared(bias_of(key.stage)));
+      // After training, the trained matrices (computed from everything: no
+      // operands of their own here).
+      for (Stage s : {weight_of(key.stage), bias_of(key.stage)})
+        add(t.find({p, s, 0, key.variant}) ? MatrixKey{p, s, 0, key.variant} : shared(s));
       break;
     case Stage::Q_rot:
       add(own(Stage::Q));
@@ -93,7 +95,8 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
       if (t.find(shared(Stage::W_o))) {
         add(t.parts[p].heads > 1 ? MatrixKey{p, Stage::concat, 0, key.variant}
                                  : MatrixKey{p, Stage::context, 0, key.variant});
-        add(shared(Stage::W_o));
+        add(t.find({p, Stage::W_o, 0, key.variant}) ? MatrixKey{p, Stage::W_o, 0, key.variant}
+                                                    : shared(Stage::W_o));
       } else if (t.parts[p].heads > 1) {  // the heads side by side
         for (int h = 1; h <= t.parts[p].heads; ++h) add({p, Stage::context, h, key.variant});
       } else {

@@ -68,6 +68,11 @@ class Explainer {
   }
 
   std::string token(int i) const { return label(t_.parts[m_.key.part].tokens, i); }
+  // An input, or this variant's after training where it trained it.
+  const TraceMatrix* trained_or(Stage input) const {
+    if (const TraceMatrix* m = t_.find({m_.key.part, input, 0, m_.key.variant})) return m;
+    return sibling(input, false, false);
+  }
   // A key's token: the memory's, in cross-attention.
   std::string key_token(int i) const {
     const TracePart& part = t_.parts[m_.key.part];
@@ -180,8 +185,8 @@ class Explainer {
                                ? sibling(Stage::memory, false, false)
                            : own(Stage::X_P) ? own(Stage::X_P)
                                              : sibling(Stage::X, false, false);
-    const TraceMatrix* W = sibling(w_stage, false, false);
-    const TraceMatrix* b = sibling(b_stage, false, false);
+    const TraceMatrix* W = trained_or(w_stage);
+    const TraceMatrix* b = trained_or(b_stage);
     if (!X || !W) {
       e.lines.push_back("= " + number_text(value, p_));
       return e;
@@ -358,7 +363,7 @@ class Explainer {
 
   Explanation projected(int row, int col, double value, Explanation& e) const {
     const TraceMatrix* c = sibling(heads() > 1 ? Stage::concat : Stage::context, false, true);
-    const TraceMatrix* wo = sibling(Stage::W_o, false, false);
+    const TraceMatrix* wo = trained_or(Stage::W_o);
     if (!c || !wo) {
       e.lines.push_back("= " + number_text(value, p_));
       return e;

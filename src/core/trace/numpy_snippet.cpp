@@ -94,6 +94,19 @@ def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=(), positions
 // rows (one per token): positions added to X, RoPE's turns. `{…}` are filled
 // by the part: its layout's transposes, its heads.
 const char* kSequence = R"(
+def rotate(x, heads, angles, pairs, sign=1.0):
+    """RoPE: each pair of a head's columns turned by its row's angle (sign -1: back)."""
+    d_head = x.shape[1] // heads
+    turned = x.copy()
+    for h in range(heads):
+        for i in range(d_head // 2):
+            a, b = ((h*d_head + 2*i, h*d_head + 2*i + 1) if pairs == "interleaved"
+                    else (h*d_head + i, h*d_head + i + d_head // 2))
+            c, s = np.cos(sign * angles[:, i]), np.sin(sign * angles[:, i])
+            turned[:, a] = x[:, a] * c - x[:, b] * s
+            turned[:, b] = x[:, a] * s + x[:, b] * c
+    return turned
+
 def sequence(order, first_position, positions, rope):
     """Each token's position, X + P, Q, K, V and RoPE's turns, one row per token."""
     N = len(tokens)
@@ -122,15 +135,7 @@ def sequence(order, first_position, positions, rope):
         theta = np.power(base, -(2.0 * np.arange(d_head // 2)) / d_head)
         run["angles"] = (first_position + np.arange(N))[:, None] * theta
         for name in ("Q", "K"):
-            x, turned = run[name], run[name].copy()
-            for h in range({H}):
-                for i in range(d_head // 2):
-                    a, b = ((h*d_head + 2*i, h*d_head + 2*i + 1) if pairs == "interleaved"
-                            else (h*d_head + i, h*d_head + i + d_head // 2))
-                    c, s = np.cos(run["angles"][at, i]), np.sin(run["angles"][at, i])
-                    turned[:, a] = x[:, a] * c - x[:, b] * s
-                    turned[:, b] = x[:, a] * s + x[:, b] * c
-            run[name + "_rot"] = turned
+            run[name + "_rot"] = rotate(run[name], {H}, run["angles"][at], pairs)
     return run
 )";
 
@@ -166,6 +171,85 @@ def multiply_adds(N, d, d_k, d_v, d_out):
     cached = c + (t + 1) * (d_k + d_v)
     recomputed = (t + 1) * c + (t + 1) * (t + 2) // 2 * (d_k + d_v)
     return np.column_stack([cached, recomputed, np.cumsum(cached), np.cumsum(recomputed)]).astype(float)
+)";
+
+// Training: the loss, its exact gradients, and gradient descent, as the page
+// does it (core/math/training.h).
+const char* kTrain = R"(
+def loss_and_gradients(p, X_in, source, heads, scale, causal, positions, arrangement, rope, target):
+    """The loss toward the target, and its gradient for every matrix of p (one row per token)."""
+    Q = X_in @ p["W_q"] + p.get("b_q", 0.0)
+    K = source @ p["W_k"] + p.get("b_k", 0.0)
+    V = source @ p["W_v"] + p.get("b_v", 0.0)
+    if rope is not None:  # (angles of each token's row, pairs)
+        Q, K = rotate(Q, heads, *rope), rotate(K, heads, *rope)
+    N, M = Q.shape[0], K.shape[0]
+    d_k, d_v = Q.shape[1] // heads, V.shape[1] // heads
+    divisor = np.sqrt(d_k) if scale == "sqrt_dk" else 1.0 if scale == "none" else scale
+    hidden = positions[None, :] > positions[:, None] if causal else np.zeros((N, M), dtype=bool)
+    Z, A, context = [], [], []
+    for h in range(heads):
+        z = np.where(hidden, -np.inf, Q[:, h*d_k:(h+1)*d_k] @ K[:, h*d_k:(h+1)*d_k].T / divisor)
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        Z.append(z)
+        A.append(e / e.sum(axis=1, keepdims=True))
+        v = V[:, h*d_v:(h+1)*d_v]
+        context.append(A[h].T @ v if arrangement == "query_rows_applied_as_key_rows" else A[h] @ v)
+    concat = np.hstack(context)
+    O = concat @ p["W_o"] if "W_o" in p else concat
+    g = {}
+    kind, T = target
+    if kind == "output":  # L = sum((O - Y)^2) / (2N)
+        loss = ((O - T) ** 2).sum() / (2 * N)
+        dO = (O - T) / N
+    else:  # L = -sum(T log A) / N on head 1's weights, log A as a log-softmax
+        z = Z[0]
+        log_a = z - z.max(axis=1, keepdims=True)
+        log_a = log_a - np.log(np.exp(log_a).sum(axis=1, keepdims=True))
+        loss = -(T * np.where(T > 0, log_a, 0.0)).sum() / N
+        dO = np.zeros_like(O)
+    dconcat = dO
+    if "W_o" in p:
+        g["W_o"] = concat.T @ dO
+        dconcat = dO @ p["W_o"].T
+    dQ, dK, dV = np.zeros_like(Q), np.zeros_like(K), np.zeros_like(V)
+    for h in range(heads):
+        a, v = A[h], V[:, h*d_v:(h+1)*d_v]
+        dctx = dconcat[:, h*d_v:(h+1)*d_v]
+        if arrangement == "query_rows_applied_as_key_rows":
+            dA, dV[:, h*d_v:(h+1)*d_v] = v @ dctx.T, a @ dctx
+        else:
+            dA, dV[:, h*d_v:(h+1)*d_v] = dctx @ v.T, a.T @ dctx
+        dZ = a * (dA - (a * dA).sum(axis=1, keepdims=True))  # the softmax's Jacobian
+        if h == 0 and kind == "weights":
+            dZ = dZ + (T.sum(axis=1, keepdims=True) * a - T) / N
+        dS = dZ / divisor
+        dQ[:, h*d_k:(h+1)*d_k] = dS @ K[:, h*d_k:(h+1)*d_k]
+        dK[:, h*d_k:(h+1)*d_k] = dS.T @ Q[:, h*d_k:(h+1)*d_k]
+    if rope is not None:
+        dQ, dK = rotate(dQ, heads, *rope, sign=-1.0), rotate(dK, heads, *rope, sign=-1.0)
+    g["W_q"], g["W_k"], g["W_v"] = X_in.T @ dQ, source.T @ dK, source.T @ dV
+    for b, d in (("b_q", dQ), ("b_k", dK), ("b_v", dV)):
+        if b in p: g[b] = d.sum(axis=0, keepdims=True)
+    return loss, g
+
+def train(p, trained, lr, steps, *layer):
+    """Gradient descent: every trained matrix at once, W -= lr * dL/dW."""
+    p = dict(p)
+    loss, g = loss_and_gradients(p, *layer)
+    history, gradients = [loss], {name: g[name] for name in trained}
+    for step in range(steps):
+        nxt = dict(p)
+        for name in trained:
+            nxt[name] = p[name] - lr * g[name]
+        if any(np.abs(nxt[name]).max() > 1e6 for name in trained):
+            break  # a step past the limits: stop there
+        loss, g = loss_and_gradients(nxt, *layer)
+        if not np.isfinite(loss):
+            break
+        p = nxt
+        history.append(loss)
+    return {"loss": np.array([history]), "gradients": gradients, "trained": p}
 )";
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
@@ -250,6 +334,85 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
   }
   std::vector<int> runs{0};
   for (size_t v = 0; v < part.variants.size(); ++v) runs.push_back(static_cast<int>(v) + 1);
+  int trained_run = 0;  // the variant "trained", computed after training
+  for (size_t v = 0; v < part.variants.size(); ++v)
+    if (part.variants[v].trained && part.train) trained_run = static_cast<int>(v) + 1;
+  const std::string wt = weight_out_in ? ".T" : "";
+  // A canonical matrix (one row per token) of input `name` back as the page shows it.
+  auto as_shown = [&](const std::string& value, const std::string& name) {
+    if (name[0] == 'b') return value + ".reshape(" + name + ".shape)";
+    return value + wt;
+  };
+  // Training, then the part computed with the trained matrices.
+  auto training_block = [&]() {
+    const TrainSpec& train = *part.train;
+    std::string b = kTrain;
+    b += "\nfixed = {";  // every matrix of the layer, one row per token
+    bool first = true;
+    for (const EnumName<Param>& p : kParamNames) {
+      const std::string name(p.name);
+      if (!has(stage_of(p.value))) continue;
+      b += std::string(first ? "" : ", ") + "\"" + name + "\": " +
+           (name[0] == 'b' ? name + ".reshape(1, -1)" : name + wt);
+      first = false;
+    }
+    b += "}\n";
+    const bool positioned = sequenced && part.sequence.positions != PositionKind::None;
+    b += std::string("X_in = ") + (positioned ? "seq_mine[\"X_P\"]" : "X" + t) + "\n";
+    b += std::string("source = ") + (has(Stage::memory) ? "memory" + t : "X_in") + "\n";
+    std::string positions = "np.arange(len(tokens))";
+    if (sequenced) {
+      positions = "seq_mine[\"positions\"]";
+    } else if (!ps.options.order.empty() || ps.options.first_position) {
+      positions = "np.array([";
+      for (int at : token_positions(ps.options, static_cast<int>(part.tokens.size())))
+        positions += std::to_string(at) + ", ";
+      positions += "])";
+    }
+    b += "positions = " + positions + "\n";
+    const std::string rope =
+        part.sequence.rope ? "(seq_mine[\"angles\"][seq_mine[\"positions\"] - " +
+                                 std::to_string(ps.options.first_position) + "], \"" +
+                                 std::string(name_of(kRopePairsNames, part.sequence.rope->pairs)) +
+                                 "\")"
+                           : "None";
+    b += "rope = " + rope + "\n";
+    const bool weights = train.kind == TrainTarget::Kind::Weights;
+    b += "target_written = " + array_literal(train.target) + "  # as the lesson writes it\n";
+    std::string target = "target_written";
+    if (weights && ps.options.arrangement == Arrangement::KeyRows) target += ".T";
+    if (!weights && columns) target += ".T";
+    if (weights && ps.options.causal)  // nothing asked where the mask hides a key
+      target = "np.where(positions[None, :] > positions[:, None], 0.0, " + target + ")";
+    std::string params;
+    for (Param p : train.params) params += (params.empty() ? "" : ", ") + ("\"" + std::string(name_of(kParamNames, p)) + "\"");
+    const double lr = ps.options.lr > 0 ? ps.options.lr : train.lr;
+    b += "training = train(fixed, [" + params + "], " + format_round_trip(lr) + ", " +
+         std::to_string(train.steps) + ", X_in, source, " + std::to_string(part.heads) + ", " +
+         scale_argument(ps.options.scaling) + ", " + (ps.options.causal ? "True" : "False") +
+         ", positions, \"" + std::string(name_of(kArrangementNames, ps.options.arrangement)) +
+         "\", rope, (\"" + (weights ? "weights" : "output") + "\", " + target + "))\n";
+    b += "trained = training[\"trained\"]\n";
+    const std::string run = run_name(part, trained_run);
+    b += "seq_" + run + " = {\"Q\": X_in @ trained[\"W_q\"] + trained.get(\"b_q\", 0.0),\n"
+         "    \"K\": source @ trained[\"W_k\"] + trained.get(\"b_k\", 0.0),\n"
+         "    \"V\": source @ trained[\"W_v\"] + trained.get(\"b_v\", 0.0)}\n";
+    std::string qk = "seq_" + run + "[\"Q\"], seq_" + run + "[\"K\"]";
+    if (part.sequence.rope) {
+      b += "seq_" + run + "[\"Q_rot\"] = rotate(seq_" + run + "[\"Q\"], " +
+           std::to_string(part.heads) + ", *rope)\n";
+      b += "seq_" + run + "[\"K_rot\"] = rotate(seq_" + run + "[\"K\"], " +
+           std::to_string(part.heads) + ", *rope)\n";
+      qk = "seq_" + run + "[\"Q_rot\"], seq_" + run + "[\"K_rot\"]";
+    }
+    const AttentionOptions o = options_for(part.variants[trained_run - 1], ps.options);
+    b += run + " = attention(" + qk + ", seq_" + run + "[\"V\"], " + std::to_string(part.heads) +
+         ", " + scale_argument(o.scaling) + ", " + (o.causal ? "True" : "False") + ", \"" +
+         std::string(name_of(kArrangementNames, o.arrangement)) + "\", positions=positions)\n";
+    b += run + "[\"concat\"] = np.hstack(" + run + "[\"context\"])\n";
+    b += run + "[\"output\"] = " + run + "[\"concat\"] @ trained[\"W_o\"] if \"W_o\" in trained else " + run + "[\"concat\"]\n";
+    return b;
+  };
   auto options_of = [&](int v) {
     return v ? options_for(part.variants[v - 1], ps.options) : ps.options;
   };
@@ -269,6 +432,7 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
       return ", positions=np.array([" + list + "])";
     };
     for (int v : runs) {
+      if (trained_run && v == trained_run) continue;  // after training, below
       const AttentionOptions o = options_of(v);
       std::string args = "*rows";
       if (sequenced) {
@@ -300,9 +464,12 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
            (v ? "  # " + part.variants[v - 1].label : "") + "\n";
     }
     if (values) {
+      std::vector<int> plain;
+      for (int v : runs)
+        if (!trained_run || v != trained_run) plain.push_back(v);
       s += "for run in (";
-      for (size_t i = 0; i < runs.size(); ++i) s += (i ? ", " : "") + run_name(part, runs[i]);
-      s += runs.size() == 1 ? ",):\n" : "):\n";
+      for (size_t i = 0; i < plain.size(); ++i) s += (i ? ", " : "") + run_name(part, plain[i]);
+      s += plain.size() == 1 ? ",):\n" : "):\n";
       s += "    run[\"concat\"] = np.hstack(run[\"context\"])  # the heads side by side\n";
       if (has(Stage::W_o))
         s += std::string("    run[\"output\"] = run[\"concat\"] @ ") +
@@ -310,6 +477,7 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
       else
         s += "    run[\"output\"] = run[\"concat\"]\n";
     }
+    if (trained_run && values) s += training_block();
     if (part.sequence.kv_cache && values) {
       const std::vector<int> standing = token_positions(ps.options, static_cast<int>(part.tokens.size()));
       std::vector<int> made(standing.size());  // standing[r]: the token made r-th
@@ -348,6 +516,18 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     const std::string run = run_name(part, key.variant);
     const std::string head = std::to_string(std::max(key.head, 1) - 1);
     const std::string seq = "seq_" + run;
+    if (key.variant && key.variant == trained_run) {
+      const std::string name(stage_name(key.stage));
+      if (param_for(key.stage)) {
+        s += "print(" + py_string(m->label) + ")\nprint(" + as_shown("trained[\"" + name + "\"]", name) + ")\n";
+        continue;
+      }
+      if (key.stage == Stage::Q || key.stage == Stage::K || key.stage == Stage::V ||
+          key.stage == Stage::Q_rot || key.stage == Stage::K_rot) {
+        s += "print(" + py_string(m->label) + ")\nprint(" + seq + "[\"" + name + "\"]" + t + ")\n";
+        continue;
+      }
+    }
     switch (key.stage) {
       case Stage::K_T:
         expr = sequenced ? seq + "[\"K" + (part.sequence.rope ? "_rot" : "") + "\"]" +
@@ -379,6 +559,23 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
       case Stage::macs:
         expr = "cache[\"macs\"]";
         break;
+      case Stage::target:
+        expr = "target_written";
+        break;
+      case Stage::loss:
+        expr = "training[\"loss\"]";
+        break;
+      case Stage::grad_W_q:
+      case Stage::grad_W_k:
+      case Stage::grad_W_v:
+      case Stage::grad_W_o:
+      case Stage::grad_b_q:
+      case Stage::grad_b_k:
+      case Stage::grad_b_v: {
+        const std::string name(stage_name(trained_input(key.stage)));
+        expr = as_shown("training[\"gradients\"][\"" + name + "\"]", name);
+        break;
+      }
       case Stage::Q:
       case Stage::K:
       case Stage::V:

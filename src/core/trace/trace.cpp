@@ -6,6 +6,7 @@
 #include <cassert>
 
 #include "core/math/kv_cache.h"
+#include "core/math/training.h"
 #include "core/text/translation.h"
 
 namespace attn {
@@ -91,6 +92,22 @@ const char* default_label(Stage s) {
     case Stage::macs:
       // TRANSLATORS: a matrix's caption: counts of multiply-adds, with the cache and without.
       return N_("multiply-adds");
+    case Stage::target:
+      // TRANSLATORS: a matrix's caption: what training aims for (the attention weights, or the
+      // output, the lesson wants).
+      return N_("target");
+    case Stage::loss:
+      // TRANSLATORS: a matrix's caption: the loss (how far from the target) before each step
+      // of gradient descent.
+      return N_("loss at each step");
+    case Stage::grad_W_q:
+    case Stage::grad_W_k:
+    case Stage::grad_W_v:
+    case Stage::grad_W_o:
+    case Stage::grad_b_q:
+    case Stage::grad_b_k:
+    case Stage::grad_b_v:
+      return nullptr;  // "∂L/∂W_q": label_of writes it
     default:
       return nullptr;  // inputs and Q, K, V are shown by their own names
   }
@@ -109,6 +126,13 @@ struct Computed {
   std::optional<CacheStep> cache;
   Matrix made, macs;
   std::vector<int> standing;
+  Layer layer;  // the numbers training reads (from X): canonical
+};
+
+// Training (the part's own settings): where it went, and its gradients now.
+struct Trained {
+  Training run;
+  LossAndGradients now;
 };
 
 class PartBuilder {
@@ -124,8 +148,20 @@ class PartBuilder {
       options.push_back(options_for(v, state_.options));
       sequences.push_back(sequence_for(v, part_.sequence));
     }
-    for (size_t v = 0; v < options.size(); ++v)
+    for (size_t v = 0; v < options.size(); ++v) {
+      if (v > 0 && part_.variants[v - 1].trained && trained_) {
+        // The part after training: its trained matrices in place of the learner's.
+        std::map<Stage, Matrix> replace;
+        for (Param p : part_.train->params)
+          replace[stage_of(p)] = param_of(trained_->run.trained, p);
+        replace_ = &replace;
+        computed.push_back(compute(options[v], sequences[v], false));
+        replace_ = nullptr;
+        continue;
+      }
       computed.push_back(compute(options[v], sequences[v], v == 0));
+      if (v == 0 && part_.train && computed[0].has_qk) train(computed[0].layer, options[0]);
+    }
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
       add(spec, computed[spec.key.variant], options[spec.key.variant],
           sequences[spec.key.variant]);
@@ -135,8 +171,35 @@ class PartBuilder {
   bool has(Stage s) const { return state_.inputs.count(s) > 0; }
 
   Matrix canonical(Stage s) const {
+    if (replace_)
+      if (const auto it = replace_->find(s); it != replace_->end()) return it->second;
     const Matrix& m = state_.inputs.at(s);
     return input_is_transposed(part_.layout, s) ? transpose(m) : m;
+  }
+  // A canonical matrix of an input's shape, in the part's layout.
+  Matrix displayed_input(Stage s, const Matrix& canonical_value) const {
+    return input_is_transposed(part_.layout, s) ? transpose(canonical_value) : canonical_value;
+  }
+
+  // 7. training: gradient descent from the learner's numbers, toward the target
+  void train(const Layer& layer, const AttentionOptions& options) {
+    const TrainSpec& spec = *part_.train;
+    TrainTarget target{spec.kind, spec.target};
+    if (spec.kind == TrainTarget::Kind::Weights) {
+      if (options.arrangement == Arrangement::KeyRows) target.value = transpose(target.value);
+      // Where the learner's mask now hides a key the target wanted, nothing is asked of it.
+      if (options.causal)
+        for (int i = 0; i < target.value.rows(); ++i)
+          for (int j = 0; j < target.value.cols(); ++j)
+            if (layer.positions[static_cast<size_t>(j)] > layer.positions[static_cast<size_t>(i)])
+              target.value(i, j) = 0;
+    } else if (part_.layout == Layout::Columns) {
+      target.value = transpose(target.value);
+    }
+    const double lr = options.lr > 0 ? options.lr : spec.lr;
+    trained_ = Trained{gradient_descent(layer, target, spec.params, lr, spec.steps,
+                                        Limits::kMaxAbsValue),
+                       loss_and_gradients(layer, target)};
   }
   // A token-major (or position-major) matrix computed in rows, in the part's layout.
   Matrix displayed(const Matrix& canonical_value) const {
@@ -193,6 +256,21 @@ class PartBuilder {
       c.has_v = has(Stage::W_v);
       if (c.has_v) c.v = project(source, Stage::W_v, Stage::b_v);
       c.has_qk = true;
+      if (part_.train && c.has_v) {  // what training reads
+        Layer& l = c.layer;
+        l.x = x;
+        if (has(Stage::memory)) l.source = memory;
+        l.w_q = canonical(Stage::W_q);
+        l.w_k = canonical(Stage::W_k);
+        l.w_v = canonical(Stage::W_v);
+        if (has(Stage::W_o)) l.w_o = canonical(Stage::W_o);
+        if (has(Stage::b_q)) l.b_q = canonical(Stage::b_q);
+        if (has(Stage::b_k)) l.b_k = canonical(Stage::b_k);
+        if (has(Stage::b_v)) l.b_v = canonical(Stage::b_v);
+        l.heads = part_.heads;
+        l.options = options;
+        l.positions = at;
+      }
     } else if (has(Stage::Q)) {
       c.q = canonical(Stage::Q);
       c.k = canonical(Stage::K);
@@ -210,6 +288,9 @@ class PartBuilder {
       c.angles = rope_angles(positions, d_head, sequence.rope->base);
       c.q_rot = rotate_pairs(c.q, part_.heads, c.angles, slot, sequence.rope->pairs);
       c.k_rot = rotate_pairs(c.k, part_.heads, c.angles, slot, sequence.rope->pairs);
+      c.layer.rope = sequence.rope->pairs;
+      c.layer.angles = c.angles;
+      c.layer.slots = slot;
     }
     if (c.has_qk) {
       // 4. attention per head, 5. concatenation and projection
@@ -262,6 +343,16 @@ class PartBuilder {
   Matrix value_of(const MatrixSpec& spec, const Computed& c) const {
     const MatrixKey& k = spec.key;
     if (spec.editable) return state_.inputs.at(k.stage);
+    const std::optional<Param> trained_param = param_for(k.stage);
+    if (trained_param && k.variant && part_.variants[k.variant - 1].trained)
+      return trained_ ? displayed_input(k.stage, param_of(trained_->run.trained, *trained_param))
+                      : Matrix();  // a trained matrix, after training
+    if (trained_input(k.stage) != k.stage) {  // a gradient, shaped as its matrix
+      if (!trained_) return Matrix();
+      const auto& gradients = trained_->now.gradients;
+      const auto it = gradients.find(*param_for(trained_input(k.stage)));
+      return it == gradients.end() ? Matrix() : displayed_input(trained_input(k.stage), it->second);
+    }
     const HeadTrace* head =
         c.has_qk ? &c.heads.heads[static_cast<size_t>(std::max(k.head, 1) - 1)] : nullptr;
     switch (k.stage) {
@@ -317,6 +408,15 @@ class PartBuilder {
         return displayed(c.made);
       case Stage::macs:
         return c.macs;
+      case Stage::target:
+        return part_.train->target;
+      case Stage::loss: {
+        if (!trained_) return Matrix();
+        const std::vector<double>& history = trained_->run.loss;
+        Matrix m(1, static_cast<int>(history.size()));
+        for (size_t i = 0; i < history.size(); ++i) m(0, static_cast<int>(i)) = history[i];
+        return m;
+      }
       default:
         assert(false && "inputs are editable");
         return Matrix();
@@ -329,6 +429,8 @@ class PartBuilder {
     std::string label;
     if (auto named = part_.stage_names.find(k.stage); named != part_.stage_names.end())
       label = named->second;
+    else if (trained_input(k.stage) != k.stage)
+      label = "∂L/∂" + std::string(stage_name(trained_input(k.stage)));  // a formula
     else if (const char* fallback = default_label(k.stage))
       label = tr(fallback);
     else
@@ -401,6 +503,8 @@ class PartBuilder {
   int index_;
   const PartState& state_;
   Trace& trace_;
+  std::optional<Trained> trained_;
+  const std::map<Stage, Matrix>* replace_ = nullptr;  // the trained variant's matrices
 };
 
 }  // namespace

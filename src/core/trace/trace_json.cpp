@@ -1,5 +1,6 @@
 #include "core/trace/trace_json.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace attn {
@@ -56,6 +57,29 @@ std::string trace_to_json(const Trace& trace, int indent) {
            {"source", trace.source},
            {"steps", std::move(steps)},
            {"result", json{{"weights", std::move(weights)}, {"output", std::move(output)}}}};
+  // Training (the main part's): the loss before each step, the gradients at
+  // the numbers now, the trained matrices after the steps (by their names).
+  const int part = trace.main_part;
+  if (const TraceMatrix* loss = trace.find({part, Stage::loss, 0, 0})) {
+    json training{{"loss", loss->value.rows() ? json(std::vector<double>(loss->value.row(0),
+                                                                          loss->value.row(0) +
+                                                                              loss->value.cols()))
+                                              : json::array()},
+                  {"gradients", json::object()},
+                  {"trained", json::object()}};
+    const std::vector<std::string>& variants = trace.parts[static_cast<size_t>(part)].variants;
+    const auto trained = std::find(variants.begin(), variants.end(), "trained");
+    for (const TraceMatrix& m : trace.matrices) {
+      if (m.key.part != part) continue;
+      const Stage input = trained_input(m.key.stage);
+      if (input != m.key.stage)
+        training["gradients"][std::string(stage_name(input))] = data_of(m.value);
+      else if (trained != variants.end() && param_for(m.key.stage) &&
+               m.key.variant == trained - variants.begin() + 1)
+        training["trained"][std::string(stage_name(m.key.stage))] = data_of(m.value);
+    }
+    doc["training"] = std::move(training);
+  }
   // Replace invalid UTF-8 rather than throw: text came from a validated lesson,
   // but the page must never abort on a string.
   return doc.dump(indent, ' ', false, json::error_handler_t::replace);

@@ -175,7 +175,7 @@ TEST_CASE("every step's snippet prints what the page shows, after random edits a
   std::mt19937 rng(2026);
   int matrices = 0, numbers = 0;
   std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
-  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson"}) {  // positions, RoPE, memory
+  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson", "train-lesson", "train-weights-lesson"}) {  // positions, RoPE, memory
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
     LoadResult r = load_lesson(std::string(std::istreambuf_iterator<char>(in), {}));
     REQUIRE(r.ok());
