@@ -73,6 +73,7 @@ void App::select(int index) {
   ui_.progress = &s.progress;
   view_.step = 0;
   view_.head = 1;
+  view_.playing = ui::ViewState::Playing::Nothing;
   view_.query = 0;
   view_.pinned = false;
   view_.focus = {};
@@ -167,6 +168,21 @@ std::string App::answer(const std::string& id, double picked) {
   return "";
 }
 
+std::string App::reset_training(int part) {
+  Session& s = session_mut();
+  if (part < 0 || part >= static_cast<int>(s.lesson().parts.size()) ||
+      !s.lesson().parts[part].train)
+    return "this part has no training";
+  LessonState state = s.state();
+  for (Param param : s.lesson().parts[part].train->params) {
+    const Stage stage = stage_of(param);
+    state.parts[part].inputs[stage] = s.defaults().parts[part].inputs.at(stage);
+  }
+  s.set_state(state);
+  view_.playing = ui::ViewState::Playing::Nothing;
+  return "";
+}
+
 void App::note_progress() {
   if (starting_) return;
   LessonSlot& s = slot_mut();
@@ -200,7 +216,8 @@ std::string App::apply(const ui::Request& request) {
           if (q.step < 0 || q.step >= static_cast<int>(s.trace().steps.size()))
             error = "no step " + std::to_string(q.step) + " in this lesson";
           else if (q.step != view_.step)
-            view_.step = q.step, view_.pinned = false, view_.focus = {};
+            view_.step = q.step, view_.pinned = false, view_.focus = {},
+            view_.playing = ui::ViewState::Playing::Nothing;
         } else if constexpr (std::is_same_v<T, r::EditCell>) {
           error = s.set_value(q.key, q.row, q.col, q.value, {.keep_row_sum = view_.keep_row_sum});
         } else if constexpr (std::is_same_v<T, r::SetScaling>) {
@@ -209,6 +226,27 @@ std::string App::apply(const ui::Request& request) {
           s.set_causal(q.part, q.causal);
         } else if constexpr (std::is_same_v<T, r::SetSeed>) {
           s.set_seed(q.part, q.group, q.seed);
+        } else if constexpr (std::is_same_v<T, r::SetOrder>) {
+          error = s.set_order(q.part, q.order);
+        } else if constexpr (std::is_same_v<T, r::SetFirstPosition>) {
+          s.set_first_position(q.part, q.first);
+        } else if constexpr (std::is_same_v<T, r::SetCacheStep>) {
+          s.set_cache_step(q.part, q.step);
+        } else if constexpr (std::is_same_v<T, r::SetLearningRate>) {
+          s.set_learning_rate(q.part, q.lr);
+        } else if constexpr (std::is_same_v<T, r::TrainStep>) {
+          error = s.train_step(q.part);
+          if (!error.empty() && view_.playing == ui::ViewState::Playing::Training) {
+            view_.playing = ui::ViewState::Playing::Nothing;
+            // TRANSLATORS: a notice when training (gradient descent) stops by itself: the
+            // next step would make a number too large.
+            notice(tr("Training stopped: the next step would take a number past the limits. "
+                      "Lower the learning rate, or go back to the starting weights."));
+          }
+        } else if constexpr (std::is_same_v<T, r::ResetTraining>) {
+          error = reset_training(q.part);
+        } else if constexpr (std::is_same_v<T, r::Play>) {
+          view_.playing = q.what;
         } else if constexpr (std::is_same_v<T, r::ResetNumbers>) {
           s.reset();
         } else if constexpr (std::is_same_v<T, r::SetTheme>) {
@@ -447,7 +485,7 @@ ReportedState App::reported() const {
 //-----------------------------------------------------------------------------
 
 bool App::animating() const {
-  return changed_this_frame_ || !figures_.empty() || ImGui::GetTime() < view_.toast_until;
+  return changed_this_frame_ || view_.playing != ui::ViewState::Playing::Nothing || !figures_.empty() || ImGui::GetTime() < view_.toast_until;
 }
 
 void App::frame() {

@@ -216,6 +216,8 @@ class App {
   void refresh_cover();
   // Records a prediction's answer, judged on the numbers now.
   std::string answer(const std::string& id, double picked);
+  // Training's matrices back to the lesson's (the rest of the learner's numbers stay).
+  std::string reset_training(int part);
   void add(const ui::request::AddLesson& added);
   // Why a figure cannot be made as asked on the current step ("" if it can).
   std::string check_figure(const ui::request::SaveFigure& figure) const;

@@ -49,6 +49,10 @@ struct ViewState {
   bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
   bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
   std::string challenge;     // the challenge the learner took on (its id), shown on every step
+  // What plays by itself, a step at a time: training's gradient descent, or
+  // the cache's tokens (the app stops it at an error, or the last token).
+  enum class Playing { Nothing, Training, Cache };
+  Playing playing = Playing::Nothing;
   CellRef focus;             // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
@@ -86,6 +90,34 @@ struct SetCausal {
 struct SetSeed {
   int part, group;
   uint32_t seed;
+};
+// Where the tokens stand (core/lesson/lesson.h: Sequence): their order
+// (order[r]: the token standing r-th) and the first position.
+struct SetOrder {
+  int part;
+  std::vector<int> order;
+};
+struct SetFirstPosition {
+  int part, first;
+};
+// Generating with a KV cache: the step shown.
+struct SetCacheStep {
+  int part, step;
+};
+// Training: one step of gradient descent from the learner's numbers, the
+// learning rate (0: the lesson's), and the trained matrices back to the lesson's.
+struct TrainStep {
+  int part;
+};
+struct SetLearningRate {
+  int part;
+  double lr;
+};
+struct ResetTraining {
+  int part;
+};
+struct Play {
+  ViewState::Playing what;  // Nothing: pause
 };
 struct ResetNumbers {};
 struct SetTheme {
@@ -186,7 +218,10 @@ struct Notice {
 
 using Request = std::variant<
     request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
-    request::SetCausal, request::SetSeed, request::ResetNumbers, request::SetTheme,
+    request::SetCausal, request::SetSeed, request::SetOrder, request::SetFirstPosition,
+    request::SetCacheStep, request::TrainStep, request::SetLearningRate, request::ResetTraining,
+    request::Play,
+    request::ResetNumbers, request::SetTheme,
     request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
     request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
     request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
@@ -224,6 +259,7 @@ struct UiContext {
   } drag;
 
   void request(Request r) { requests.push_back(std::move(r)); }
+
 
   // The trace as the learner may see it: the session's, with what open
   // predictions cover taken out (NaN, written "?"). The page's API reads the

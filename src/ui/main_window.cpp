@@ -98,6 +98,8 @@ void MainWindow::handle_keys() {
     if (pressed(ImGuiKey_End)) ui_->request(request::GoToStep{last});
     return;
   }
+  // Alt+arrows on a token's row move the token (lessons about word order).
+  if (io.KeyAlt && step_panel_.handle_order_keys()) return;
   // A cell has the keyboard: arrows move it, + and − nudge, typing or Enter opens the editor.
   auto move = [&](int dr, int dc) {
     focus.row = std::clamp(focus.row + dr, 0, m->value.rows() - 1);

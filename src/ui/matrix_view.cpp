@@ -96,6 +96,23 @@ bool is_changeable(const TraceMatrix& m) { return m.editable || m.overridable; }
 
 }  // namespace
 
+std::vector<int> shown_order(const UiContext& ui, const TraceMatrix& m, bool rows) {
+  const AxisKind kind = rows ? m.row_kind : m.col_kind;
+  const int n = rows ? m.value.rows() : m.value.cols();
+  std::vector<int> at(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) at[static_cast<size_t>(i)] = i;
+  const TracePart& part = ui.trace().parts[m.key.part];
+  // A memory's keys are the encoder's tokens: they keep the file's order.
+  if (!is_token_axis(kind) || (kind == AxisKind::Key && !part.memory_tokens.empty())) return at;
+  const std::vector<Variant>& variants = ui.session->lesson().parts[m.key.part].variants;
+  const std::vector<int>* order = &part.order;
+  if (m.key.variant > 0 && m.key.variant <= static_cast<int>(variants.size()) &&
+      variants[m.key.variant - 1].order)
+    order = &*variants[m.key.variant - 1].order;
+  if (static_cast<int>(order->size()) == n) at = *order;
+  return at;
+}
+
 namespace {
 // A note under a matrix: muted, wrapped at the matrix's width (or the
 // panel's, if narrower), never cut off.
@@ -338,6 +355,14 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const float cell_w = g.cell_w, cell_h = g.cell_h, label_w = g.label_w, header_h = g.header_h;
   const float grid_w = cell_w * cols, grid_h = cell_h * rows;
   const float line_h = ImGui::GetTextLineHeight();
+  // Tokens as they stand (the learner may reorder them): display row dr shows
+  // the matrix's row row_at[dr]; the numbers keep their token's row.
+  const std::vector<int> row_at = shown_order(ui, m, true), col_at = shown_order(ui, m, false);
+  std::vector<int> row_shown(row_at.size()), col_shown(col_at.size());
+  for (size_t i = 0; i < row_at.size(); ++i) row_shown[static_cast<size_t>(row_at[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < col_at.size(); ++i) col_shown[static_cast<size_t>(col_at[i])] = static_cast<int>(i);
+  const bool reordered = !std::is_sorted(row_at.begin(), row_at.end()) ||
+                         !std::is_sorted(col_at.begin(), col_at.end());
 
   if (g.scroll) {
     const float h = header_h + grid_h + ImGui::GetStyle().ScrollbarSize + 4.0f;
@@ -352,7 +377,7 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   // Column labels (tokens, or dimension indices) and row labels.
   if (header_h > 0.0f)
     for (int c = 0; c < cols; ++c) {
-      const std::string& s = m.cols[c];
+      const std::string& s = m.cols[static_cast<size_t>(col_at[static_cast<size_t>(c)])];
       const float x = grid0.x + c * cell_w + std::max(0.0f, (cell_w - text_width(s)) * 0.5f);
       ImGui::PushClipRect(ImVec2(grid0.x + c * cell_w, origin.y),
                           ImVec2(grid0.x + (c + 1) * cell_w, grid0.y), true);
@@ -362,12 +387,19 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const int label_every = std::max(1, static_cast<int>(std::ceil(line_h / cell_h)));
   for (int r = 0; r < rows && label_w > 0; r += label_every)
     dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + std::max(0.0f, (cell_h - line_h) * 0.5f)),
-                pal.text_muted, m.rows[r].c_str());
+                pal.text_muted, m.rows[static_cast<size_t>(row_at[static_cast<size_t>(r)])].c_str());
 
   // The heatmap, drawn by the shader at the size it is shown, with marks.
   HeatmapRequest req;
   req.key = heatmap_key(view.lesson, m.key, HeatmapUse::Step);
-  req.values = &m.value;
+  Matrix shown_values;
+  if (reordered) {
+    shown_values = Matrix(rows, cols);
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        shown_values(r, c) = m.value(row_at[static_cast<size_t>(r)], col_at[static_cast<size_t>(c)]);
+  }
+  req.values = reordered ? &shown_values : &m.value;
   req.flags.assign(m.value.size(), 0);
   const TraceMatrix* other =
       options.compare_with >= 0 ? &trace.matrices[options.compare_with] : nullptr;
@@ -376,9 +408,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const TraceMatrix* hot = ui.hot.valid() ? trace.find(ui.hot.key) : nullptr;
   if (hot && (ui.hot.row >= hot->value.rows() || ui.hot.col >= hot->value.cols())) hot = nullptr;
   int differing = 0;
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      uint8_t& f = req.flags[static_cast<size_t>(r) * cols + c];
+  for (int dr = 0; dr < rows; ++dr)
+    for (int dc = 0; dc < cols; ++dc) {
+      uint8_t& f = req.flags[static_cast<size_t>(dr) * cols + dc];
+      const int r = row_at[static_cast<size_t>(dr)], c = col_at[static_cast<size_t>(dc)];
       const double v = m.value(r, c);
       if (ui.covered(index, r, c)) f |= kCellCovered;
       if (std::isinf(v) && v < 0) f |= kCellMasked;
@@ -413,9 +446,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, pal.accent_soft);
   ImGui::PushStyleColor(ImGuiCol_FrameBgActive, pal.accent_soft);
   const ImGuiIO& io = ImGui::GetIO();
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const ImVec2 p0(grid0.x + c * cell_w, grid0.y + r * cell_h);
+  for (int dr = 0; dr < rows; ++dr)
+    for (int dc = 0; dc < cols; ++dc) {
+      const int r = row_at[static_cast<size_t>(dr)], c = col_at[static_cast<size_t>(dc)];
+      const ImVec2 p0(grid0.x + dc * cell_w, grid0.y + dr * cell_h);
       const CellRef cell{m.key, r, c};
       ImGui::SetCursorScreenPos(p0);
       ImGui::PushID(r * cols + c);  // ids from integers: any matrix name length is fine
@@ -493,8 +527,9 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     for (const auto& [i, sum] : off) {
       const std::string s = "Σ " + number_text(sum, 2);
       const ImVec2 at =
-          column ? ImVec2(grid0.x + i * cell_w + 2, grid0.y + grid_h + 1)
-                 : ImVec2(grid0.x + grid_w + 4, grid0.y + i * cell_h + (cell_h - line_h) * 0.5f);
+          column ? ImVec2(grid0.x + col_shown[static_cast<size_t>(i)] * cell_w + 2, grid0.y + grid_h + 1)
+                 : ImVec2(grid0.x + grid_w + 4,
+                          grid0.y + row_shown[static_cast<size_t>(i)] * cell_h + (cell_h - line_h) * 0.5f);
       dl->AddText(at, pal.changed, s.c_str());
     }
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ui/context.h"
 
@@ -21,6 +22,10 @@ struct MatrixViewOptions {
 
 // Draws trace matrix `index` at the cursor; edits become requests.
 void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options);
+
+// The order a matrix's rows (or columns) are shown in: the tokens as they
+// stand (a reorder moves each token's row with it), else as the matrix has them.
+std::vector<int> shown_order(const UiContext& ui, const TraceMatrix& m, bool rows);
 
 // The space draw_matrix will take in `avail` pixels of width.
 ImVec2 matrix_size(const UiContext& ui, int index, const MatrixViewOptions& options, float avail);

@@ -183,6 +183,11 @@ void StepPanel::draw_figure(int only) {
   draw_stale_text(ui->open_prediction() != nullptr);
 }
 
+bool StepPanel::handle_order_keys() {
+  order_.ui = ui;
+  return order_.shown() && order_.handle_keys();
+}
+
 void StepPanel::draw() {
   const TraceStep& step = ui->step();
   const Trace& trace = ui->trace();
@@ -202,6 +207,12 @@ void StepPanel::draw() {
   // An open prediction covers what the step says and shows about its result.
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
+  // What this lesson lets the learner do beyond editing numbers: move the
+  // tokens, step the cache, train.
+  order_.ui = cache_.ui = training_.ui = ui;
+  if (order_.shown()) order_.draw();
+  if (cache_.shown()) cache_.draw();
+  if (training_.shown()) training_.draw();
   keep_matrices_in_place(top);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "ui/activity_panel.h"
+#include "ui/cache_panel.h"
+#include "ui/order_panel.h"
+#include "ui/training_panel.h"
 #include "ui/context.h"
 
 namespace attn::ui {
@@ -18,6 +21,8 @@ struct StepPanel {
   // matrices, or only matrix `only` (-1: all), with no controls; what an open
   // prediction covers stays covered.
   void draw_figure(int only);
+  // Alt+arrows on a token's cell move the token (OrderPanel::handle_keys).
+  bool handle_order_keys();
   // The matrices on screen, in the order they are drawn (operands first);
   // while a prediction is open (and `veiled`), only the operands.
   std::vector<int> matrices_in_order(bool veiled = true) const;
@@ -30,6 +35,9 @@ struct StepPanel {
   void draw_matrices(const std::vector<int>& order, bool figure);
 
   ActivityPanel activities_;
+  OrderPanel order_;
+  CachePanel cache_;
+  TrainingPanel training_;
   // The prediction open last frame, on (lesson, step): once it is answered
   // (or skipped), its reveal and the step's result scroll into view.
   const Prediction* open_before_ = nullptr;

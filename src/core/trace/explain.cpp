@@ -132,6 +132,21 @@ class Explainer {
       case Stage::output:
         return sibling(Stage::W_o, false, false) ? projected(row, col, value, e)
                                                  : weighted_sum(row, col, value, e);
+      case Stage::grad_W_q:
+      case Stage::grad_W_k:
+      case Stage::grad_W_v:
+      case Stage::grad_W_o:
+      case Stage::grad_b_q:
+      case Stage::grad_b_k:
+      case Stage::grad_b_v:
+        return gradient(value, e);
+      case Stage::loss:
+        return loss(col, value, e);
+      case Stage::macs:
+        return multiply_adds(row, col, value, e);
+      case Stage::K_cache:
+      case Stage::V_cache:
+        return cached(row, col, value, e);
       case Stage::concat: {
         const std::pair<int, int> td = token_dim(m_, row, col);
         const int t = td.first, d = td.second;
@@ -423,6 +438,74 @@ class Explainer {
   }
 
   // angle = p · θ_i, θ_i = base^(−2i/d_head).
+  // ∂L/∂w: what a small nudge of w does to the loss, to first order.
+  Explanation gradient(double value, Explanation& e) const {
+    if (value == 0.0)
+      // TRANSLATORS: explains a gradient of zero: this number does not move the loss.
+      e.lines.push_back(tr("Nudging this number does not change the loss (to first order)."));
+    else if (value > 0)
+      // TRANSLATORS: explains one entry of a gradient ∂L/∂W; {amount} is a small number.
+      e.lines.push_back(trf("Nudging this number up by 0.01 raises the loss by about {amount}; "
+                            "gradient descent moves it down.",
+                            {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
+    else
+      // TRANSLATORS: explains one entry of a gradient ∂L/∂W; {amount} is a small number.
+      e.lines.push_back(trf("Nudging this number up by 0.01 lowers the loss by about {amount}; "
+                            "gradient descent moves it up.",
+                            {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  Explanation loss(int col, double value, Explanation& e) const {
+    if (col == 0)
+      // TRANSLATORS: explains the first number of the loss row: the loss at the learner's
+      // numbers, how far the layer's result is from the target.
+      e.lines.push_back(tr("The loss at your numbers: how far the result is from the target."));
+    else
+      // TRANSLATORS: explains the loss after {steps} steps of gradient descent from the
+      // learner's numbers.
+      e.lines.push_back(trf("The loss after {steps} steps of gradient descent from your numbers.",
+                            {{"steps", std::to_string(col)}}));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+
+  // macs is (N, 4): per step, with the cache and without; their totals so far.
+  Explanation multiply_adds(int row, int col, double value, Explanation& e) const {
+    static const char* const kWhat[] = {
+        // TRANSLATORS: explains a count of multiply-adds while generating token {t} with a
+        // KV cache: only the new token's query, key and value are computed.
+        N_("Multiply-adds to make token {t} with the cache: the new token's projections, and "
+           "its query against every kept key."),
+        // TRANSLATORS: the same count without a cache: every earlier token again.
+        N_("Multiply-adds to make token {t} without a cache: every token so far computed "
+           "again."),
+        // TRANSLATORS: the counts added up over tokens 1 to {t}.
+        N_("Multiply-adds for tokens 1 to {t}, with the cache."),
+        N_("Multiply-adds for tokens 1 to {t}, without a cache."),
+    };
+    if (col >= 0 && col < 4)
+      e.lines.push_back(trf(tr(kWhat[col]), {{"t", std::to_string(row + 1)}}));
+    e.lines.push_back("= " + number_text(value, 0));
+    return e;
+  }
+
+  Explanation cached(int row, int col, double value, Explanation& e) const {
+    const std::pair<int, int> td = token_dim(m_, row, col);
+    const std::vector<int>& order = t_.parts[m_.key.part].order;
+    const int t = td.first;
+    const int token = static_cast<size_t>(t) < order.size() ? order[static_cast<size_t>(t)] : t;
+    // TRANSLATORS: explains a row of the KV cache: {token} is a word; its key (or value) was
+    // computed once, when it was made at step {step}, and is read again, not computed again.
+    e.lines.push_back(trf("Kept from \u201c{token}\u201d, computed once at step {step} and "
+                          "read again since.",
+                          {{"token", token_name(token)}, {"step", std::to_string(t + 1)}}));
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
+  std::string token_name(int i) const { return label(t_.parts[m_.key.part].tokens, i); }
+
   Explanation angle(int row, int col, double value, Explanation& e) const {
     const auto [r, i] = token_dim(m_, row, col);
     const std::string position = label(is_sequence_axis(m_.row_kind) ? m_.rows : m_.cols, r);
