@@ -73,6 +73,14 @@ std::string Api::set_step(int step) {
   return app_.apply(ui::request::GoToStep{step});
 }
 
+std::string Api::train_step() {
+  const CatalogScope words = app_.speaking();
+  const int part = app_.session().trace().steps[app_.view().step].part;
+  if (!app_.session().lesson().parts[part].train)
+    return "this step's part has no \"train\": nothing to train";
+  return app_.apply(ui::request::TrainStep{part});
+}
+
 std::string Api::set_value(std::string_view matrix, int row, int col, double value) {
   const CatalogScope words = app_.speaking();
   const std::optional<MatrixKey> key = app_.session().trace().key_of(matrix);

@@ -37,6 +37,8 @@ class Api {
   // "text"}]}, or {"error": why the text is no lesson file's}.
   std::string translatable_texts(std::string_view bytes) const;
   std::string set_step(int step);
+  // One step of gradient descent in the shown part's training ("" or why not).
+  std::string train_step();
   // `matrix` as the trace's JSON names it: "W_q", "value-64/weights". An
   // input, or a what-if on a computed score or weight.
   std::string set_value(std::string_view matrix, int row, int col, double value);

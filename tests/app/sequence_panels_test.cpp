@@ -163,3 +163,14 @@ TEST_CASE("training's step lowers the loss, play keeps stepping, and the startin
   ui.frames(2);
   CHECK(loss_now(ui) == doctest::Approx(start).epsilon(1e-12));
 }
+
+TEST_CASE("the API's train step trains where the part has training, and says why not elsewhere") {
+  test::HeadlessUi ui;
+  open(ui, kTrainLesson);
+  const double start = loss_now(ui);
+  CHECK(ui.api().train_step().empty());
+  ui.frames(1);
+  CHECK(loss_now(ui) < start);
+  open(ui, kOrderLesson);
+  CHECK(ui.api().train_step().find("no \"train\"") != std::string::npos);
+}

@@ -33,6 +33,7 @@ const methods = {
   setLesson: app.setLesson,
   setStep: app.setStep,
   setValue: app.setValue,
+  trainStep: app.trainStep,
   reset: app.reset,
   state: app.state,
   getState: app.state,

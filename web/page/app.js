@@ -24,6 +24,9 @@ export const app = {
     aWholeNumber(step, "step");
     checked(call("attn_set_step", "string", ["number"], [step]));
   },
+  trainStep() {
+    checked(call("attn_train_step", "string", [], []));
+  },
   setValue(name, row, col, value) {
     aString(name, "name");
     aWholeNumber(row, "row");
