@@ -22,7 +22,7 @@ expected
   [ -z "$out" ] || fail "$*: printed to stdout on error"
 }
 
-# list: the eight built-in ids, in order
+# list: the thirteen built-in ids, in order
 expected_ids="the-cat-sat
 i-am-batman
 attention-times-value
@@ -30,7 +30,12 @@ complete-flow
 qk-transpose
 udl-self-attention
 udl-multihead
-she-likes-coffee"
+she-likes-coffee
+word-order
+rotary-positions
+kv-cache
+cross-attention
+train-a-head"
 [ "$("$cli" list)" = "$expected_ids" ] || fail "list printed: $("$cli" list)"
 
 # trace: valid JSON with the documented shape, numbers that read back exactly

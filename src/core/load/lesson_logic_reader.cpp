@@ -45,6 +45,12 @@ LogicReader::LogicReader(Reader& r, const Part& part, int part_index, bool extra
 // [SECTION] Matrices, rows and cells by name
 //-----------------------------------------------------------------------------
 
+// The names along a token axis: a cross-attention's keys are the memory's tokens.
+const std::vector<std::string>& LogicReader::tokens_along(AxisKind kind) const {
+  return kind == AxisKind::Key && !part_.memory_tokens.empty() ? part_.memory_tokens
+                                                                : part_.tokens;
+}
+
 const LogicReader::Target* LogicReader::matrix(const std::string& name, const Pointer& path) {
   const std::optional<MatrixKey> key = key_in_part(part_, index_, name);
   if (key)
@@ -61,8 +67,9 @@ bool LogicReader::index(const Target& t, const std::string& name, bool along_row
   const AxisKind kind = along_rows ? t.spec.row_kind : t.spec.col_kind;
   const int size = along_rows ? t.shape.first : t.shape.second;
   if (is_token_axis(kind)) {
-    const auto it = std::find(part_.tokens.begin(), part_.tokens.end(), name);
-    if (it != part_.tokens.end()) return out = static_cast<int>(it - part_.tokens.begin()), true;
+    const std::vector<std::string>& tokens = tokens_along(kind);
+    const auto it = std::find(tokens.begin(), tokens.end(), name);
+    if (it != tokens.end()) return out = static_cast<int>(it - tokens.begin()), true;
   }
   char* end = nullptr;
   const long i = std::strtol(name.c_str(), &end, 10);
@@ -104,8 +111,9 @@ const std::vector<std::string>& LogicReader::labels_along(const SliceSpec& s) co
       const int n = s.column ? t.shape.first : t.shape.second;
       for (int i = 0; i < n; ++i)
         self.scratch_labels_.push_back(
-            is_token_axis(kind) && n == static_cast<int>(part_.tokens.size()) ? part_.tokens[i]
-                                                                              : std::to_string(i));
+            is_token_axis(kind) && n == static_cast<int>(tokens_along(kind).size())
+                ? tokens_along(kind)[i]
+                : std::to_string(i));
     }
   return scratch_labels_;
 }

@@ -32,6 +32,7 @@ class LogicReader {
   bool along(const SliceSpec& s, const json& v, const Pointer& path, int& out);
   // The labels along a slice (its keys), for answers and messages.
   const std::vector<std::string>& labels_along(const SliceSpec& s) const;
+  const std::vector<std::string>& tokens_along(AxisKind kind) const;
 
  private:
   struct Target {

@@ -150,7 +150,7 @@ bool read_train(Reader& r, const json& v, const Pointer& path, Part& part) {
     return r.fail(path / "steps",
                   // TRANSLATORS: training runs again on every change; {steps} steps of this
                   // lesson's size are too many: fewer steps, or fewer tokens and dimensions.
-                  trf("{steps} steps are too many for a part this size (every change trains "
+                  trf("too many steps ({steps}) for a part this size (every change trains "
                       "again): use fewer steps, tokens or dimensions",
                       {{"steps", std::to_string(train.steps)}}));
   for (const Variant& variant : part.variants)

@@ -574,7 +574,7 @@ std::string explain_output_row(const Trace& trace, int index, int row, int preci
   for (int k = 0; k < token_count(*v); ++k) {
     if (k) out += " + ";
     out +=
-        number_text(weight_for(*w, row, k), precision) + " × " + v->label + "[" + x.token(k) + "]";
+        number_text(weight_for(*w, row, k), precision) + " × " + v->label + "[" + x.key_token(k) + "]";
   }
   return out;
 }

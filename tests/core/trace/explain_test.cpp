@@ -59,13 +59,16 @@ TEST_CASE("an output row is written as the weighted sum of the value rows, for e
       const TraceMatrix& w = *t.find({m.key.part, Stage::weights, m.key.head, m.key.variant});
       const TraceMatrix& v = *t.find({m.key.part, Stage::V, 0, 0});
       const std::vector<std::string>& tokens = t.parts[m.key.part].tokens;
+      // A cross-attention's keys and values are the memory's tokens.
+      const std::vector<std::string>& keys =
+          t.parts[m.key.part].memory_tokens.empty() ? tokens : t.parts[m.key.part].memory_tokens;
       const bool key_rows = w.arrangement != Arrangement::QueryRows;
       for (int q = 0; q < static_cast<int>(tokens.size()); ++q) {
         INFO(l->id << " " << t.id_of(m.key) << " row " << q);
         std::string expected = m.label + "[" + tokens[q] + "] = ";
-        for (size_t k = 0; k < tokens.size(); ++k)
+        for (size_t k = 0; k < keys.size(); ++k)
           expected += (k ? " + " : "") + number_text(key_rows ? w.value(k, q) : w.value(q, k), 2) +
-                      " × " + v.label + "[" + tokens[k] + "]";
+                      " × " + v.label + "[" + keys[k] + "]";
         CHECK(explain_output_row(t, i, q, 2) == expected);
         ++rows;
       }

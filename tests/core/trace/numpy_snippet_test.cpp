@@ -256,6 +256,15 @@ TEST_CASE("attention_lab.from_page reads a snippet as it reads the link of the s
   nlohmann::json cases = nlohmann::json::array();
   for (const auto& builtin : builtin_lessons()) {
     for (int p = 0; p < static_cast<int>(builtin->parts.size()); ++p) {
+      // attention_lab.lesson() and from_page() do not know positions, RoPE, a
+      // memory, the KV cache or training yet (issues 40-42's Python points):
+      // the lessons that use them are left out until they do.
+      const Part& built = builtin->parts[p];
+      bool python_knows = built.memory_tokens.empty() && built.sequence == Sequence{} &&
+                          !built.train && built.options.first_position == 0;
+      for (const Variant& v : built.variants)
+        python_knows = python_knows && !v.first_position && !v.order && !v.positions && !v.rope;
+      if (!python_knows) continue;
       const std::string text = notebook_lesson(*builtin, p);
       LoadResult loaded = load_lesson(text, nullptr);
       REQUIRE_MESSAGE(loaded.ok(),
