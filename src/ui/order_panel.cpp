@@ -138,22 +138,24 @@ void OrderPanel::draw_tokens() {
       ImGui::PushStyleColor(ImGuiCol_Button, color(pal.accent));
       ImGui::PushStyleColor(ImGuiCol_Text, color(pal.on_accent));
     }
-    ImGui::Button(label.c_str());
+    const bool clicked = ImGui::Button(label.c_str());
     if (picked) ImGui::PopStyleColor(2);
     if (item_registry_enabled()) name_last_item("##order:" + std::to_string(token));
     chips[static_cast<size_t>(r)] = ImRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f)) {
       dragged = r;
+      dragging_ = token;
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     }
-    if (ImGui::IsItemDeactivated() && io.MouseDragMaxDistanceSqr[0] < 36.0f)
-      picked_ = picked ? -1 : token;
+    // A press released without dragging is a tap: it picks the token.
+    if (clicked && dragging_ != token) picked_ = picked ? -1 : token;
     if (ImGui::IsItemHovered() && !ui->view->touch && !ImGui::IsItemActive())
       // TRANSLATORS: a tooltip on a word of the word-order row.
       ImGui::SetTooltip("%s", tr("Drag it to another place, or click it for Earlier and Later. "
                                  "Keyboard: with a cell of its row selected, Alt and an arrow."));
     ImGui::PopID();
   }
+  if (!ImGui::IsAnyItemActive()) dragging_ = -1;
   // A dragged token goes to the place nearest the pointer as it passes it.
   if (dragged >= 0) {
     int nearest = dragged;
