@@ -20,6 +20,13 @@ struct ActivityLimits {
   static constexpr size_t kMaxHints = 8;
 };
 
+// The keys a step and its activities may have, read here and by the loader,
+// and listed in the format's description (core/load/lesson_format.h).
+struct ActivityKeys {
+  std::vector<std::string> step, prediction, pick, choice, estimate, challenge, meter;
+};
+const ActivityKeys& activity_keys();
+
 class ActivityReader {
  public:
   ActivityReader(Reader& r, const Part& part, int part_index);

@@ -6,8 +6,10 @@
 #include "core/lesson/inputs.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/part_matrices.h"
+#include "core/load/activity_reader.h"
 #include "core/load/lesson_loader.h"
 #include "core/load/lesson_shapes.h"
+#include "core/load/train_reader.h"
 
 namespace attn {
 
@@ -60,15 +62,61 @@ ordered limits() {
           {"precision", L::kMaxPrecision}};
 }
 
-// What a lesson that does not say means: a part's own defaults.
+ordered param_names(TrainTarget::Kind kind) {
+  ordered out = ordered::array();
+  for (Param p : default_train_params(kind)) out.push_back(name_of(kParamNames, p));
+  return out;
+}
+
+// What a lesson that does not say means: a part's own defaults; RoPE's
+// ("rope": true) and training's (the matrices trained by default, by the
+// target's kind: those of them the part has).
 ordered defaults() {
   const Part part;
+  const Rope rope;
+  const TrainSpec train;
   return {{"layout", name_of(kLayoutNames, part.layout)},
           {"heads", part.heads},
           {"scale", name_of(kScaleWords, part.options.scaling.mode)},
           {"causal", part.options.causal},
           {"arrangement", name_of(kArrangementNames, part.options.arrangement)},
-          {"precision", part.precision}};
+          {"precision", part.precision},
+          {"first_position", part.options.first_position},
+          {"kv_cache", part.sequence.kv_cache},
+          {"cache_step", part.options.cache_step},
+          {"rope", {{"base", rope.base}, {"pairs", name_of(kRopePairsNames, rope.pairs)}}},
+          {"train",
+           {{"lr", train.lr},
+            {"steps", train.steps},
+            {"params",
+             {{"weights", param_names(TrainTarget::Kind::Weights)},
+              {"output", param_names(TrainTarget::Kind::Output)}}}}}};
+}
+
+// A step's keys and its activities' (predictions, challenges), the keys each
+// must have, the kinds of prediction and how many of each a step may have.
+ordered steps() {
+  const ActivityKeys& k = activity_keys();
+  return {{"keys",
+           {{"step", k.step},
+            {"prediction", k.prediction},
+            {"pick", k.pick},
+            {"choice", k.choice},
+            {"estimate", k.estimate},
+            {"challenge", k.challenge},
+            {"meter", k.meter}}},
+          {"required",
+           {{"step", {"title"}},
+            {"prediction", {"id", "ask", "reveal"}},
+            {"choice", {"text", "when"}},
+            {"estimate", {"measure", "min", "max", "within"}},
+            {"challenge", {"id", "task", "goal", "allowed", "success"}},
+            {"meter", {"measure", "target"}}}},
+          {"prediction_kinds", {"pick", "choices", "estimate"}},
+          {"limits",
+           {{"per_step", ActivityLimits::kMaxPerStep},
+            {"choices", ActivityLimits::kMaxChoices},
+            {"hints", ActivityLimits::kMaxHints}}}};
 }
 
 // The widths inputs name, in the order the loader checks that the heads
@@ -185,6 +233,7 @@ std::string lesson_format_json() {
       {"sources", sources()},
       {"shape_messages", shape_messages_json()},
       {"axes", axes()},
+      {"steps", steps()},
   };
   return description.dump(1) + "\n";
 }

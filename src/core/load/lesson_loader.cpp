@@ -266,10 +266,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer sp = path / i;
     const json& s = v[i];
-    if (!r.expect_object(s, sp) || !r.known_keys(s, sp,
-                                                 {"id", "title", "formula", "text", "show",
-                                                  "precision", "predict", "challenges"}))
-      return false;
+    if (!r.expect_object(s, sp) || !r.known_keys(s, sp, activity_keys().step)) return false;
     StepSpec step;
     if (!r.identifier(s, sp, "id", Limits::kMaxIdChars, false, step.id)) return false;
     if (!r.text(s, sp, "title", Limits::kMaxTitleChars, true, step.title)) return false;
