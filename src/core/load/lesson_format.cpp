@@ -184,7 +184,8 @@ ordered shape_messages_json() {
 }
 
 // What runs along each axis of each matrix a lesson may show, in the row
-// layout: "token", "query", "key" or "dim" (the columns layout swaps them).
+// layout: "token", "query", "key", "dim", "single", "position" or "step" (a
+// step of generating with a KV cache); the columns layout swaps them.
 ordered axes() {
   // A part with every input and a causal mask shows every stage there is.
   Part part;
@@ -196,10 +197,14 @@ ordered axes() {
   part.shapes.erase(Stage::weights);
   AttentionOptions options;
   options.causal = true;
-  part.sequence = {PositionKind::Given, Rope{}};
+  part.sequence = {PositionKind::Given, Rope{}, /*kv_cache=*/true};
   part.memory_tokens = {"m", "n"};
-  const char* kind_names[] = {"dim", "token", "query", "key", "single", "position"};
-  static_assert(std::size(kind_names) == static_cast<size_t>(AxisKind::Position) + 1);
+  // Training toward attention weights, every matrix trained: its target's
+  // axes are the weights' (an output target's are the output's).
+  part.train = TrainSpec{};
+  for (const EnumName<Param>& p : kParamNames) part.train->params.push_back(p.value);
+  const char* kind_names[] = {"dim", "token", "query", "key", "single", "position", "step"};
+  static_assert(std::size(kind_names) == static_cast<size_t>(AxisKind::Step) + 1);
   ordered out = ordered::object();
   for (const MatrixSpec& m : part_matrices(part, 0, options)) {
     const std::string name(stage_name(m.key.stage));
