@@ -50,19 +50,13 @@ def argument_of(name):
 
 # The inputs lesson() takes under their own names (X, W_q, ..., weights), in
 # the pipeline's order (the description's stages), the order the loader reads
-# them in; KEYED, those written under another key (P, memory), which have
-# arguments of their own.
+# them in; those written under another key (P, memory) have arguments of
+# their own (positions, memory).
 INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" not in _SPEC[stage])
-KEYED = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" in _SPEC[stage])
-ALL_INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC)
 
 # The inputs one row high in the canonical layout, the biases: vectors, which
 # a lesson may write flat (a row, or a column where the layout transposes them).
 VECTORS = tuple(name for name in INPUTS if _SPEC[name]["rows"] == "1")
-
-# What runs along each input's axes ("token", "position", "key", "dim"...):
-# a token's row moves with it, a position's stays.
-AXES = FORMAT["axes"]
 
 # The words RoPE's pairing and training's params take.
 ROPE_PAIRS = tuple(FORMAT["words"]["rope_pairs"])
@@ -75,10 +69,6 @@ STEPS = FORMAT["steps"]
 SOURCES = tuple(FORMAT["sources"])
 WIDTHS = tuple(FORMAT["widths"])
 SHAPE_MESSAGES = FORMAT["shape_messages"]
-
-
-def spec_of(name):
-    return _SPEC[name]
 
 
 def transposed(layout, name):

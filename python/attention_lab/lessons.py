@@ -9,8 +9,7 @@ import json
 
 import numpy as np
 
-from .checks import fail, format_number, is_number, number, quoted_choices, rows, text, token_names, whole, word
-from .checks import describe
+from .checks import describe, fail, format_number, is_number, number, quoted_choices, rows, text, token_names, whole, word
 from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, INPUTS, LAYOUTS, LIMITS,
                           SCALES, VECTORS)
 from .sequence import check_sequence, first_position_of, read_cache, read_memory, read_positions, read_rope

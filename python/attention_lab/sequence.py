@@ -10,7 +10,7 @@ import json
 import numpy as np
 
 from .checks import at, boolean, describe, fail, is_array, known_keys, number, quoted_choices, rows, token_names, whole
-from .description import AXES, DEFAULTS, FORMAT_LIMITS, ROPE_PAIRS, spec_of, transposed
+from .description import DEFAULTS, FORMAT_LIMITS, ROPE_PAIRS, transposed
 
 
 def read_cache(out, kv_cache, cache_step, tokens, causal):
@@ -135,16 +135,3 @@ def first_position_of(value):
         return None
     first = whole(value, "first_position", 0, FORMAT_LIMITS["first_position"])
     return None if first == DEFAULTS["first_position"] else first
-
-
-# Which axes of an input move with the tokens: those one row (column) per
-# token that are not a position's (P's rows stay where they stand).
-def token_axes(name, layout):
-    s = spec_of(name)
-    axes = [s["rows"], s["cols"]]
-    kinds = list(AXES.get(name, ("dim", "dim")))
-    if transposed(layout, name):
-        axes.reverse()
-        kinds.reverse()
-    return [k for k in (0, 1) if axes[k] == "N" and kinds[k] != "position"]
-

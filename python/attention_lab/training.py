@@ -4,7 +4,7 @@ with its words, once the inputs' shapes are known; written as the lesson
 file writes it, without what is the format's default.
 """
 
-from .checks import (at, describe, expect_object, fail, format_number, known_keys, number, quoted_choices, rows,
+from .checks import (at, expect_object, fail, format_number, known_keys, number, quoted_choices, rows,
                      whole)
 from .description import DEFAULTS, FORMAT_LIMITS, TRAIN_PARAMS, transposed
 
