@@ -1,5 +1,6 @@
 #include "core/load/lesson_format.h"
 
+#include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
@@ -215,6 +216,52 @@ ordered axes() {
   return out;
 }
 
+// The matrices each of a part's keys brings that a part without it has not
+// (positions: P and X + P; rope: the angles and the turned Q and K; kv_cache:
+// each step's; train: the target, the loss and the gradients; memory: its
+// X), so that the editor offers them where a lesson has the key.
+ordered matrices_by_key() {
+  Part base;
+  base.tokens = {"a", "b"};
+  for (Stage s : {Stage::X, Stage::W_q, Stage::W_k, Stage::W_v}) base.shapes[s] = {2, 2};
+  AttentionOptions options;
+  options.causal = true;  // what the cache needs; the mask is no key's
+  auto names = [&](const Part& part) {
+    std::vector<std::string> out;
+    for (const MatrixSpec& m : part_matrices(part, 0, options)) {
+      const std::string name(stage_name(m.key.stage));
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+  };
+  const std::vector<std::string> before = names(base);
+  auto brought = [&](const Part& part) {
+    ordered out = ordered::array();
+    for (const std::string& name : names(part))
+      if (std::find(before.begin(), before.end(), name) == before.end()) out.push_back(name);
+    return out;
+  };
+  ordered out = ordered::object();
+  Part p = base;
+  p.sequence.positions = PositionKind::Sinusoidal;
+  out["positions"] = brought(p);
+  p = base;
+  p.sequence.rope = Rope{};
+  out["rope"] = brought(p);
+  p = base;
+  p.memory_tokens = {"m"};
+  p.shapes[Stage::memory] = {1, 2};
+  out["memory"] = brought(p);
+  p = base;
+  p.sequence.kv_cache = true;
+  out["kv_cache"] = brought(p);
+  p = base;
+  p.train = TrainSpec{};
+  for (Stage s : {Stage::W_q, Stage::W_k, Stage::W_v}) p.train->params.push_back(*param_for(s));
+  out["train"] = brought(p);
+  return out;
+}
+
 }  // namespace
 
 std::string lesson_format_json() {
@@ -238,6 +285,7 @@ std::string lesson_format_json() {
       {"sources", sources()},
       {"shape_messages", shape_messages_json()},
       {"axes", axes()},
+      {"matrices_by_key", matrices_by_key()},
       {"steps", steps()},
   };
   return description.dump(1) + "\n";
