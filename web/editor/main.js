@@ -14,10 +14,12 @@ import {
   parseMatrix,
   readDraft,
   setAt,
+  setMemoryTokens,
   setSize,
   setTokens,
   writeDraft,
 } from "./draft.js";
+import { FORMAT } from "./format.js";
 import { activityValue, newChallenge, newPrediction, withKind } from "./activities.js";
 import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
@@ -238,7 +240,7 @@ function onInput(event) {
   }
   if (control.dataset.action === "size") {
     const n = Number(control.value);
-    if (!Number.isInteger(n) || n < 1 || n > 64) return;
+    if (!Number.isInteger(n) || n < 1 || n > FORMAT.limits.dim) return;
     setSize(lesson, control.dataset.size, n);
     if (event.type === "change") render(); // the seeds' labels show the new shapes
     changed(`#${control.dataset.size}`);
@@ -272,7 +274,8 @@ function onInput(event) {
     lesson.tokens[Number(control.dataset.token)] = control.value;
   } else {
     const value = fieldValue(control, lesson);
-    setAt(lesson, pointer, value === "" && pointer.startsWith("/translations/") ? undefined : value);
+    if (pointer === "/memory/tokens") setMemoryTokens(lesson, value);
+    else setAt(lesson, pointer, value === "" && pointer.startsWith("/translations/") ? undefined : value);
     pruneTranslations(lesson);
   }
   changed(pointer);
