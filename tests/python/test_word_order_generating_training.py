@@ -336,6 +336,48 @@ class BadInput(unittest.TestCase):
         self.assertEqual(str(raised.exception), "memory_tokens: the memory's tokens: one name per row of memory")
 
 
+class CommandLine(unittest.TestCase):
+    """attention-cli lesson: an array P gives the positions, an array memory the
+    memory's X (with --memory-tokens); the other keys are options."""
+
+    def test_the_same_lesson_as_the_modules(self):
+        import pathlib
+        import tempfile
+
+        work = pathlib.Path(tempfile.mkdtemp())
+        P = rng.normal(size=(3, 4))
+        arrays = dict(X=X, W_q=W_q, W_k=W_k, W_v=W_v)
+        np.savez(work / "positions.npz", **arrays, P=P)
+        np.savez(work / "memory.npz", **arrays, memory=MEMORY)
+        np.savez(work / "plain.npz", **arrays)
+        for files, options, kwargs in [
+            ("positions.npz", ["--rope", "--first-position", "4"], dict(positions=P, rope=True, first_position=4)),
+            ("plain.npz", ["--positions", "sinusoidal"], dict(positions="sinusoidal")),
+            ("plain.npz", ["--causal", "--kv-cache", "--cache-step", "2"], dict(causal=True, kv_cache=True, cache_step=2)),
+            ("memory.npz", ["--memory-tokens", "le,chat"], dict(memory=MEMORY, memory_tokens=["le", "chat"])),
+        ]:
+            with self.subTest(options):
+                r = cli("lesson", files, "--tokens", ",".join(TOKENS), *options, cwd=work)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                made = json.loads(r.stdout)
+                module = al.lesson(**BASE, **kwargs)
+                for key in module:
+                    if key not in ("id", "title"):
+                        self.assertEqual(made[key], module[key], key)
+        for files, options, line in [
+            ("memory.npz", [], "memory.npz: the memory (cross-attention) needs --memory-tokens, its tokens' names, "
+                               "comma-separated"),
+            ("positions.npz", ["--positions", "sinusoidal"], "positions.npz: P gives the positions: no --positions "
+                                                             "with it"),
+            ("plain.npz", ["--kv-cache"], 'plain.npz: /kv_cache: generating with a cache needs the causal mask: '
+                                          'add "causal": true'),
+        ]:
+            with self.subTest(options):
+                r = cli("lesson", files, "--tokens", ",".join(TOKENS), *options, cwd=work)
+                self.assertEqual(r.returncode, 2)
+                self.assertEqual(r.stderr.strip(), "attention-cli: " + line)
+
+
 class Signature(unittest.TestCase):
     def test_the_new_arguments_are_the_formats_keys(self):
         import inspect
