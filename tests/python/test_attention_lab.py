@@ -463,7 +463,7 @@ class CommandLine(unittest.TestCase):
         for args, line in [
             (["X.npy"], "attention-cli: X.npy: not a .npy file"),
             (["W_q.npy"], "attention-cli: W_q.npy: dtype '<c16' is not real numbers (floats of 2, 4 or 8 bytes, or integers)"),
-            (["odd.npz"], 'attention-cli: odd.npz: tokens: "tokens" is not an input (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights)'),
+            (["odd.npz"], 'attention-cli: odd.npz: tokens: "tokens" is not an input (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights, P, memory)'),
             (["cut.npz"], "attention-cli: cut.npz: not an .npz file (no zip directory)"),
         ]:
             with self.subTest(args):
