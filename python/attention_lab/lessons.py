@@ -157,6 +157,10 @@ lesson.__signature__ = inspect.Signature(
 # The settings that compute the numbers: what from_page() gives back with them.
 SETTINGS = ("layout", "heads", "scale", "causal", "arrangement")
 
+# The keys of word order, generating and training: given back as the lesson
+# has them, where it has them (P and the memory's X as arrays).
+SEQUENCE = ("positions", "rope", "first_position", "memory", "memory_tokens", "kv_cache", "cache_step", "train")
+
 
 def arguments(found):
     """lesson()'s arguments for numbers read back from the page, the same
@@ -170,6 +174,11 @@ def arguments(found):
             out[name] = array.ravel() if name in VECTORS else array
     for key in SETTINGS:
         out[key] = found.get(key, DEFAULTS[key])
+    for key in SEQUENCE:
+        if key in found:
+            value = found[key]
+            out[key] = np.array(value, dtype=np.float64) if key == "memory" or (
+                key == "positions" and not isinstance(value, str)) else value
     return out
 
 

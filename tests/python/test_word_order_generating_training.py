@@ -378,6 +378,47 @@ class CommandLine(unittest.TestCase):
                 self.assertEqual(r.stderr.strip(), "attention-cli: " + line)
 
 
+class Links(unittest.TestCase):
+    def test_from_page_gives_the_new_keys_back_with_the_learners_edits(self):
+        import base64
+
+        P = rng.normal(size=(3, 4))
+        l = al.lesson(**BASE, positions=P, rope={"pairs": "halves"}, memory=None,
+                      train={"target": {"weights": THIRDS}, "steps": 5})
+        url = al.link(l, base="https://example.org/lab/")
+        back = al.from_page(url)
+        self.assertTrue(np.array_equal(back["positions"], P))
+        self.assertEqual(back["rope"], {"pairs": "halves"})
+        self.assertEqual(al.lesson(**back, title=l["title"]), l)  # the same lesson, the same id
+        state = {"v": 1, "parts": [{"part": 0, "set": [["P", 1, 2, 0.5]], "first": 7, "lr": 0.25}]}
+        encoded = base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+        base, fragment = url.split("#", 1)
+        edited = al.from_page(f"{base}?state={encoded}#{fragment}")
+        self.assertEqual(edited["positions"][1, 2], 0.5)
+        self.assertEqual(edited["first_position"], 7)
+        self.assertEqual(edited["train"]["lr"], 0.25)
+        al.lesson(**edited)
+        cache = al.lesson(**BASE, causal=True, kv_cache=True)
+        state = {"v": 1, "parts": [{"part": 0, "t": 2}]}
+        encoded = base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+        base, fragment = al.link(cache, base="https://example.org/lab/").split("#", 1)
+        self.assertEqual(al.lesson(**al.from_page(f"{base}?state={encoded}#{fragment}"))["cache_step"], 2)
+        cross = al.lesson(**BASE, memory=MEMORY, memory_tokens=["le", "chat"])
+        state = {"v": 1, "parts": [{"part": 0, "set": [["memory", 0, 1, -3.0]]}]}
+        encoded = base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+        base, fragment = al.link(cross, base="https://example.org/lab/").split("#", 1)
+        back = al.from_page(f"{base}?state={encoded}#{fragment}")
+        self.assertEqual(back["memory_tokens"], ["le", "chat"])
+        self.assertEqual(back["memory"][0, 1], -3.0)
+        self.assertEqual(al.lesson(**back)["memory"]["X"][0][1], -3.0)
+        # Tokens moved to another order: lesson() has no key for it, and says so.
+        state = {"v": 1, "parts": [{"part": 0, "order": [2, 0, 1]}]}
+        encoded = base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+        with self.assertRaises(al.LessonError) as raised:
+            al.from_page(f"{base}?state={encoded}#{fragment}")
+        self.assertTrue(str(raised.exception).startswith("from_page: this link's tokens stand in another order"))
+
+
 class Signature(unittest.TestCase):
     def test_the_new_arguments_are_the_formats_keys(self):
         import inspect
