@@ -18,7 +18,8 @@ their messages) are read from lesson_format.json, which the core writes
 The package's files, by job: description (the format's rules, read from
 lesson_format.json), checks (one argument), shapes (the inputs together),
 sequence (positions, rope, first_position, the memory, the KV cache),
-training (train), lessons (lesson()), links (link() and links back), snippets ("Copy as numpy"
+training (train), steps (steps, with predictions and challenges), lessons
+(lesson()), links (link() and links back), snippets ("Copy as numpy"
 back), page (show()).
 """
 

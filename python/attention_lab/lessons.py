@@ -14,6 +14,7 @@ from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, 
                           SCALES, VECTORS)
 from .sequence import check_sequence, first_position_of, read_cache, read_memory, read_positions, read_rope
 from .shapes import check_shapes
+from .steps import read_steps
 from .training import read_train
 
 
@@ -33,6 +34,7 @@ def lesson(
     kv_cache=None,
     cache_step=None,
     train=None,
+    steps=None,
     title="My arrays",
     id=None,
     source=None,
@@ -66,6 +68,12 @@ def lesson(
         "lr": 0.1, "steps": 100}: gradient descent toward a target (with X).
     What a key's default says is left out, so the same computation is the
     same lesson.
+
+    steps=[{"title": ..., "text": ..., "show": [...], "predict": [...],
+    "challenges": [...]}, ...]: the lesson's steps, as a lesson file writes
+    them (docs/lessons.md); without them the page shows its default steps.
+    What is plain data is checked here (keys, lengths, ids); live values,
+    conditions and what a step shows are checked by the page when it opens.
     """
     for name in inputs:
         if name not in INPUTS:
@@ -128,6 +136,8 @@ def lesson(
     check_sequence(out, given, heads, layout, arrangement, out["tokens"])
     if train is not None:
         out["train"] = read_train(train, given, out["tokens"], names, layout, arrangement, bool(causal))
+    if steps is not None:
+        out["steps"] = read_steps(steps)
     for name in VECTORS:  # a vector written flat however it was given: the same numbers, the same lesson
         if name in given and isinstance(given[name][0], list):
             given[name] = [v for row in given[name] for v in row]

@@ -14,7 +14,7 @@ come back as the loader's error when the page opens the lesson.
 
 import copy
 
-from .checks import (at, describe, expect_object, fail, identifier, is_number, known_keys, number, text, whole)
+from .checks import at, describe, expect_object, fail, identifier, known_keys, number, text, whole
 from .description import FORMAT_LIMITS, LIMITS, STEPS
 
 KEYS, REQUIRED, KINDS = STEPS["keys"], STEPS["required"], STEPS["prediction_kinds"]
@@ -171,6 +171,3 @@ def read_steps(steps):
             fail(at("steps", i, "id"), f'step id "{sid}" is used twice')
         step_ids.add(sid)
     return copy.deepcopy(list(steps))
-
-
-__all__ = ["read_steps", "is_number"]

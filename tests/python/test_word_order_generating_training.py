@@ -419,12 +419,65 @@ class Links(unittest.TestCase):
         self.assertTrue(str(raised.exception).startswith("from_page: this link's tokens stand in another order"))
 
 
+STEP = {"title": "Weights", "text": "Each row sums to 1.", "show": ["weights"]}
+PICK = {"id": "p1", "ask": "Which?", "pick": {"largest": {"of": "weights", "query": "The"}},
+        "reveal": "It is {largest weights[The]}."}
+CHALLENGE = {"id": "c1", "task": "Make it so", "goal": {"largest": {"of": "weights", "query": "The"}, "is": "cat"},
+             "allowed": {"only": ["X"]}, "success": "Done."}
+MEASURE = {"value": {"of": "weights", "query": "The", "key": "cat"}}
+ASK = {k: v for k, v in PICK.items() if k != "pick"}
+BAD_STEPS = {
+    "not a list": "x",
+    "no steps": [],
+    "a step that is a number": [3],
+    "a misspelt key": [{**STEP, "titel": 1}],
+    "no title": [{"text": "a"}],
+    "an id with a space": [{**STEP, "id": "A B"}],
+    "text that is a number": [{**STEP, "text": 3}],
+    "a sentence without text": [{**STEP, "text": [{"when": {}}]}],
+    "precision 99": [{**STEP, "precision": 99}],
+    "show that is a number": [{**STEP, "show": 3}],
+    "no predictions in predict": [{**STEP, "predict": []}],
+    "a prediction without an id": [{**STEP, "predict": [{k: v for k, v in PICK.items() if k != "id"}]}],
+    "a prediction of two kinds": [{**STEP, "predict": [{**PICK, "choices": []}]}],
+    "one choice": [{**STEP, "predict": [{**ASK, "choices": [{"text": "a", "when": {}}]}]}],
+    "a choice without when": [{**STEP, "predict": [{**ASK, "choices": [{"text": "a"}, {"text": "b", "when": {}}]}]}],
+    "an estimate whose max is below min": [{**STEP, "predict": [{**ASK, "estimate": {"measure": MEASURE, "min": 2,
+                                                                                     "max": 1, "within": 0.1}}]}],
+    "no reveal": [{**STEP, "predict": [{k: v for k, v in PICK.items() if k != "reveal"}]}],
+    "an id twice": [{**STEP, "predict": [PICK], "challenges": [{**CHALLENGE, "id": "p1"}]}],
+    "a challenge without a goal": [{**STEP, "challenges": [{k: v for k, v in CHALLENGE.items() if k != "goal"}]}],
+    "a meter without a target": [{**STEP, "challenges": [{**CHALLENGE, "meter": {"measure": MEASURE}}]}],
+    "nine hints": [{**STEP, "challenges": [{**CHALLENGE, "hints": ["a"] * 9}]}],
+    "a solution that is a list": [{**STEP, "challenges": [{**CHALLENGE, "solution": []}]}],
+    "a step id twice": [{**STEP, "id": "a"}, {**STEP, "id": "a"}],
+    "65 steps": [STEP] * 65,
+}
+
+
+class Steps(unittest.TestCase):
+    def test_steps_with_predictions_and_challenges_are_the_lessons(self):
+        steps = [STEP, {**STEP, "id": "two", "predict": [PICK], "challenges": [CHALLENGE]}]
+        l = al.lesson(**BASE, steps=steps)
+        self.assertEqual(l["steps"], steps)
+        trace = trace_of(l)
+        self.assertIn("weights", trace)
+        self.assertEqual(l, al.lesson(**l))
+
+    def test_each_bad_value_is_the_loaders_line(self):
+        for name, steps in BAD_STEPS.items():
+            with self.subTest(name):
+                with self.assertRaises(al.LessonError) as raised:
+                    al.lesson(**BASE, steps=steps)
+                self.assertEqual(str(raised.exception), loader_verdict({**BASE, "steps": steps}))
+
+
 class Signature(unittest.TestCase):
     def test_the_new_arguments_are_the_formats_keys(self):
         import inspect
         names = set(inspect.signature(al.lesson).parameters)
         keys = set(al.FORMAT["part_keys"])
-        for key in ("positions", "rope", "first_position", "memory", "kv_cache", "cache_step", "train"):
+        for key in ("positions", "rope", "first_position", "memory", "kv_cache", "cache_step", "train", "steps"):
             self.assertIn(key, names)
             self.assertIn(key, keys)
 
