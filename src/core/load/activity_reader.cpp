@@ -18,6 +18,8 @@ const ActivityKeys& activity_keys() {
       {"measure", "min", "max", "within"},
       {"id", "task", "goal", "allowed", "meter", "status", "hints", "success", "solution"},
       {"measure", "target"},
+      {"measure", "min", "max", "within"},
+      {"task", "goal", "allowed", "success"},
   };
   return keys;
 }
@@ -94,7 +96,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     const Pointer ep = path / "estimate";
     if (!r_.expect_object(e, ep) || !r_.known_keys(e, ep, activity_keys().estimate))
       return false;
-    for (const char* key : {"measure", "min", "max", "within"})
+    for (const std::string& key : activity_keys().estimate_required)
       if (!e.contains(key)) return r_.fail(ep, trf("missing key \"{key}\"", {{"key", key}}));
     Estimate& x = out.estimate;
     if (!logic_.measure(e["measure"], ep / "measure", x.measure) ||
@@ -123,7 +125,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
 
 bool ActivityReader::challenge(const json& v, const Pointer& path, Challenge& out) {
   if (!r_.known_keys(v, path, activity_keys().challenge)) return false;
-  for (const char* key : {"task", "goal", "allowed", "success"})
+  for (const std::string& key : activity_keys().challenge_required)
     if (!v.contains(key)) return r_.fail(path, trf("missing key \"{key}\"", {{"key", key}}));
   if (!logic_.text(v["task"], path / "task", out.goal_text) ||
       !logic_.condition(v["goal"], path / "goal", out.goal) ||

@@ -24,6 +24,9 @@ struct ActivityLimits {
 // and listed in the format's description (core/load/lesson_format.h).
 struct ActivityKeys {
   std::vector<std::string> step, prediction, pick, choice, estimate, challenge, meter;
+  // The keys an estimate and a challenge must have, each missing one named
+  // (a prediction's, a choice's and a meter's have messages of their own).
+  std::vector<std::string> estimate_required, challenge_required;
 };
 const ActivityKeys& activity_keys();
 
