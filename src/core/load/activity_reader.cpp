@@ -94,8 +94,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     out.kind = Prediction::Kind::Estimate;
     const json& e = v["estimate"];
     const Pointer ep = path / "estimate";
-    if (!r_.expect_object(e, ep) || !r_.known_keys(e, ep, activity_keys().estimate))
-      return false;
+    if (!r_.expect_object(e, ep) || !r_.known_keys(e, ep, activity_keys().estimate)) return false;
     for (const std::string& key : activity_keys().estimate_required)
       if (!e.contains(key)) return r_.fail(ep, trf("missing key \"{key}\"", {{"key", key}}));
     Estimate& x = out.estimate;
