@@ -472,6 +472,40 @@ class Steps(unittest.TestCase):
                 self.assertEqual(str(raised.exception), loader_verdict({**BASE, "steps": steps}))
 
 
+class Description(unittest.TestCase):
+    """What lesson_format.json says of the new keys is what the loader does."""
+
+    def test_the_matrices_each_key_brings_are_those_its_trace_gains(self):
+        base = dict(**BASE, causal=True)
+        before = set(trace_of(al.lesson(**base)))
+        with_key = {
+            "positions": dict(positions="sinusoidal"),
+            "rope": dict(rope=True),
+            "memory": dict(causal=False, memory=MEMORY, memory_tokens=["le", "chat"]),
+            "kv_cache": dict(kv_cache=True),
+            "train": dict(train={"target": {"output": np.zeros((3, 4))}}),
+        }
+        self.assertEqual(set(with_key), set(al.FORMAT["matrices_by_key"]))
+        for key, kwargs in with_key.items():
+            with self.subTest(key):
+                gained = set(trace_of(al.lesson(**{**base, **kwargs}))) - before
+                gained = {name for name in gained if "@" not in name}  # the variant "trained"
+                listed = set(al.FORMAT["matrices_by_key"][key])
+                self.assertTrue(gained <= listed, (gained, listed))
+                self.assertTrue(gained, key)
+
+    def test_the_defaults_are_the_loaders(self):
+        d = al.FORMAT["defaults"]
+        for kind, target in (("weights", THIRDS), ("output", np.zeros((3, 4)))):
+            grads = {n[5:] for n in trace_of(al.lesson(**BASE, train={"target": {kind: target}})) if n.startswith("grad_")}
+            self.assertEqual(grads, set(d["train"]["params"][kind]), kind)
+        loss = trace_of(al.lesson(**BASE, train={"target": {"weights": THIRDS}}))["loss"]
+        self.assertEqual(loss.size, d["train"]["steps"] + 1)
+        a = trace_of(al.lesson(**BASE, rope=True))["weights"]
+        b = trace_of(al.lesson(**BASE, rope={"base": d["rope"]["base"], "pairs": d["rope"]["pairs"]}))["weights"]
+        self.assertTrue(np.array_equal(a, b))
+
+
 class Signature(unittest.TestCase):
     def test_the_new_arguments_are_the_formats_keys(self):
         import inspect
