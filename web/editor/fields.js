@@ -7,7 +7,7 @@
 // the last field.
 import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
-import { FORMAT, inputNames, inputPointer } from "./format.js";
+import { FORMAT, inputNames, inputPointer, keyMatrices } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { translationFields } from "./translations.js";
 import { NP_ } from "./words.js";
@@ -256,7 +256,7 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
         NP_("page", "Matrices shown (names, by commas)"),
         text((step.show || []).join(", "), { spellcheck: "false" }),
         at("show"),
-        "X, W_q, Q, K, V, scores, scaled, weights, output",
+        ["X", "W_q", "Q", "K", "V", "scores", "scaled", "weights", "output", ...keyMatrices(lesson)].join(", "),
       ),
       ...activityFields(step, i, { field, element, text }),
       element("div", { className: "editor-row" }, [
