@@ -122,26 +122,20 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
   );
 
   // Word order and generating (docs/lessons.md): the keys' words and limits
-  // are the description's; a given P, the memory's X and "train" are edited
-  // below and in the lesson file's text.
-  const given = Array.isArray(lesson.positions);
+  // are the description's. Given positions (P) are numbers, edited with the
+  // inputs below at /positions, so the choice of none or sinusoidal shows
+  // only where they are not given; "train" is edited in the lesson file's text.
   const positions = element(
     "select",
     {},
     [
       ["", NP_("page", "none")],
       ["sinusoidal", "sinusoidal"],
-      ...(given ? [["given", NP_("page", "given (P, below)")]] : []),
-    ].map(([value, label]) =>
-      element("option", {
-        value,
-        text: label,
-        selected: value === (given ? "given" : typeof lesson.positions === "string" ? lesson.positions : ""),
-      }),
-    ),
+    ].map(([value, label]) => element("option", { value, text: label, selected: (lesson.positions ?? "") === value })),
   );
+  if (!Array.isArray(lesson.positions))
+    settings.append(field(NP_("page", "Positions added to X"), positions, "/positions"));
   settings.append(
-    field(NP_("page", "Positions added to X"), positions, "/positions"),
     field(
       NP_("page", "Rotary positions (RoPE)"),
       element("input", { type: "checkbox", checked: !!lesson.rope }),
@@ -317,8 +311,7 @@ export function fieldValue(control, lesson) {
       .map((s) => s.trim())
       .filter((s) => s !== "");
   if (pointer === "/source" && control.value === "") return undefined;
-  if (pointer === "/positions")
-    return control.value === "" ? undefined : control.value === "given" ? lesson.positions : control.value;
+  if (pointer === "/positions" && control.value === "") return undefined;
   if (pointer === "/memory/tokens")
     return control.value
       .split(",")
