@@ -221,7 +221,11 @@ function onInput(event) {
     if (jsonTyped) render();
     return;
   }
-  if (pointer === undefined || (event.type === "change" && control.matches("input[type=text], textarea"))) return;
+  // The memory's tokens reshape its X when the field is left (as typed, a
+  // name half written would cut a row of numbers typed in).
+  const whole = pointer === "/memory/tokens";
+  if (pointer === undefined || ((event.type === "change") !== whole && control.matches("input[type=text], textarea")))
+    return;
   if (control.classList.contains("editor-json")) {
     const typed = activityValue(control); // {value} or {error}, as any JSON field
     jsonTyped = !typed.error && !!typed.value && typeof typed.value === "object" && !Array.isArray(typed.value);
