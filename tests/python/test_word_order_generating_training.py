@@ -506,6 +506,19 @@ class Description(unittest.TestCase):
         self.assertTrue(np.array_equal(a, b))
 
 
+class Snippets(unittest.TestCase):
+    def test_a_snippet_of_the_new_keys_says_to_copy_the_link(self):
+        from test_attention_lab import SNIPPET
+
+        for function, what in (("sequence", "positions, tokens moved or a memory"), ("generate", "a KV cache"),
+                               ("loss_and_gradients", "training")):
+            with self.subTest(function):
+                with self.assertRaises(al.LessonError) as raised:
+                    al.from_page(SNIPPET + f"\ndef {function}(*args):\n    return None\n")
+                self.assertEqual(str(raised.exception), f"from_page: this snippet's lesson has {what}, which "
+                                 "from_page() reads back from the page's link, not its snippet: copy the link")
+
+
 class Signature(unittest.TestCase):
     def test_the_new_arguments_are_the_formats_keys(self):
         import inspect
