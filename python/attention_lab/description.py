@@ -58,7 +58,8 @@ INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" n
 # a lesson may write flat (a row, or a column where the layout transposes them).
 VECTORS = tuple(name for name in INPUTS if _SPEC[name]["rows"] == "1")
 
-# The words RoPE's pairing and training's params take.
+# The words positions, RoPE's pairing and training's params take.
+POSITIONS = tuple(FORMAT["words"]["positions"])
 ROPE_PAIRS = tuple(FORMAT["words"]["rope_pairs"])
 TRAIN_PARAMS = tuple(FORMAT["words"]["train_params"])
 

@@ -10,7 +10,7 @@ import json
 import numpy as np
 
 from .checks import at, boolean, describe, fail, is_array, known_keys, number, quoted_choices, rows, token_names, whole
-from .description import DEFAULTS, FORMAT_LIMITS, ROPE_PAIRS, transposed
+from .description import DEFAULTS, FORMAT_LIMITS, POSITIONS, ROPE_PAIRS, transposed
 
 
 def read_cache(out, kv_cache, cache_step, tokens, causal):
@@ -35,9 +35,9 @@ def read_positions(out, positions, has_x):
         return None
     given = None
     if isinstance(positions, str):
-        if positions != "sinusoidal":
+        if positions not in POSITIONS:  # the loader's words, which name its one word
             fail("positions", f'unknown positions "{positions}": use "sinusoidal" or a matrix (one row per token)')
-        out["positions"] = "sinusoidal"
+        out["positions"] = positions
     elif is_array(positions):
         given = rows("positions", positions, False)
         out["positions"] = given

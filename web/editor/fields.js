@@ -128,10 +128,9 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
   const positions = element(
     "select",
     {},
-    [
-      ["", NP_("page", "none")],
-      ["sinusoidal", "sinusoidal"],
-    ].map(([value, label]) => element("option", { value, text: label, selected: (lesson.positions ?? "") === value })),
+    [["", NP_("page", "none")], ...FORMAT.words.positions.map((w) => [w, w])].map(([value, label]) =>
+      element("option", { value, text: label, selected: (lesson.positions ?? "") === value }),
+    ),
   );
   if (!Array.isArray(lesson.positions))
     settings.append(field(NP_("page", "Positions added to X"), positions, "/positions"));

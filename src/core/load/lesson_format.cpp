@@ -273,6 +273,7 @@ std::string lesson_format_json() {
         {"arrangement", words(kArrangementNames)},
         {"scale", words(kScaleWords)},
         {"draw", words(kDrawFnNames)},
+        {"positions", words(kPositionWords)},
         {"rope_pairs", words(kRopePairsNames)},
         {"train_params", words(kParamNames)}}},
       {"defaults", defaults()},
