@@ -14,7 +14,8 @@ import unittest
 import numpy as np
 
 import attention_lab as al
-from test_attention_lab import cli, trace_of
+from test_attention_lab import cli, raw_lesson, trace_of
+from test_attention_lab import loader_verdict as verdict_of
 
 rng = np.random.default_rng(11)
 TOKENS = ["The", "cat", "sat"]
@@ -263,58 +264,9 @@ BAD = {
 }
 
 
-def pointer_in_python(pointer, kwargs):
-    """The loader's JSON pointer as lesson() names the argument: keys quoted,
-    indices together (/train/target/weights/0/1 -> train["target"]["weights"][0, 1]);
-    a memory given as memory= and memory_tokens= by those names."""
-    if not pointer:
-        return "lesson"
-    name, *rest = pointer.strip("/").split("/")
-    if name == "memory" and "memory_tokens" in kwargs and rest:
-        name = {"X": "memory", "tokens": "memory_tokens"}[rest[0]]
-        rest = rest[1:]
-    out, run = name, []
-    for part in rest + [None]:
-        if part is not None and part.isdigit():
-            run.append(part)
-            continue
-        if run:
-            out += f"[{', '.join(run)}]"
-            run = []
-        if part is not None:
-            out += f'["{part}"]'
-    return out
-
-
 def loader_verdict(kwargs):
     """The loader's one line for what lesson() would write, unchecked."""
-    import os
-    import re
-    import tempfile
-
-    def plain(v):
-        if isinstance(v, np.ndarray):
-            return v.tolist()
-        if isinstance(v, dict):
-            return {k: plain(x) for k, x in v.items()}
-        return v
-
-    raw = {"id": "x", "title": "x"}
-    for key, value in kwargs.items():
-        if key != "memory_tokens":
-            raw[key] = plain(value)
-    if "memory_tokens" in kwargs:
-        raw["memory"] = {"tokens": kwargs["memory_tokens"], "X": plain(kwargs["memory"])}
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
-        json.dump(raw, f, allow_nan=True, ensure_ascii=False)
-    try:
-        r = cli("trace", f.name)
-    finally:
-        os.unlink(f.name)
-    assert r.returncode == 2, r.stdout[:200]
-    line = r.stderr.strip().removeprefix(f"attention-cli: {f.name}: ")
-    m = re.match(r"^(/[^:]*): (.*)$", line)
-    return f"{pointer_in_python(m.group(1), kwargs)}: {m.group(2)}" if m else f"lesson: {line}"
+    return verdict_of(raw_lesson(kwargs), memory_tokens="memory_tokens" in kwargs)
 
 
 class BadInput(unittest.TestCase):
