@@ -53,6 +53,7 @@ def argument_of(name):
 # them in; those written under another key (P, memory) have arguments of
 # their own (positions, memory).
 INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" not in _SPEC[stage])
+KEYED = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" in _SPEC[stage])
 
 # The inputs one row high in the canonical layout, the biases: vectors, which
 # a lesson may write flat (a row, or a column where the layout transposes them).

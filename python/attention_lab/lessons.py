@@ -10,8 +10,8 @@ import json
 import numpy as np
 
 from .checks import describe, fail, format_number, is_number, number, quoted_choices, rows, text, token_names, whole, word
-from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, INPUTS, LAYOUTS, LIMITS,
-                          SCALES, VECTORS)
+from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, INPUTS, KEYED, LAYOUTS, LIMITS,
+                          SCALES, VECTORS, argument_of)
 from .sequence import check_sequence, first_position_of, read_cache, read_memory, read_positions, read_rope
 from .shapes import check_shapes
 from .steps import read_steps
@@ -76,6 +76,8 @@ def lesson(
     conditions and what a step shows are checked by the page when it opens.
     """
     for name in inputs:
+        if name in KEYED:  # P, the memory's X: under their keys' arguments
+            raise TypeError(f"lesson() takes {name} as {argument_of(name)}=")
         if name not in INPUTS:
             raise TypeError(f"lesson() got an unexpected keyword argument {name!r} (the inputs: {', '.join(INPUTS)})")
     out = {"id": None, "title": text(title, "title", LIMITS["title_bytes"])}

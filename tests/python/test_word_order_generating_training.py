@@ -283,6 +283,8 @@ class BadInput(unittest.TestCase):
     def test_a_memory_given_both_ways_or_without_its_tokens(self):
         with self.assertRaises(TypeError):
             al.lesson(**BASE, memory={"tokens": ["a"], "X": [[1.0] * 4]}, memory_tokens=["a"])
+        with self.assertRaisesRegex(TypeError, r"^lesson\(\) takes P as positions=$"):
+            al.lesson(**BASE, P=X)
         with self.assertRaises(al.LessonError) as raised:
             al.lesson(**BASE, memory=np.ones((2, 4)))
         self.assertEqual(str(raised.exception), "memory_tokens: the memory's tokens: one name per row of memory")
