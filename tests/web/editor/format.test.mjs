@@ -160,3 +160,22 @@ test("where a lesson writes an input and the matrices its keys bring are the des
     [0, 0],
   ]);
 });
+
+test("the ways a prediction asks are the description's kinds, a pick by each of its sides", async () => {
+  const { PREDICTION_KINDS, predictionKinds, withKind } = await import("../../../web/editor/activities.js");
+  assert.deepEqual(PREDICTION_KINDS, ["pick-largest", "pick-smallest", "choices", "estimate"]);
+  const more = changed((f) => {
+    f.steps.prediction_kinds.push("rank");
+    f.steps.keys.pick.push("median");
+  });
+  assert.deepEqual(predictionKinds(more), [
+    "pick-largest",
+    "pick-smallest",
+    "pick-median",
+    "choices",
+    "estimate",
+    "rank",
+  ]);
+  const asked = withKind({ id: "p", ask: "?", pick: { largest: {} }, reveal: "r" }, "estimate", { tokens: ["a", "b"] });
+  assert.deepEqual(Object.keys(asked).sort(), ["ask", "estimate", "id", "reveal"]);
+});
