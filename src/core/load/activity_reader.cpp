@@ -20,6 +20,7 @@ const ActivityKeys& activity_keys() {
       {"measure", "target"},
       {"measure", "min", "max", "within"},
       {"task", "goal", "allowed", "success"},
+      {"pick", "choices", "estimate"},
   };
   return keys;
 }
@@ -49,7 +50,8 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     // question.
     return r_.fail(path, trf("missing key \"{key}\" (the question)", {{"key", "ask"}}));
   if (!logic_.text(v["ask"], path / "ask", out.ask)) return false;
-  const int kinds = v.contains("pick") + v.contains("choices") + v.contains("estimate");
+  int kinds = 0;
+  for (const std::string& kind : activity_keys().prediction_kinds) kinds += v.contains(kind);
   if (kinds != 1)
     // TRANSLATORS: "pick", "choices" and "estimate" are keys of the lesson file, kept in English.
     return r_.fail(path, tr("a prediction has exactly one of \"pick\", \"choices\", \"estimate\""));

@@ -27,6 +27,8 @@ struct ActivityKeys {
   // The keys an estimate and a challenge must have, each missing one named
   // (a prediction's, a choice's and a meter's have messages of their own).
   std::vector<std::string> estimate_required, challenge_required;
+  // The ways a prediction asks: exactly one of these keys.
+  std::vector<std::string> prediction_kinds;
 };
 const ActivityKeys& activity_keys();
 

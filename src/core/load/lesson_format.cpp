@@ -113,7 +113,7 @@ ordered steps() {
             {"estimate", k.estimate_required},
             {"challenge", k.challenge_required},
             {"meter", {"measure", "target"}}}},
-          {"prediction_kinds", {"pick", "choices", "estimate"}},
+          {"prediction_kinds", k.prediction_kinds},
           {"limits",
            {{"per_step", ActivityLimits::kMaxPerStep},
             {"choices", ActivityLimits::kMaxChoices},
