@@ -17,7 +17,9 @@ their messages) are read from lesson_format.json, which the core writes
 
 The package's files, by job: description (the format's rules, read from
 lesson_format.json), checks (one argument), shapes (the inputs together),
-lessons (lesson()), links (link() and links back), snippets ("Copy as numpy"
+sequence (positions, rope, first_position, the memory, the KV cache),
+training (train), steps (steps, with predictions and challenges), lessons
+(lesson()), links (link() and links back), snippets ("Copy as numpy"
 back), page (show()).
 """
 
@@ -41,7 +43,12 @@ def from_page(snippet_or_link):
     "arrangement"): the same keys from a snippet as from a link, so the same
     numbers make the same lesson, with the same id, whichever was copied.
     lesson(**from_page(...)) is the lesson again (its title, source and
-    precision are not numbers: give them again)."""
+    precision are not numbers: give them again). A link gives back, too, the
+    keys of word order, generating and training its lesson has (positions,
+    rope, first_position, memory with memory_tokens, kv_cache, cache_step,
+    train), with the learner's edits (P's and the memory's numbers, the
+    first position, the cache's step, the learning rate); a link whose tokens
+    were moved to another order raises LessonError."""
     if not isinstance(snippet_or_link, str):
         raise TypeError("from_page() takes the page's \"Copy as numpy\" snippet or a link, as a string")
     text = snippet_or_link.strip()

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from .description import LIMITS
+from .description import ID_CHARACTERS, LIMITS
 
 
 class LessonError(ValueError):
@@ -53,16 +53,103 @@ def is_array(v):
     return isinstance(v, (list, tuple)) or (isinstance(v, np.ndarray) and v.ndim > 0)
 
 
-def number(v, where):
+def number(v, where, limit=None):
+    """A number, as the loader reads one (Reader::number), within |value| <=
+    limit (the limit of every input's numbers unless said)."""
     if not is_number(v):
         fail(where, f"expected a number, got {describe(v)}")
     x = float(v)
     if not math.isfinite(x):
         fail(where, "NaN and Infinity are not JSON numbers; write a finite number")
-    if abs(x) > LIMITS["abs_value"]:
-        limit = format_number(LIMITS["abs_value"])
-        fail(where, f"{format_number(x)} is out of range (|value| <= {limit})")
+    limit = LIMITS["abs_value"] if limit is None else limit
+    if abs(x) > limit:
+        fail(where, f"{format_number(x)} is out of range (|value| <= {format_number(limit)})")
     return x
+
+
+def at(where, *keys):
+    """An argument's place as the module names it, from the loader's path
+    below it: at("X", 0, 1) is "X[0, 1]", at("train", "target", "weights", 2)
+    is 'train["target"]["weights"][2]' (indices together, keys quoted)."""
+    out, run = where, []
+    for key in keys + (None,):
+        if isinstance(key, int) and not isinstance(key, bool):
+            run.append(str(key))
+            continue
+        if run:
+            out += f"[{', '.join(run)}]"
+            run = []
+        if key is not None:
+            out += f'["{key}"]'
+    return out
+
+
+def _edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+        prev = cur
+    return prev[len(b)]
+
+
+def expect_object(v, where):
+    if not isinstance(v, dict):
+        fail(where, f"expected an object, got {describe(v)}")
+    return v
+
+
+def known_keys(obj, where, allowed):
+    """As the loader's Reader::known_keys: the first unknown key (in the
+    order JSON objects keep their keys there, sorted), with the allowed key
+    spelled almost the same; keys starting with '_' are notes."""
+    expect_object(obj, where)
+    for key in sorted(obj):
+        if not isinstance(key, str):
+            fail(where, f"expected an object, got {describe(obj)}")
+        if key.startswith("_") or key in allowed:
+            continue
+        best, best_d = None, 3
+        for a in allowed:
+            d = _edit_distance(key, a)
+            if d < best_d:
+                best, best_d = a, d
+        if best is None:
+            fail(at(where, key), f'unknown key "{key}"')
+        fail(at(where, key), f'unknown key "{key}"; did you mean "{best}"?')
+    return obj
+
+
+def boolean(v, where):
+    if not isinstance(v, (bool, np.bool_)):
+        fail(where, f"expected true or false, got {describe(v)}")
+    return bool(v)
+
+
+def identifier(v, where, limit):
+    text(v, where, limit)
+    if not set(v) <= ID_CHARACTERS:
+        fail(where, f"\"{v}\" may use only a-z, 0-9, '-' and '_'")
+    return v
+
+
+def token_names(tokens, where):
+    """A list of token names, as the loader reads "tokens" (and a memory's)."""
+    if isinstance(tokens, np.ndarray):
+        tokens = tokens.tolist()
+    if not isinstance(tokens, (list, tuple)):
+        fail(where, f"expected an array of token names, got {describe(tokens)}")
+    if not tokens:
+        fail(where, "needs at least one token")
+    if len(tokens) > LIMITS["tokens"]:
+        fail(where, f"{len(tokens)} tokens, the limit is {LIMITS['tokens']}")
+    for i, t in enumerate(tokens):
+        if not isinstance(t, str):
+            fail(at(where, i), f"expected a token name (a string), got {describe(t)}")
+        if not 1 <= len(t.encode("utf-8")) <= LIMITS["id_bytes"]:
+            fail(at(where, i), f"token names must be 1 to {LIMITS['id_bytes']} bytes")
+    return list(tokens)
 
 
 def rows(name, value, flat_allowed):
@@ -117,7 +204,7 @@ def text(v, where, limit, required=True):
         fail(where, f"expected a string, got {describe(v)}")
     size = len(v.encode("utf-8"))
     if size > limit:
-        fail(where, f"text is {size} bytes long, the limit is {limit}")
+        fail(where, f"text is {size} {'byte' if size == 1 else 'bytes'} long, the limit is {limit}")
     if required and not v:
         fail(where, "must not be empty")
     return v

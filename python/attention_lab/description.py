@@ -34,17 +34,39 @@ ID_CHARACTERS = frozenset(FORMAT["id_characters"])
 # Each input's row of the core's table (core/lesson/inputs.h), in the
 # description's order, the order the shape rules go through them: "rows" and
 # "cols" its widths in the canonical row layout, "transposed_in" the layouts
-# that write it transposed, "needs" the input it goes with.
+# that write it transposed, "needs" the input it goes with, "key" where a
+# lesson writes it when that is not its name (P at "positions", the memory's
+# X at "memory/X"), "misfit" the rule its shape breaks when it does not fit.
 INPUT_SPECS = tuple(FORMAT["inputs"])
 _SPEC = {spec["name"]: spec for spec in INPUT_SPECS}
 
-# The inputs in the pipeline's order (the description's stages), the order
-# the loader reads them in.
-INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC)
+
+def argument_of(name):
+    """The lesson() argument that gives an input: its name, or the first key
+    of where a lesson writes it ("positions" for P, "memory" for the
+    memory's X, which lesson() takes with memory_tokens)."""
+    return _SPEC[name].get("key", name).split("/")[0]
+
+
+# The inputs lesson() takes under their own names (X, W_q, ..., weights), in
+# the pipeline's order (the description's stages), the order the loader reads
+# them in; those written under another key (P, memory) have arguments of
+# their own (positions, memory).
+INPUTS = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" not in _SPEC[stage])
+KEYED = tuple(stage for stage in FORMAT["stages"] if stage in _SPEC and "key" in _SPEC[stage])
 
 # The inputs one row high in the canonical layout, the biases: vectors, which
 # a lesson may write flat (a row, or a column where the layout transposes them).
 VECTORS = tuple(name for name in INPUTS if _SPEC[name]["rows"] == "1")
+
+# The words positions, RoPE's pairing and training's params take.
+POSITIONS = tuple(FORMAT["words"]["positions"])
+ROPE_PAIRS = tuple(FORMAT["words"]["rope_pairs"])
+TRAIN_PARAMS = tuple(FORMAT["words"]["train_params"])
+
+# A step's keys and its predictions' and challenges' (keys, required keys,
+# kinds, limits): the rules of steps that are data.
+STEPS = FORMAT["steps"]
 
 SOURCES = tuple(FORMAT["sources"])
 WIDTHS = tuple(FORMAT["widths"])

@@ -9,10 +9,13 @@ import json
 
 import numpy as np
 
-from .checks import describe, fail, format_number, is_number, number, quoted_choices, rows, text, whole, word
-from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, INPUTS, LAYOUTS, LIMITS,
-                          SCALES, VECTORS)
+from .checks import describe, fail, format_number, is_number, number, quoted_choices, rows, text, token_names, whole, word
+from .description import (ARRANGEMENTS, DEFAULTS, FORMAT_LIMITS, ID_CHARACTERS, INPUTS, KEYED, LAYOUTS, LIMITS,
+                          SCALES, VECTORS, argument_of)
+from .sequence import check_sequence, first_position_of, read_cache, read_memory, read_positions, read_rope
 from .shapes import check_shapes
+from .steps import read_steps
+from .training import read_train
 
 
 def lesson(
@@ -23,6 +26,15 @@ def lesson(
     causal=DEFAULTS["causal"],
     layout=DEFAULTS["layout"],
     arrangement=DEFAULTS["arrangement"],
+    positions=None,
+    rope=None,
+    first_position=None,
+    memory=None,
+    memory_tokens=None,
+    kv_cache=None,
+    cache_step=None,
+    train=None,
+    steps=None,
     title="My arrays",
     id=None,
     source=None,
@@ -39,27 +51,39 @@ def lesson(
     the loader's words: "W_q: W_q (3, 2) does not fit: X·W needs as many rows
     as X has columns (2)". Its keys are this function's arguments, so
     lesson(**a_lesson) checks one again.
+
+    Word order, generating and training (docs/lessons.md), each named as the
+    lesson file's key:
+      positions="sinusoidal", or P, a matrix shaped like X: added to X
+        before Q, K and V are computed (with X only).
+      rope=True, or {"base": 10000, "pairs": "interleaved" | "halves"}:
+        rotary positions on each head's Q and K (each head's width even).
+      first_position=s: the first token's position (0 unless said).
+      memory=M (one row per memory token, as wide as X) with
+        memory_tokens=[...], or memory={"tokens": [...], "X": M}: Q from X,
+        K and V from the memory (cross-attention; no causal, no rope).
+      kv_cache=True (with causal=True and values), cache_step=t: generating
+        one token at a time with a cache of keys and values, shown at step t.
+      train={"target": {"weights": T} or {"output": Y}, "params": [...],
+        "lr": 0.1, "steps": 100}: gradient descent toward a target (with X).
+    What a key's default says is left out, so the same computation is the
+    same lesson.
+
+    steps=[{"title": ..., "text": ..., "show": [...], "predict": [...],
+    "challenges": [...]}, ...]: the lesson's steps, as a lesson file writes
+    them (docs/lessons.md); without them the page shows its default steps.
+    What is plain data is checked here (keys, lengths, ids); live values,
+    conditions and what a step shows are checked by the page when it opens.
     """
     for name in inputs:
+        if name in KEYED:  # P, the memory's X: under their keys' arguments
+            raise TypeError(f"lesson() takes {name} as {argument_of(name)}=")
         if name not in INPUTS:
             raise TypeError(f"lesson() got an unexpected keyword argument {name!r} (the inputs: {', '.join(INPUTS)})")
     out = {"id": None, "title": text(title, "title", LIMITS["title_bytes"])}
     if source is not None:
         out["source"] = text(source, "source", LIMITS["title_bytes"], required=False)
-    if isinstance(tokens, np.ndarray):
-        tokens = tokens.tolist()
-    if not isinstance(tokens, (list, tuple)):
-        fail("tokens", f"expected an array of token names, got {describe(tokens)}")
-    if not tokens:
-        fail("tokens", "needs at least one token")
-    if len(tokens) > LIMITS["tokens"]:
-        fail("tokens", f"{len(tokens)} tokens, the limit is {LIMITS['tokens']}")
-    for i, t in enumerate(tokens):
-        if not isinstance(t, str):
-            fail(f"tokens[{i}]", f"expected a token name (a string), got {describe(t)}")
-        if not 1 <= len(t.encode("utf-8")) <= LIMITS["id_bytes"]:
-            fail(f"tokens[{i}]", f"token names must be 1 to {LIMITS['id_bytes']} bytes")
-    out["tokens"] = list(tokens)
+    out["tokens"] = token_names(tokens, "tokens")
     layout = word(layout, "layout", LAYOUTS, "unknown layout \"{value}\": use " + quoted_choices(LAYOUTS))
     if layout != DEFAULTS["layout"]:
         out["layout"] = layout
@@ -92,7 +116,30 @@ def lesson(
     for name in INPUTS:  # in the order the loader reads them
         if inputs.get(name) is not None:
             given[name] = rows(name, inputs[name], name in VECTORS)
-    check_shapes(given, out["tokens"], heads, layout)
+    # What says where the tokens stand and what they read, in the loader's
+    # order (core/load/sequence_reader.cpp): the cache, the first position,
+    # the positions, RoPE, the memory.
+    read_cache(out, kv_cache, cache_step, out["tokens"], bool(causal))
+    first = first_position_of(first_position)
+    if first is not None:
+        out["first_position"] = first
+    given_p = read_positions(out, positions, "X" in given)
+    if rope is not None:
+        rope = read_rope(rope, "rope")
+        if rope is not None:
+            out["rope"] = rope
+    given_memory, names = read_memory(out, memory, memory_tokens, bool(causal))
+    shaped = dict(given)
+    if given_p is not None:
+        shaped["P"] = given_p
+    if given_memory is not None:
+        shaped["memory"] = given_memory
+    check_shapes(shaped, out["tokens"], heads, layout, names)
+    check_sequence(out, given, heads, layout, arrangement, out["tokens"])
+    if train is not None:
+        out["train"] = read_train(train, given, out["tokens"], names, layout, arrangement, bool(causal))
+    if steps is not None:
+        out["steps"] = read_steps(steps)
     for name in VECTORS:  # a vector written flat however it was given: the same numbers, the same lesson
         if name in given and isinstance(given[name][0], list):
             given[name] = [v for row in given[name] for v in row]
@@ -122,6 +169,10 @@ lesson.__signature__ = inspect.Signature(
 # The settings that compute the numbers: what from_page() gives back with them.
 SETTINGS = ("layout", "heads", "scale", "causal", "arrangement")
 
+# The keys of word order, generating and training: given back as the lesson
+# has them, where it has them (P and the memory's X as arrays).
+SEQUENCE = ("positions", "rope", "first_position", "memory", "memory_tokens", "kv_cache", "cache_step", "train")
+
 
 def arguments(found):
     """lesson()'s arguments for numbers read back from the page, the same
@@ -135,6 +186,11 @@ def arguments(found):
             out[name] = array.ravel() if name in VECTORS else array
     for key in SETTINGS:
         out[key] = found.get(key, DEFAULTS[key])
+    for key in SEQUENCE:
+        if key in found:
+            value = found[key]
+            out[key] = np.array(value, dtype=np.float64) if key == "memory" or (
+                key == "positions" and not isinstance(value, str)) else value
     return out
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .checks import fail
 from .description import DEFAULTS, INPUTS, transposed
-from .lessons import SETTINGS, arguments, lesson_of, to_json
+from .lessons import SEQUENCE, SETTINGS, arguments, lesson_of, to_json
 
 # How a link carries a lesson (web/lesson-link.json, the page's): a copy,
 # which tests/python checks against that file.
@@ -65,14 +65,29 @@ def _unpack(value):
 def _arrays_of(a_lesson, state=None):
     """A lesson dict's inputs (float64 arrays) and settings, with a link's
     state (the learner's edits, core/state_link.h) applied."""
-    out = {k: v for k, v in a_lesson.items() if k == "tokens" or k in SETTINGS}
+    out = {k: v for k, v in a_lesson.items() if k == "tokens" or k in SETTINGS or k in SEQUENCE}
     layout = a_lesson.get("layout", DEFAULTS["layout"])
     for name in INPUTS:
         if name in a_lesson:
             out[name] = np.array(a_lesson[name], dtype=np.float64)
+    # Given positions and the memory's X, by their input names while edits apply.
+    if isinstance(out.get("positions"), list):
+        out["P"] = np.array(out.pop("positions"), dtype=np.float64)
+    if isinstance(out.get("memory"), dict):
+        memory = out.pop("memory")
+        out["memory_tokens"] = memory.get("tokens")
+        out["memory"] = np.array(memory.get("X"), dtype=np.float64)
     for part in (state or {}).get("parts", []):
         if part.get("part", 0) != 0:
             continue
+        if "order" in part:
+            fail("from_page", "this link's tokens stand in another order, which lesson() cannot say: "
+                              "copy the link before moving them")
+        for key, setting in (("first", "first_position"), ("t", "cache_step")):
+            if key in part:
+                out[setting] = part[key]
+        if "lr" in part and isinstance(out.get("train"), dict):
+            out["train"] = {**out["train"], "lr": part["lr"]}
         for name, row, col, value in part.get("set", []):
             m = out[name]
             if m.ndim == 1:  # a vector written flat: a column where the layout transposes it, else a row
@@ -83,6 +98,8 @@ def _arrays_of(a_lesson, state=None):
             out["scale"] = part["scale"]
         if "causal" in part:
             out["causal"] = part["causal"]
+    if "P" in out:
+        out["positions"] = out.pop("P")
     return out
 
 

@@ -7,7 +7,7 @@ the description's English templates filled as the loader fills them.
 import re
 
 from .checks import fail
-from .description import INPUT_SPECS, SHAPE_MESSAGES, SOURCES, WIDTHS, transposed
+from .description import INPUT_SPECS, SHAPE_MESSAGES, SOURCES, WIDTHS, argument_of, transposed
 
 
 def _fill(template, values):
@@ -29,10 +29,12 @@ def written_shape(rows, name, layout):
     return (len(rows), 1) if transposed(layout, name) else (1, len(rows))
 
 
-def check_shapes(given, tokens, heads, layout):
+def check_shapes(given, tokens, heads, layout, memory_tokens=None):
     """Raises LessonError, in the loader's words, unless the inputs (name:
-    rows as written) are one source of inputs with what it needs, every width
-    the same wherever it is named, and the widths the heads split divisible."""
+    rows as written; P and the memory's X under their input names) are one
+    source of inputs with what it needs, every width the same wherever it is
+    named, and the widths the heads split divisible. An error names the
+    argument that gives the input (P's is positions)."""
     m = SHAPE_MESSAGES
     shapes = {name: written_shape(rows, name, layout) for name, rows in given.items()}
 
@@ -48,21 +50,29 @@ def check_shapes(given, tokens, heads, layout):
 
     def misfit(spec, width, expected, n, widths):
         name, count = spec["name"], expected
+        where = argument_of(name)
+        if spec.get("misfit") == "like_x":  # positions: X's shape
+            fail(where, _fill(m["like_x"], {"matrix": shown(name), "shape": f"({shapes['X'][0]}, {shapes['X'][1]})"}))
+        if spec.get("misfit") == "memory":  # one row per memory token, as wide as X
+            if width == "M":
+                per = m["per_memory_column"] if transposed(layout, name) else m["per_memory_row"]
+                fail(where, _fill(_plural(per, expected), {"matrix": shown(name), "count": count}))
+            fail(where, _fill(m["memory_width"], {"matrix": shown(name), "d": count}))
         if spec["rows"] == "N" and spec["cols"] == "N":
-            fail(name, _fill(m["square"], {"matrix": shown(name), "n": count}))
+            fail(where, _fill(m["square"], {"matrix": shown(name), "n": count}))
         if width == "N":
             per = m["per_token_column"] if transposed(layout, name) else m["per_token_row"]
-            fail(name, _fill(_plural(per, n), {"matrix": shown(name), "count": count}))
+            fail(where, _fill(_plural(per, n), {"matrix": shown(name), "count": count}))
         if "needs" in spec:  # a bias: one number per output of its weights
             output = widths[spec["cols"]][0]
-            fail(name, _fill(m["bias"], {"matrix": shown(name), "weight": spec["needs"], "count": output}))
+            fail(where, _fill(m["bias"], {"matrix": shown(name), "weight": spec["needs"], "count": output}))
         if width == "d_v":  # W_o's rows
-            fail(name, _fill(_plural(m["concatenated"], expected), {"matrix": shown(name), "count": count}))
+            fail(where, _fill(_plural(m["concatenated"], expected), {"matrix": shown(name), "count": count}))
         if width == "d":
             rule = _fill(m["rule_d"][layout], {"d": count})
         else:
             rule = _fill(m["rule_d_k"], {"d_k": count})
-        fail(name, _fill(m["does_not_fit"], {"matrix": shown(name), "rule": rule}))
+        fail(where, _fill(m["does_not_fit"], {"matrix": shown(name), "rule": rule}))
 
     source = next((s for s in SOURCES if any(has(name) for name in s["when"])), None)
     if source is None:
@@ -70,7 +80,7 @@ def check_shapes(given, tokens, heads, layout):
     for spec in INPUT_SPECS:
         name = spec["name"]
         if has(name) and name not in source["when"] + source["needs"] + source["allows"]:
-            fail(name, _fill(m["forbidden"], {"name": name, "because": source["because"]}))
+            fail(argument_of(name), _fill(m["forbidden"], {"name": name, "because": source["because"]}))
     for need in source["needs"]:
         if has(need):
             continue
@@ -81,14 +91,16 @@ def check_shapes(given, tokens, heads, layout):
 
     n = len(tokens)
     widths = {"N": (n, "X"), "1": (1, "X")}  # each width: its value, and the input that set it
+    if memory_tokens:
+        widths["M"] = (len(memory_tokens), "memory")
     for spec in INPUT_SPECS:
         name = spec["name"]
         if not has(name):
             continue
         if "needs" in spec and not has(spec["needs"]):
-            fail(name, _fill(m["needs"], {"bias": name, "weight": spec["needs"]}))
+            fail(argument_of(name), _fill(m["needs"], {"bias": name, "weight": spec["needs"]}))
         if spec["rows"] == "d_v" and "d_v" not in widths:  # W_o without values
-            fail(name, m["needs_values"])
+            fail(argument_of(name), m["needs_values"])
         for width, value in zip((spec["rows"], spec["cols"]), canon(name)):
             if width not in widths:
                 widths[width] = (value, name)
@@ -99,4 +111,4 @@ def check_shapes(given, tokens, heads, layout):
             continue
         value, name = widths[width["name"]]
         if value % heads:
-            fail(name, _fill(_plural(m["heads"], heads), {"matrix": shown(name), "width": value, "heads": heads}))
+            fail(argument_of(name), _fill(_plural(m["heads"], heads), {"matrix": shown(name), "width": value, "heads": heads}))

@@ -61,6 +61,14 @@ def from_snippet(text):
         tree = ast.parse(text)
     except SyntaxError as e:
         fail("from_page", f"not Python (line {e.lineno}): neither a \"Copy as numpy\" snippet nor a link")
+    # The functions a snippet defines only for positions, a memory, a KV cache
+    # or training (core/trace/numpy_snippet.cpp), whose keys it does not give
+    # back as a link does.
+    beyond = {"sequence": "positions, tokens moved or a memory", "generate": "a KV cache", "loss_and_gradients": "training"}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name in beyond:
+            fail("from_page", f"this snippet's lesson has {beyond[node.name]}, which from_page() reads back "
+                              "from the page's link, not its snippet: copy the link")
     out = {}
     seen = {}
     for node in tree.body:

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "cli/numpy_files.h"
+#include "core/lesson/inputs.h"
 #include "core/load/builtin_lessons.h"
 #include "core/load/lesson_format.h"
 #include "core/load/lesson_loader.h"
@@ -59,7 +60,8 @@ const char* kHelp =
     "  lesson ARRAYS... print a lesson file made of numpy arrays: an .npz (np.savez,\n"
     "                   np.savez_compressed) or .npy files (np.save), each array named\n"
     "                   as the lesson's input it is (X, W_q, W_k, W_v, b_q, b_k, b_v,\n"
-    "                   W_o, or Q, K, V, or weights and V; an .npy by its file's name),\n"
+    "                   W_o, or Q, K, V, or weights and V; P, positions; memory, the\n"
+    "                   memory's X; an .npy by its file's name),\n"
     "                   checked as any lesson file is\n"
     "\n"
     "Options:\n"
@@ -72,6 +74,13 @@ const char* kHelp =
     "  --heads N        lesson: attention heads (default 1)\n"
     "  --scale SCALE    lesson: sqrt_dk (the default), none, or a number to divide by\n"
     "  --causal         lesson: each token attends only to itself and earlier ones\n"
+    "  --positions WORD lesson: sinusoidal (an array P gives them instead)\n"
+    "  --rope           lesson: rotary positions on each head's queries and keys\n"
+    "  --first-position N  lesson: the first token's position (default 0)\n"
+    "  --memory-tokens NAMES  lesson: the memory's tokens (an array memory gives its\n"
+    "                   X: cross-attention), comma-separated\n"
+    "  --kv-cache       lesson: generating with a KV cache (with --causal)\n"
+    "  --cache-step N   lesson: the step of generating shown (default 0)\n"
     "  -h, --help       show this help and exit\n"
     "  --version        show the version and exit\n"
     "\n"
@@ -204,6 +213,26 @@ void write_array(std::string& out, const attn::cli::NpyArray& a, size_t dim, siz
   out += ']';
 }
 
+// Names, comma-separated: "The,cat,sat".
+attn::json split(const std::string& text) {
+  attn::json names = attn::json::array();
+  for (size_t start = 0;;) {
+    const size_t comma = text.find(',', start);
+    names.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return names;
+}
+
+// Where the lesson file writes an array named as an input: its name, or the
+// input's own key ("P" at "positions", "memory" at "memory/X").
+std::string key_of(const std::string& name) {
+  for (const attn::EnumName<attn::Stage>& s : attn::kStageNames)
+    if (name == s.name && attn::input_spec(s.value)) return std::string(attn::input_key(s.value));
+  return name;
+}
+
 // A lesson file from numpy's files (cli/numpy_files.h): the arrays under
 // their names, the options as the lesson's keys; the loader then checks it
 // as it checks any lesson file, and its one-line error names the file.
@@ -212,6 +241,8 @@ int lesson_command(int argc, char** argv) {
   std::vector<std::pair<std::string, attn::json>> settings;  // in the file's order
   std::string tokens, title, id;
   bool have_tokens = false;
+  attn::json memory_tokens;  // the memory's, with an array "memory"
+  bool have_memory_tokens = false;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -219,7 +250,8 @@ int lesson_command(int argc, char** argv) {
       return std::string(argv[++i]);
     };
     if (arg == "--tokens" || arg == "--title" || arg == "--id" || arg == "--layout" ||
-        arg == "--heads" || arg == "--scale") {
+        arg == "--heads" || arg == "--scale" || arg == "--positions" || arg == "--first-position" ||
+        arg == "--memory-tokens" || arg == "--cache-step") {
       const std::optional<std::string> v = value();
       if (!v) return bad_input(arg + " needs a value\n" + kUsage);
       if (arg == "--tokens") tokens = *v, have_tokens = true;
@@ -231,8 +263,16 @@ int lesson_command(int argc, char** argv) {
       if (arg == "--layout") settings.emplace_back("layout", given);
       if (arg == "--heads") settings.emplace_back("heads", given);
       if (arg == "--scale") settings.emplace_back("scale", given);
+      if (arg == "--positions") settings.emplace_back("positions", given);
+      if (arg == "--first-position") settings.emplace_back("first_position", given);
+      if (arg == "--cache-step") settings.emplace_back("cache_step", given);
+      if (arg == "--memory-tokens") memory_tokens = split(*v), have_memory_tokens = true;
     } else if (arg == "--causal") {
       settings.emplace_back("causal", true);
+    } else if (arg == "--rope") {
+      settings.emplace_back("rope", true);
+    } else if (arg == "--kv-cache") {
+      settings.emplace_back("kv_cache", true);
     } else if (arg.size() > 1 && arg[0] == '-') {
       return bad_input("unknown option " + arg + "\n" + kUsage);
     } else {
@@ -247,8 +287,9 @@ int lesson_command(int argc, char** argv) {
   // The arrays, by name, and the file each came from.
   std::vector<std::pair<std::string, attn::cli::NpyArray>> arrays;
   std::map<std::string, std::string> file_of;
-  const std::set<std::string> own_keys = {"id",    "title", "tokens", "layout",
-                                          "heads", "scale", "causal", "source"};
+  const std::set<std::string> own_keys = {
+      "id",     "title",     "tokens", "layout",         "heads",    "scale",      "causal",
+      "source", "positions", "rope",   "first_position", "kv_cache", "cache_step", "train"};
   for (const std::string& path : files) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) return bad_input(path + ": no such file");
@@ -272,7 +313,7 @@ int lesson_command(int argc, char** argv) {
                               ? "\"" + name + "\" is given twice (also in " + file_of[name] + ")"
                               : "\"" + name +
                                     "\" is not an input (X, W_q, W_k, W_v, b_q, "
-                                    "b_k, b_v, W_o, Q, K, V, weights)"));
+                                    "b_k, b_v, W_o, Q, K, V, weights, P, memory)"));
       attn::cli::NpyArray a;
       if (std::string e = attn::cli::read_npy(npy, a); !e.empty())
         return bad_input(where + ": " + e);
@@ -289,13 +330,7 @@ int lesson_command(int argc, char** argv) {
     id = id.substr(0, attn::Limits::kMaxIdChars);
     if (id.empty()) id = "arrays";
   }
-  attn::json names = attn::json::array();
-  for (size_t start = 0;;) {
-    const size_t comma = tokens.find(',', start);
-    names.push_back(tokens.substr(start, comma - start));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  const attn::json names = split(tokens);
   auto dump = [](const attn::json& j) {
     return j.dump(-1, ' ', false, attn::json::error_handler_t::replace);
   };
@@ -304,11 +339,31 @@ int lesson_command(int argc, char** argv) {
       dump(title.empty() ? std::filesystem::path(files[0]).filename().string() : title) +
       ",\n  \"tokens\": " + dump(names);
   for (const auto& [key, value] : settings) text += ",\n  \"" + key + "\": " + dump(value);
+  std::map<std::string, std::string> file_of_key;  // by the key it is written at
+  std::string memory;  // {"tokens": ..., "X": ...}, written after the rest
   for (const auto& [name, a] : arrays) {
-    text += ",\n  " + dump(name) + ": ";
+    const std::string key = key_of(name);
+    file_of_key[key.substr(0, key.find('/'))] = file_of[name];
+    std::string array;
     size_t at = 0;
-    write_array(text, a, 0, at);
+    write_array(array, a, 0, at);
+    for (const auto& setting : settings)
+      if (setting.first == key)
+        return bad_input(file_of[name] + ": " + name + " gives the " + key + ": no --" + key +
+                         " with it");
+    if (key == "memory/X" && !have_memory_tokens)
+      return bad_input(file_of[name] +
+                       ": the memory (cross-attention) needs --memory-tokens, its tokens' names, "
+                       "comma-separated");
+    if (key == "memory/X")
+      memory = "{\"tokens\": " + dump(memory_tokens) + ", \"X\": " + array + "}";
+    else
+      text += ",\n  " + dump(key) + ": " + array;
   }
+  if (!memory.empty())
+    text += ",\n  \"memory\": " + memory;
+  else if (have_memory_tokens)
+    text += ",\n  \"memory\": {\"tokens\": " + dump(memory_tokens) + "}";
   text += "\n}\n";
   const attn::LoadResult result = attn::load_lesson(text);
   if (!result.ok()) {
@@ -317,7 +372,7 @@ int lesson_command(int argc, char** argv) {
     const std::string& path = result.error.path;
     const std::string first =
         path.empty() ? "" : path.substr(1, path.find('/', 1) - 1);  // "": the lesson as a whole
-    if (file_of.count(first)) source = file_of[first];
+    if (file_of_key.count(first)) source = file_of_key[first];
     return bad_input(result.error.message(source));
   }
   std::fputs(text.c_str(), stdout);

@@ -69,15 +69,30 @@ def printed(a):
     return np.array2string(np.asarray(a), precision=8, floatmode="fixed", suppress_small=True)
 
 
-def pointer_in_python(pointer):
-    """The loader's JSON pointer as the module names the argument: /X/0/1 -> X[0, 1]."""
+def pointer_in_python(pointer, memory_tokens=False):
+    """The loader's JSON pointer as the module names the argument: indices
+    together, keys quoted (/X/0/1 -> X[0, 1], /train/target/weights/0/1 ->
+    train["target"]["weights"][0, 1]); with `memory_tokens`, a memory given
+    as memory= and memory_tokens= by those names (/memory/X/0/1 -> memory[0, 1])."""
     if not pointer:
         return "lesson"
-    name, *index = pointer.strip("/").split("/")
-    return name + (f"[{', '.join(index)}]" if index else "")
+    name, *rest = pointer.strip("/").split("/")
+    if name == "memory" and memory_tokens and rest:
+        name, rest = {"X": "memory", "tokens": "memory_tokens"}[rest[0]], rest[1:]
+    out, run = name, []
+    for part in rest + [None]:
+        if part is not None and part.isdigit():
+            run.append(part)
+            continue
+        if run:
+            out += f"[{', '.join(run)}]"
+            run = []
+        if part is not None:
+            out += f'["{part}"]'
+    return out
 
 
-def loader_verdict(raw):
+def loader_verdict(raw, memory_tokens=False):
     """The loader's one line for a lesson dict written as is (NaN and all),
     with its pointer written as the module writes an argument."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
@@ -89,14 +104,24 @@ def loader_verdict(raw):
     assert r.returncode == 2, r.stdout[:200]
     line = r.stderr.strip().removeprefix(f"attention-cli: {f.name}: ")
     m = re.match(r"^(/[^:]*): (.*)$", line)
-    return f"{pointer_in_python(m.group(1))}: {m.group(2)}" if m else f"lesson: {line}"
+    return f"{pointer_in_python(m.group(1), memory_tokens)}: {m.group(2)}" if m else f"lesson: {line}"
 
 
 def raw_lesson(kwargs):
-    """What lesson() would write, unchecked: arrays as nested lists."""
+    """What lesson() would write, unchecked: arrays as nested lists (in
+    objects too), a memory given as memory= and memory_tokens= as the file's
+    {"tokens": ..., "X": ...}."""
+    def plain(v):
+        if isinstance(v, np.ndarray):
+            return v.tolist()
+        return {k: plain(x) for k, x in v.items()} if isinstance(v, dict) else v
+
     raw = {"id": "x", "title": "x"}
     for key, value in kwargs.items():
-        raw[key] = value.tolist() if isinstance(value, np.ndarray) else value
+        if key != "memory_tokens":
+            raw[key] = plain(value)
+    if "memory_tokens" in kwargs:
+        raw["memory"] = {"tokens": kwargs["memory_tokens"], "X": plain(kwargs.get("memory"))}
     return raw
 
 
@@ -463,7 +488,7 @@ class CommandLine(unittest.TestCase):
         for args, line in [
             (["X.npy"], "attention-cli: X.npy: not a .npy file"),
             (["W_q.npy"], "attention-cli: W_q.npy: dtype '<c16' is not real numbers (floats of 2, 4 or 8 bytes, or integers)"),
-            (["odd.npz"], 'attention-cli: odd.npz: tokens: "tokens" is not an input (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights)'),
+            (["odd.npz"], 'attention-cli: odd.npz: tokens: "tokens" is not an input (X, W_q, W_k, W_v, b_q, b_k, b_v, W_o, Q, K, V, weights, P, memory)'),
             (["cut.npz"], "attention-cli: cut.npz: not an .npz file (no zip directory)"),
         ]:
             with self.subTest(args):

@@ -3,10 +3,18 @@
 // pointer it edits, as the rest of the form does; conditions, measures and
 // solutions, which are small JSON objects, are typed as JSON in their field.
 import { defaultCondition, pointerOf, tokenOf } from "./draft.js";
+import { FORMAT } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { NP_ } from "./words.js";
 
-export const PREDICTION_KINDS = ["pick-largest", "pick-smallest", "choices", "estimate"];
+// The ways a prediction asks, from the format's description (its kinds, a
+// pick by each of its sides): "pick-largest", "pick-smallest", "choices",
+// "estimate".
+export const predictionKinds = (format = FORMAT) =>
+  format.steps.prediction_kinds.flatMap((k) =>
+    k === "pick" ? format.steps.keys.pick.map((side) => `pick-${side}`) : [k],
+  );
+export const PREDICTION_KINDS = predictionKinds();
 
 export function predictionKind(p) {
   if (p.pick && p.pick.smallest) return "pick-smallest";
@@ -22,9 +30,7 @@ const largest = (lesson) => ({ of: "weights", query: tokenOf(lesson, 0) });
 // The prediction `p` asked another way: its answer's part replaced, the rest kept.
 export function withKind(p, kind, lesson) {
   const out = { ...p };
-  delete out.pick;
-  delete out.choices;
-  delete out.estimate;
+  for (const k of FORMAT.steps.prediction_kinds) delete out[k];
   if (kind === "pick-largest") out.pick = { largest: largest(lesson) };
   else if (kind === "pick-smallest") out.pick = { smallest: largest(lesson) };
   else if (kind === "choices")

@@ -2,7 +2,7 @@
 // list of placeholders made from the lesson's own matrices and tokens
 // (docs/lessons.md, "Live text"); arrows choose, Enter or Tab inserts, Escape
 // closes. The list is an ARIA listbox the text field controls.
-import { FORMAT, axisKinds, isTokenAxis } from "./format.js";
+import { FORMAT, axisKinds, isTokenAxis, keyMatrices } from "./format.js";
 
 // The placeholders a lesson's text may use, most useful first, made from what
 // runs along each matrix's axes (the format's description, format.js): a
@@ -10,21 +10,31 @@ import { FORMAT, axisKinds, isTokenAxis } from "./format.js";
 // number's first index is its token (or query) wherever that runs, as the
 // loader reads it; "largest" names the token of a row's largest number, so
 // only where the columns are tokens. A name no matrix has is passed over.
+// The matrices the lesson's keys bring (format.js, keyMatrices: P and X_P with
+// positions, the turned Q and K with rope, each step's with kv_cache, the loss
+// and gradients with train) come after those. A key's axis is named by the
+// memory's tokens where the lesson has a memory (cross-attention's keys).
 export function suggestions(lesson, shown = [], format = FORMAT) {
-  const tokens = (Array.isArray(lesson.tokens) ? lesson.tokens : []).map(String);
-  const [a, b] = [tokens[0] ?? "0", tokens[1] ?? tokens[0] ?? "0"];
+  const names = (list) => (Array.isArray(list) ? list : []).map(String);
+  const tokens = names(lesson.tokens);
+  const memory = lesson.memory && typeof lesson.memory === "object" ? names(lesson.memory.tokens) : [];
+  const along = (kind) => (kind === "key" && memory.length ? memory : tokens);
   const out = [];
-  for (const m of new Set([...shown, "weights", "scaled", "scores", "output"])) {
+  const matrices = [...shown, "weights", "scaled", "scores", "output", ...keyMatrices(lesson, format)];
+  for (const m of new Set(matrices)) {
     const kinds = axisKinds(m, format);
     if (!kinds) continue;
     const [first, second] = !isTokenAxis(kinds[0]) && isTokenAxis(kinds[1]) ? [kinds[1], kinds[0]] : kinds;
-    const row = isTokenAxis(first) ? a : "0";
+    const rows = along(first);
+    const row = isTokenAxis(first) ? (rows[0] ?? "0") : "0";
     if (!isTokenAxis(second)) {
       out.push(`{${m}[${row}, 0]:2}`, `{max ${m}[${row}]:2}`, `{row ${m}[${row}]:2}`);
       continue;
     }
-    out.push(`{${m}[${row}, ${b}]:2}`, `{largest ${m}[${row}]}`, `{max ${m}[${row}]:2}`, `{row ${m}[${row}]:2}`);
-    if (isTokenAxis(first)) for (const t of tokens.slice(1)) out.push(`{largest ${m}[${t}]}`);
+    const cols = along(second);
+    const col = cols === rows ? (cols[1] ?? cols[0] ?? "0") : (cols[0] ?? "0");
+    out.push(`{${m}[${row}, ${col}]:2}`, `{largest ${m}[${row}]}`, `{max ${m}[${row}]:2}`, `{row ${m}[${row}]:2}`);
+    if (isTokenAxis(first)) for (const t of rows.slice(1)) out.push(`{largest ${m}[${t}]}`);
   }
   out.push("{scale}", "{divisor}", "{mask}");
   return [...new Set(out)];

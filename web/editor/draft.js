@@ -3,7 +3,7 @@
 // the changes a change of tokens brings, the undo history, and the draft kept
 // in local storage. Everything here runs under node's test runner
 // (tests/web/editor/draft.test.mjs).
-import { FORMAT, inputAxes, inputNames, splitByHeads } from "./format.js";
+import { FORMAT, inputAxes, inputNames, inputPointer, splitByHeads } from "./format.js";
 import { NP_ } from "./words.js";
 
 export const DRAFT_KEY = "attention-lab:v1:draft";
@@ -104,14 +104,27 @@ export function fieldFor(path, pointers) {
 export function setTokens(lesson, tokens, format = FORMAT) {
   const before = Array.isArray(lesson.tokens) ? lesson.tokens.length : 0;
   lesson.tokens = tokens;
-  const after = tokens.length;
+  resizeTokens(lesson, "N", before, tokens.length, format);
+}
+
+// The memory's tokens (cross-attention) become `tokens`: the inputs with one
+// row (or column) per memory token (the format's width "M", the memory's X)
+// get as many, as setTokens does for the lesson's own.
+export function setMemoryTokens(lesson, tokens, format = FORMAT) {
+  if (!lesson.memory || typeof lesson.memory !== "object" || Array.isArray(lesson.memory)) lesson.memory = {};
+  const before = Array.isArray(lesson.memory.tokens) ? lesson.memory.tokens.length : 0;
+  lesson.memory.tokens = tokens;
+  resizeTokens(lesson, "M", before, tokens.length, format);
+}
+
+function resizeTokens(lesson, which, before, after, format) {
   if (before === after || before === 0) return;
   for (const input of inputsOf(lesson, format)) {
     const axes = inputAxes(input.name, lesson.layout, format);
     const fill = axes[0] === "N" && axes[1] === "N" ? 1 / after : 0;
     const shape = shapeOf(input, axes);
     axes.forEach((width, k) => {
-      if (width !== "N" || shape[k] !== before) return;
+      if (width !== which || shape[k] !== before) return;
       if (input.draw) input.draw.shape[k] = after;
       else resize(input.matrix, k, after, fill);
     });
@@ -237,15 +250,18 @@ export function writeDraft(storage, text) {
 }
 
 // The inputs a lesson has: [{name, draw}] for random draws, [{name, matrix}]
-// typed in.
+// typed in, where the description says a lesson writes them (P at
+// "positions", the memory's at "memory/X").
 function inputsOf(lesson, format) {
   const names = inputNames(format);
   const out = [];
   for (const group of Array.isArray(lesson.random) ? lesson.random : [])
     for (const draw of Array.isArray(group.draws) ? group.draws : [])
       if (names.includes(draw.name) && Array.isArray(draw.shape)) out.push({ name: draw.name, draw });
-  for (const name of names)
-    if (Array.isArray(lesson[name]) && lesson[name].length) out.push({ name, matrix: lesson[name] });
+  for (const name of names) {
+    const matrix = getAt(lesson, inputPointer(name, format));
+    if (Array.isArray(matrix) && matrix.length) out.push({ name, matrix });
+  }
   return out;
 }
 
@@ -274,14 +290,15 @@ const heads = (lesson) => (Number.isInteger(lesson.heads) && lesson.heads > 0 ? 
 const perHead = (input, width, format) => input.draw && input.draw.head !== undefined && splitByHeads(width, format);
 
 // The widths the inputs have ({d, d_k, d_v, d_out}: the format's names), each
-// as the first input that has it says (undefined: none says).
+// as the first input that has it says (undefined: none says); the tokens'
+// and the memory's counts (N, M) are their lists' lengths, not widths.
 export function sizesOf(lesson, format = FORMAT) {
   const sizes = {};
   for (const input of inputsOf(lesson, format)) {
     const axes = inputAxes(input.name, lesson.layout, format);
     const shape = shapeOf(input, axes);
     axes.forEach((width, k) => {
-      if (width === "N" || width === "1" || sizes[width] !== undefined) return;
+      if (width === "N" || width === "M" || width === "1" || sizes[width] !== undefined) return;
       sizes[width] = perHead(input, width, format) ? shape[k] * heads(lesson) : shape[k];
     });
   }

@@ -7,7 +7,7 @@
 // the last field.
 import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
-import { FORMAT, inputNames } from "./format.js";
+import { FORMAT, inputNames, inputPointer, keyMatrices } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { translationFields } from "./translations.js";
 import { NP_ } from "./words.js";
@@ -121,6 +121,63 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
     ),
   );
 
+  // Word order and generating (docs/lessons.md): the keys' words and limits
+  // are the description's. Given positions (P) are numbers, edited with the
+  // inputs below at /positions, so the choice of none or sinusoidal shows
+  // only where they are not given; "train" is edited in the lesson file's text.
+  const positions = element(
+    "select",
+    {},
+    [["", NP_("page", "none")], ...FORMAT.words.positions.map((w) => [w, w])].map(([value, label]) =>
+      element("option", { value, text: label, selected: (lesson.positions ?? "") === value }),
+    ),
+  );
+  if (!Array.isArray(lesson.positions))
+    settings.append(field(NP_("page", "Positions added to X"), positions, "/positions"));
+  settings.append(
+    field(
+      NP_("page", "Rotary positions (RoPE)"),
+      element("input", { type: "checkbox", checked: !!lesson.rope }),
+      "/rope",
+    ),
+    field(
+      NP_("page", "First token's position"),
+      element("input", {
+        type: "number",
+        min: 0,
+        max: LIMITS.first_position,
+        value: lesson.first_position ?? DEFAULTS.first_position,
+      }),
+      "/first_position",
+    ),
+    field(
+      NP_("page", "Generate with a KV cache (needs causal)"),
+      element("input", { type: "checkbox", checked: lesson.kv_cache === true }),
+      "/kv_cache",
+    ),
+  );
+  if (lesson.kv_cache === true)
+    settings.append(
+      field(
+        NP_("page", "Cache step shown"),
+        element("input", {
+          type: "number",
+          min: 0,
+          max: Math.max(0, (Array.isArray(lesson.tokens) ? lesson.tokens.length : 1) - 1),
+          value: lesson.cache_step ?? DEFAULTS.cache_step,
+        }),
+        "/cache_step",
+      ),
+    );
+  if (lesson.memory && typeof lesson.memory === "object" && !Array.isArray(lesson.memory))
+    settings.append(
+      field(
+        NP_("page", "Memory tokens (cross-attention), by commas"),
+        text((Array.isArray(lesson.memory.tokens) ? lesson.memory.tokens : []).join(", ")),
+        "/memory/tokens",
+      ),
+    );
+
   const inputs = section(NP_("page", "Inputs"));
   // The widths, as the inputs have them (the format's names: d is d_model):
   // a change reshapes every input that has one.
@@ -152,19 +209,20 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
       ),
     );
   });
-  for (const name of inputNames())
-    if (Array.isArray(lesson[name]))
+  for (const name of inputNames()) {
+    const at = inputPointer(name); // P at /positions, the memory's at /memory/X
+    const matrix = getAt(lesson, at);
+    if (Array.isArray(matrix))
       inputs.append(
         field(
           NP_("page", "{matrix}: one row per line").replace("{matrix}", name),
-          element(
-            "textarea",
-            { rows: Math.min(lesson[name].length + 1, 8), spellcheck: "false", "data-matrix": name },
-            [matrixText(lesson[name].map((r) => (Array.isArray(r) ? r : [r])))],
-          ),
-          `/${name}`,
+          element("textarea", { rows: Math.min(matrix.length + 1, 8), spellcheck: "false", "data-matrix": name }, [
+            matrixText(matrix.map((r) => (Array.isArray(r) ? r : [r]))),
+          ]),
+          at,
         ),
       );
+  }
 
   const steps = section(NP_("page", "Steps"));
   const tokenNames = Array.isArray(lesson.tokens) ? lesson.tokens : [];
@@ -191,7 +249,7 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
         NP_("page", "Matrices shown (names, by commas)"),
         text((step.show || []).join(", "), { spellcheck: "false" }),
         at("show"),
-        "X, W_q, Q, K, V, scores, scaled, weights, output",
+        ["X", "W_q", "Q", "K", "V", "scores", "scaled", "weights", "output", ...keyMatrices(lesson)].join(", "),
       ),
       ...activityFields(step, i, { field, element, text }),
       element("div", { className: "editor-row" }, [
@@ -252,5 +310,11 @@ export function fieldValue(control, lesson) {
       .map((s) => s.trim())
       .filter((s) => s !== "");
   if (pointer === "/source" && control.value === "") return undefined;
+  if (pointer === "/positions" && control.value === "") return undefined;
+  if (pointer === "/memory/tokens")
+    return control.value
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
   return control.value;
 }

@@ -14,10 +14,12 @@ import {
   parseMatrix,
   readDraft,
   setAt,
+  setMemoryTokens,
   setSize,
   setTokens,
   writeDraft,
 } from "./draft.js";
+import { FORMAT } from "./format.js";
 import { activityValue, newChallenge, newPrediction, withKind } from "./activities.js";
 import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
@@ -219,7 +221,11 @@ function onInput(event) {
     if (jsonTyped) render();
     return;
   }
-  if (pointer === undefined || (event.type === "change" && control.matches("input[type=text], textarea"))) return;
+  // The memory's tokens reshape its X when the field is left (as typed, a
+  // name half written would cut a row of numbers typed in).
+  const whole = pointer === "/memory/tokens";
+  if (pointer === undefined || ((event.type === "change") !== whole && control.matches("input[type=text], textarea")))
+    return;
   if (control.classList.contains("editor-json")) {
     const typed = activityValue(control); // {value} or {error}, as any JSON field
     jsonTyped = !typed.error && !!typed.value && typeof typed.value === "object" && !Array.isArray(typed.value);
@@ -238,7 +244,7 @@ function onInput(event) {
   }
   if (control.dataset.action === "size") {
     const n = Number(control.value);
-    if (!Number.isInteger(n) || n < 1 || n > 64) return;
+    if (!Number.isInteger(n) || n < 1 || n > FORMAT.limits.dim) return;
     setSize(lesson, control.dataset.size, n);
     if (event.type === "change") render(); // the seeds' labels show the new shapes
     changed(`#${control.dataset.size}`);
@@ -272,7 +278,8 @@ function onInput(event) {
     lesson.tokens[Number(control.dataset.token)] = control.value;
   } else {
     const value = fieldValue(control, lesson);
-    setAt(lesson, pointer, value === "" && pointer.startsWith("/translations/") ? undefined : value);
+    if (pointer === "/memory/tokens") setMemoryTokens(lesson, value);
+    else setAt(lesson, pointer, value === "" && pointer.startsWith("/translations/") ? undefined : value);
     pruneTranslations(lesson);
   }
   changed(pointer);

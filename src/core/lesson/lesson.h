@@ -88,6 +88,10 @@ enum class PositionKind {
   Sinusoidal,  // P computed (core/math/positions.h), added to X
   Given,       // P an input (written as "positions": [[…]], or drawn), added to X
 };
+// The words "positions" takes (a part's; a variant's takes "none" too).
+inline constexpr EnumName<PositionKind> kPositionWords[] = {
+    {PositionKind::Sinusoidal, "sinusoidal"},
+};
 
 // What a part's computation reads besides its inputs: where the tokens stand.
 struct Sequence {

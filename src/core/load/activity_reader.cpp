@@ -9,6 +9,22 @@
 
 namespace attn {
 
+const ActivityKeys& activity_keys() {
+  static const ActivityKeys keys = {
+      {"id", "title", "formula", "text", "show", "precision", "predict", "challenges"},
+      {"id", "ask", "pick", "choices", "estimate", "reveal"},
+      {"largest", "smallest"},
+      {"text", "when"},
+      {"measure", "min", "max", "within"},
+      {"id", "task", "goal", "allowed", "meter", "status", "hints", "success", "solution"},
+      {"measure", "target"},
+      {"measure", "min", "max", "within"},
+      {"task", "goal", "allowed", "success"},
+      {"pick", "choices", "estimate"},
+  };
+  return keys;
+}
+
 ActivityReader::ActivityReader(Reader& r, const Part& part, int part_index)
     : r_(r), logic_(r, part, part_index), reveal_(r, part, part_index, /*extras=*/true) {}
 
@@ -28,13 +44,14 @@ bool ActivityReader::unique_id(const json& v, const Pointer& path, std::set<std:
 //-----------------------------------------------------------------------------
 
 bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& out) {
-  if (!r_.known_keys(v, path, {"id", "ask", "pick", "choices", "estimate", "reveal"})) return false;
+  if (!r_.known_keys(v, path, activity_keys().prediction)) return false;
   if (!v.contains("ask"))
     // TRANSLATORS: {key} is a key of the lesson file, kept in English ("ask"): a prediction's
     // question.
     return r_.fail(path, trf("missing key \"{key}\" (the question)", {{"key", "ask"}}));
   if (!logic_.text(v["ask"], path / "ask", out.ask)) return false;
-  const int kinds = v.contains("pick") + v.contains("choices") + v.contains("estimate");
+  int kinds = 0;
+  for (const std::string& kind : activity_keys().prediction_kinds) kinds += v.contains(kind);
   if (kinds != 1)
     // TRANSLATORS: "pick", "choices" and "estimate" are keys of the lesson file, kept in English.
     return r_.fail(path, tr("a prediction has exactly one of \"pick\", \"choices\", \"estimate\""));
@@ -43,7 +60,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     out.kind = Prediction::Kind::Pick;
     const json& p = v["pick"];
     const Pointer pp = path / "pick";
-    if (!r_.expect_object(p, pp) || !r_.known_keys(p, pp, {"largest", "smallest"})) return false;
+    if (!r_.expect_object(p, pp) || !r_.known_keys(p, pp, activity_keys().pick)) return false;
     if (p.size() != 1)
       // TRANSLATORS: keep what is in braces as it is: it is how a lesson file writes it.
       return r_.fail(pp, tr("expected {\"largest\": ...} or {\"smallest\": ...}"));
@@ -65,7 +82,7 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     for (size_t i = 0; i < list.size(); ++i) {
       const json& c = list[i];
       Choice choice;
-      if (!r_.expect_object(c, lp / i) || !r_.known_keys(c, lp / i, {"text", "when"}) ||
+      if (!r_.expect_object(c, lp / i) || !r_.known_keys(c, lp / i, activity_keys().choice) ||
           !r_.text(c, lp / i, "text", Limits::kMaxTitleChars, true, choice.text))
         return false;
       if (!c.contains("when"))
@@ -79,9 +96,8 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
     out.kind = Prediction::Kind::Estimate;
     const json& e = v["estimate"];
     const Pointer ep = path / "estimate";
-    if (!r_.expect_object(e, ep) || !r_.known_keys(e, ep, {"measure", "min", "max", "within"}))
-      return false;
-    for (const char* key : {"measure", "min", "max", "within"})
+    if (!r_.expect_object(e, ep) || !r_.known_keys(e, ep, activity_keys().estimate)) return false;
+    for (const std::string& key : activity_keys().estimate_required)
       if (!e.contains(key)) return r_.fail(ep, trf("missing key \"{key}\"", {{"key", key}}));
     Estimate& x = out.estimate;
     if (!logic_.measure(e["measure"], ep / "measure", x.measure) ||
@@ -109,11 +125,8 @@ bool ActivityReader::prediction(const json& v, const Pointer& path, Prediction& 
 //-----------------------------------------------------------------------------
 
 bool ActivityReader::challenge(const json& v, const Pointer& path, Challenge& out) {
-  if (!r_.known_keys(
-          v, path,
-          {"id", "task", "goal", "allowed", "meter", "status", "hints", "success", "solution"}))
-    return false;
-  for (const char* key : {"task", "goal", "allowed", "success"})
+  if (!r_.known_keys(v, path, activity_keys().challenge)) return false;
+  for (const std::string& key : activity_keys().challenge_required)
     if (!v.contains(key)) return r_.fail(path, trf("missing key \"{key}\"", {{"key", key}}));
   if (!logic_.text(v["task"], path / "task", out.goal_text) ||
       !logic_.condition(v["goal"], path / "goal", out.goal) ||
@@ -123,7 +136,7 @@ bool ActivityReader::challenge(const json& v, const Pointer& path, Challenge& ou
   if (v.contains("meter")) {  // {"measure": MEASURE, "target": number}
     const json& m = v["meter"];
     const Pointer mp = path / "meter";
-    if (!r_.expect_object(m, mp) || !r_.known_keys(m, mp, {"measure", "target"})) return false;
+    if (!r_.expect_object(m, mp) || !r_.known_keys(m, mp, activity_keys().meter)) return false;
     if (!m.contains("measure") || !m.contains("target"))
       // TRANSLATORS: keep what is in braces as it is: it is how a lesson file writes a meter.
       return r_.fail(mp, tr("expected {\"measure\": ..., \"target\": number}"));

@@ -20,6 +20,18 @@ struct ActivityLimits {
   static constexpr size_t kMaxHints = 8;
 };
 
+// The keys a step and its activities may have, read here and by the loader,
+// and listed in the format's description (core/load/lesson_format.h).
+struct ActivityKeys {
+  std::vector<std::string> step, prediction, pick, choice, estimate, challenge, meter;
+  // The keys an estimate and a challenge must have, each missing one named
+  // (a prediction's, a choice's and a meter's have messages of their own).
+  std::vector<std::string> estimate_required, challenge_required;
+  // The ways a prediction asks: exactly one of these keys.
+  std::vector<std::string> prediction_kinds;
+};
+const ActivityKeys& activity_keys();
+
 class ActivityReader {
  public:
   ActivityReader(Reader& r, const Part& part, int part_index);

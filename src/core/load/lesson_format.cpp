@@ -1,13 +1,16 @@
 #include "core/load/lesson_format.h"
 
+#include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "core/lesson/inputs.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/part_matrices.h"
+#include "core/load/activity_reader.h"
 #include "core/load/lesson_loader.h"
 #include "core/load/lesson_shapes.h"
+#include "core/load/train_reader.h"
 
 namespace attn {
 
@@ -60,15 +63,61 @@ ordered limits() {
           {"precision", L::kMaxPrecision}};
 }
 
-// What a lesson that does not say means: a part's own defaults.
+ordered param_names(TrainTarget::Kind kind) {
+  ordered out = ordered::array();
+  for (Param p : default_train_params(kind)) out.push_back(name_of(kParamNames, p));
+  return out;
+}
+
+// What a lesson that does not say means: a part's own defaults; RoPE's
+// ("rope": true) and training's (the matrices trained by default, by the
+// target's kind: those of them the part has).
 ordered defaults() {
   const Part part;
+  const Rope rope;
+  const TrainSpec train;
   return {{"layout", name_of(kLayoutNames, part.layout)},
           {"heads", part.heads},
           {"scale", name_of(kScaleWords, part.options.scaling.mode)},
           {"causal", part.options.causal},
           {"arrangement", name_of(kArrangementNames, part.options.arrangement)},
-          {"precision", part.precision}};
+          {"precision", part.precision},
+          {"first_position", part.options.first_position},
+          {"kv_cache", part.sequence.kv_cache},
+          {"cache_step", part.options.cache_step},
+          {"rope", {{"base", rope.base}, {"pairs", name_of(kRopePairsNames, rope.pairs)}}},
+          {"train",
+           {{"lr", train.lr},
+            {"steps", train.steps},
+            {"params",
+             {{"weights", param_names(TrainTarget::Kind::Weights)},
+              {"output", param_names(TrainTarget::Kind::Output)}}}}}};
+}
+
+// A step's keys and its activities' (predictions, challenges), the keys each
+// must have, the kinds of prediction and how many of each a step may have.
+ordered steps() {
+  const ActivityKeys& k = activity_keys();
+  return {{"keys",
+           {{"step", k.step},
+            {"prediction", k.prediction},
+            {"pick", k.pick},
+            {"choice", k.choice},
+            {"estimate", k.estimate},
+            {"challenge", k.challenge},
+            {"meter", k.meter}}},
+          {"required",
+           {{"step", {"title"}},
+            {"prediction", {"id", "ask", "reveal"}},
+            {"choice", {"text", "when"}},
+            {"estimate", k.estimate_required},
+            {"challenge", k.challenge_required},
+            {"meter", {"measure", "target"}}}},
+          {"prediction_kinds", k.prediction_kinds},
+          {"limits",
+           {{"per_step", ActivityLimits::kMaxPerStep},
+            {"choices", ActivityLimits::kMaxChoices},
+            {"hints", ActivityLimits::kMaxHints}}}};
 }
 
 // The widths inputs name, in the order the loader checks that the heads
@@ -136,7 +185,8 @@ ordered shape_messages_json() {
 }
 
 // What runs along each axis of each matrix a lesson may show, in the row
-// layout: "token", "query", "key" or "dim" (the columns layout swaps them).
+// layout: "token", "query", "key", "dim", "single", "position" or "step" (a
+// step of generating with a KV cache); the columns layout swaps them.
 ordered axes() {
   // A part with every input and a causal mask shows every stage there is.
   Part part;
@@ -148,10 +198,14 @@ ordered axes() {
   part.shapes.erase(Stage::weights);
   AttentionOptions options;
   options.causal = true;
-  part.sequence = {PositionKind::Given, Rope{}};
+  part.sequence = {PositionKind::Given, Rope{}, /*kv_cache=*/true};
   part.memory_tokens = {"m", "n"};
-  const char* kind_names[] = {"dim", "token", "query", "key", "single", "position"};
-  static_assert(std::size(kind_names) == static_cast<size_t>(AxisKind::Position) + 1);
+  // Training toward attention weights, every matrix trained: its target's
+  // axes are the weights' (an output target's are the output's).
+  part.train = TrainSpec{};
+  for (const EnumName<Param>& p : kParamNames) part.train->params.push_back(p.value);
+  const char* kind_names[] = {"dim", "token", "query", "key", "single", "position", "step"};
+  static_assert(std::size(kind_names) == static_cast<size_t>(AxisKind::Step) + 1);
   ordered out = ordered::object();
   for (const MatrixSpec& m : part_matrices(part, 0, options)) {
     const std::string name(stage_name(m.key.stage));
@@ -159,6 +213,52 @@ ordered axes() {
     out[name] = ordered::array(
         {kind_names[static_cast<int>(m.row_kind)], kind_names[static_cast<int>(m.col_kind)]});
   }
+  return out;
+}
+
+// The matrices each of a part's keys brings that a part without it has not
+// (positions: P and X + P; rope: the angles and the turned Q and K; kv_cache:
+// each step's; train: the target, the loss and the gradients; memory: its
+// X), so that the editor offers them where a lesson has the key.
+ordered matrices_by_key() {
+  Part base;
+  base.tokens = {"a", "b"};
+  for (Stage s : {Stage::X, Stage::W_q, Stage::W_k, Stage::W_v}) base.shapes[s] = {2, 2};
+  AttentionOptions options;
+  options.causal = true;  // what the cache needs; the mask is no key's
+  auto names = [&](const Part& part) {
+    std::vector<std::string> out;
+    for (const MatrixSpec& m : part_matrices(part, 0, options)) {
+      const std::string name(stage_name(m.key.stage));
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+  };
+  const std::vector<std::string> before = names(base);
+  auto brought = [&](const Part& part) {
+    ordered out = ordered::array();
+    for (const std::string& name : names(part))
+      if (std::find(before.begin(), before.end(), name) == before.end()) out.push_back(name);
+    return out;
+  };
+  ordered out = ordered::object();
+  Part p = base;
+  p.sequence.positions = PositionKind::Sinusoidal;
+  out["positions"] = brought(p);
+  p = base;
+  p.sequence.rope = Rope{};
+  out["rope"] = brought(p);
+  p = base;
+  p.memory_tokens = {"m"};
+  p.shapes[Stage::memory] = {1, 2};
+  out["memory"] = brought(p);
+  p = base;
+  p.sequence.kv_cache = true;
+  out["kv_cache"] = brought(p);
+  p = base;
+  p.train = TrainSpec{};
+  for (Stage s : {Stage::W_q, Stage::W_k, Stage::W_v}) p.train->params.push_back(*param_for(s));
+  out["train"] = brought(p);
   return out;
 }
 
@@ -173,6 +273,7 @@ std::string lesson_format_json() {
         {"arrangement", words(kArrangementNames)},
         {"scale", words(kScaleWords)},
         {"draw", words(kDrawFnNames)},
+        {"positions", words(kPositionWords)},
         {"rope_pairs", words(kRopePairsNames)},
         {"train_params", words(kParamNames)}}},
       {"defaults", defaults()},
@@ -185,6 +286,8 @@ std::string lesson_format_json() {
       {"sources", sources()},
       {"shape_messages", shape_messages_json()},
       {"axes", axes()},
+      {"matrices_by_key", matrices_by_key()},
+      {"steps", steps()},
   };
   return description.dump(1) + "\n";
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/lesson/inputs.h"
 #include "core/lesson/part_matrices.h"
 #include "core/load/activity_reader.h"
 #include "core/load/default_steps.h"
@@ -18,7 +19,6 @@
 #include "core/load/lesson_logic_reader.h"
 #include "core/load/lesson_shapes.h"
 #include "core/load/lesson_translations.h"
-#include "core/lesson/inputs.h"
 #include "core/load/random_reader.h"
 #include "core/load/sequence_reader.h"
 #include "core/load/train_reader.h"
@@ -33,16 +33,14 @@ namespace {
 //-----------------------------------------------------------------------------
 
 const std::vector<std::string> kPartKeys = [] {
-  std::vector<std::string> keys = {"id",       "title",    "tokens", "layout", "precision",
-                                   "suppress", "heads",    "scale",  "causal", "arrangement",
-                                   "random",   "variants", "names",  "steps",  "positions",
-                                   "rope",     "first_position", "memory", "kv_cache",
-                                   "cache_step", "train"};
+  std::vector<std::string> keys = {
+      "id",        "title",  "tokens",         "layout", "precision", "suppress",   "heads",
+      "scale",     "causal", "arrangement",    "random", "variants",  "names",      "steps",
+      "positions", "rope",   "first_position", "memory", "kv_cache",  "cache_step", "train"};
   for (Stage s : kInputStages)
     if (input_key(s) == stage_name(s)) keys.emplace_back(stage_name(s));  // not P, memory
   return keys;
 }();
-
 
 bool read_scaling(Reader& r, const json& v, const Pointer& path, Scaling& out) {
   if (v.is_string()) {
@@ -96,10 +94,9 @@ bool read_variants(Reader& r, const json& v, const Pointer& path, Part& part) {
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer vp = path / i;
     const json& vv = v[i];
-    if (!r.expect_object(vv, vp) ||
-        !r.known_keys(vv, vp,
-                      {"id", "label", "scale", "causal", "arrangement", "first_position", "order",
-                       "positions", "rope"}))
+    if (!r.expect_object(vv, vp) || !r.known_keys(vv, vp,
+                                                  {"id", "label", "scale", "causal", "arrangement",
+                                                   "first_position", "order", "positions", "rope"}))
       return false;
     Variant variant;
     if (!r.identifier(vv, vp, "id", Limits::kMaxIdChars, true, variant.id)) return false;
@@ -266,10 +263,7 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
   for (size_t i = 0; i < v.size(); ++i) {
     const Pointer sp = path / i;
     const json& s = v[i];
-    if (!r.expect_object(s, sp) || !r.known_keys(s, sp,
-                                                 {"id", "title", "formula", "text", "show",
-                                                  "precision", "predict", "challenges"}))
-      return false;
+    if (!r.expect_object(s, sp) || !r.known_keys(s, sp, activity_keys().step)) return false;
     StepSpec step;
     if (!r.identifier(s, sp, "id", Limits::kMaxIdChars, false, step.id)) return false;
     if (!r.text(s, sp, "title", Limits::kMaxTitleChars, true, step.title)) return false;

@@ -116,7 +116,7 @@ bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
     const Pointer pp = path / "positions";
     if (it->is_string()) {
       const std::string& word = it->get_ref<const std::string&>();
-      if (word != "sinusoidal")
+      if (!parse_name(kPositionWords, word))
         return r.fail(pp,
                       // TRANSLATORS: {value} is the lesson file's "positions" word, kept as
                       // written; keep "sinusoidal" in English.

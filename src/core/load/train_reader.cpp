@@ -113,6 +113,11 @@ bool read_params(Reader& r, const json& v, const Pointer& path, const Part& part
 
 }  // namespace
 
+std::vector<Param> default_train_params(TrainTarget::Kind kind) {
+  if (kind == TrainTarget::Kind::Output) return {Param::W_q, Param::W_k, Param::W_v};
+  return {Param::W_q, Param::W_k};
+}
+
 bool read_train(Reader& r, const json& v, const Pointer& path, Part& part) {
   if (!r.expect_object(v, path) || !r.known_keys(v, path, {"target", "params", "lr", "steps"}))
     return false;
@@ -128,9 +133,8 @@ bool read_train(Reader& r, const json& v, const Pointer& path, Part& part) {
   if (v.contains("params")) {
     if (!read_params(r, v["params"], path / "params", part, train)) return false;
   } else {
-    train.params = {Param::W_q, Param::W_k};
-    if (train.kind == TrainTarget::Kind::Output && part.shapes.count(Stage::W_v))
-      train.params.push_back(Param::W_v);
+    for (Param p : default_train_params(train.kind))
+      if (part.shapes.count(stage_of(p))) train.params.push_back(p);
   }
   if (v.contains("lr")) {
     if (!r.number(v["lr"], path / "lr", Limits::kMaxLearningRate, train.lr)) return false;

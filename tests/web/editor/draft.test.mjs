@@ -17,6 +17,7 @@ import {
   pointerOf,
   readDraft,
   setAt,
+  setMemoryTokens,
   setSize,
   setTokens,
   sizesOf,
@@ -199,4 +200,47 @@ test("widths: read from the inputs, and changed in every input that has them, by
   setSize(flat, "d_k", 1);
   assert.deepEqual(flat.W_q, [[1], [0]]);
   assert.deepEqual(flat.b_q, [5]);
+});
+
+test("given positions and a memory's X are reshaped where the lesson writes them", () => {
+  const lesson = {
+    tokens: ["The", "cat"],
+    X: [
+      [1, 2],
+      [3, 4],
+    ],
+    W_q: [
+      [1, 0],
+      [0, 1],
+    ],
+    positions: [
+      [0.5, 0.5],
+      [0.25, 0.25],
+    ],
+    memory: { tokens: ["le"], X: [[7, 8]] },
+  };
+  // The memory's count is its tokens', not a width to set.
+  assert.deepEqual(sizesOf(lesson), { d: 2, d_k: 2 });
+  setTokens(lesson, ["The", "cat", "sat"]);
+  assert.deepEqual(lesson.positions, [
+    [0.5, 0.5],
+    [0.25, 0.25],
+    [0, 0],
+  ]);
+  assert.deepEqual(lesson.memory.X, [[7, 8]]); // the memory's rows are its own tokens'
+  setMemoryTokens(lesson, ["le", "chat"]);
+  assert.deepEqual(lesson.memory, {
+    tokens: ["le", "chat"],
+    X: [
+      [7, 8],
+      [0, 0],
+    ],
+  });
+  setSize(lesson, "d", 3);
+  assert.deepEqual(lesson.positions[0], [0.5, 0.5, 0]);
+  assert.deepEqual(lesson.memory.X[0], [7, 8, 0]);
+  // Sinusoidal positions are a word: nothing to reshape.
+  const words = { tokens: ["a"], X: [[1]], W_q: [[1]], positions: "sinusoidal" };
+  setTokens(words, ["a", "b"]);
+  assert.equal(words.positions, "sinusoidal");
 });

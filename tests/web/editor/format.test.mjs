@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { test } from "node:test";
 import { setSize, setTokens, sizesOf } from "../../../web/editor/draft.js";
 import { suggestions } from "../../../web/editor/completion.js";
-import { FORMAT, inputAxes, stageOf } from "../../../web/editor/format.js";
+import { FORMAT, inputAxes, inputPointer, keyMatrices, stageOf } from "../../../web/editor/format.js";
 
 // The description with `change` made to a copy of it.
 const changed = (change) => {
@@ -133,4 +133,49 @@ test("live values follow the description's axes", () => {
   assert.ok(!offered(xByDim).some((s) => s.includes("output")));
   // A matrix whose columns are its tokens is named token first, as the loader reads it.
   assert.ok(suggestions(lesson, ["K_T"]).includes("{K_T[The, 0]:2}"));
+});
+
+test("where a lesson writes an input and the matrices its keys bring are the description's", () => {
+  assert.equal(inputPointer("P"), "/positions");
+  assert.equal(inputPointer("memory"), "/memory/X");
+  assert.equal(inputPointer("W_q"), "/W_q");
+  assert.equal(inputPointer("scores"), null);
+  assert.deepEqual(keyMatrices({ positions: "sinusoidal", rope: true }), [
+    ...FORMAT.matrices_by_key.positions,
+    ...FORMAT.matrices_by_key.rope,
+  ]);
+  assert.deepEqual(keyMatrices({ kv_cache: false, train: null }), []);
+  const moved = changed((f) => {
+    input(f, "P").key = "where/P";
+    f.matrices_by_key.positions = ["P", "waves"];
+    f.axes.waves = ["position", "dim"];
+  });
+  assert.equal(inputPointer("P", moved), "/where/P");
+  assert.ok(suggestions({ tokens: ["a"], positions: "sinusoidal" }, [], moved).includes("{waves[0, 0]:2}"));
+  // P where the description says it is: resized with the tokens there.
+  const lesson = { tokens: ["a"], X: [[1, 2]], where: { P: [[3, 4]] } };
+  setTokens(lesson, ["a", "b"], moved);
+  assert.deepEqual(lesson.where.P, [
+    [3, 4],
+    [0, 0],
+  ]);
+});
+
+test("the ways a prediction asks are the description's kinds, a pick by each of its sides", async () => {
+  const { PREDICTION_KINDS, predictionKinds, withKind } = await import("../../../web/editor/activities.js");
+  assert.deepEqual(PREDICTION_KINDS, ["pick-largest", "pick-smallest", "choices", "estimate"]);
+  const more = changed((f) => {
+    f.steps.prediction_kinds.push("rank");
+    f.steps.keys.pick.push("median");
+  });
+  assert.deepEqual(predictionKinds(more), [
+    "pick-largest",
+    "pick-smallest",
+    "pick-median",
+    "choices",
+    "estimate",
+    "rank",
+  ]);
+  const asked = withKind({ id: "p", ask: "?", pick: { largest: {} }, reveal: "r" }, "estimate", { tokens: ["a", "b"] });
+  assert.deepEqual(Object.keys(asked).sort(), ["ask", "estimate", "id", "reveal"]);
 });
