@@ -164,7 +164,7 @@ void TrainingPanel::draw_curve(const TraceMatrix& loss) {
   dl->AddCircleFilled(at(own - 1), 4.0f, pal.accent);
   // TRANSLATORS: under the loss curve: the solid line is the learner's steps, the faint one
   // where the lesson's {steps} steps of gradient descent would go from the learner's numbers.
-  muted_wrapped(trf("Solid: your steps. Faint: the lesson's {steps} steps from here.",
+  muted_wrapped(trf("Solid: your steps. Faint: the lesson's steps from here ({steps}).",
                     {{"steps", std::to_string(ahead)}}));
 }
 

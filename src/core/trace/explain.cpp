@@ -465,7 +465,7 @@ class Explainer {
     else
       // TRANSLATORS: explains the loss after {steps} steps of gradient descent from the
       // learner's numbers.
-      e.lines.push_back(trf("The loss after {steps} steps of gradient descent from your numbers.",
+      e.lines.push_back(trf("The loss after gradient descent from your numbers (steps: {steps}).",
                             {{"steps", std::to_string(col)}}));
     e.lines.push_back("= " + number_text(value, p_));
     return e;
