@@ -32,9 +32,16 @@ void name_item(const char* name) {
 
 }  // namespace
 
+// On the steps that show the cache's matrices: elsewhere a step back or on
+// would change what the step shows without showing why.
 bool CachePanel::shown() const {
   const Part& part = ui->session->lesson().parts[ui->part()];
-  return part.sequence.kv_cache && part.tokens.size() >= 2;
+  if (!part.sequence.kv_cache || part.tokens.size() < 2) return false;
+  for (int i : ui->step().matrices) {
+    const Stage s = ui->trace().matrices[i].key.stage;
+    if (s >= Stage::q_t && s <= Stage::macs) return true;
+  }
+  return false;
 }
 
 //-----------------------------------------------------------------------------

@@ -318,7 +318,9 @@ void OrderPanel::draw_first_position() {
   if (item_registry_enabled()) name_last_item("##first-position");
   ImGui::SameLine();
   ImGui::BeginDisabled(first == 0);
-  if (ImGui::SmallButton("0")) ui->request(request::SetFirstPosition{part, 0});
+  // TRANSLATORS: a button beside the first-position slider: the first word back at position 0.
+  if (ImGui::Button(tr("Back to 0"))) ui->request(request::SetFirstPosition{part, 0});
+  if (item_registry_enabled()) name_last_item("##first-position-reset");
   ImGui::EndDisabled();
 }
 

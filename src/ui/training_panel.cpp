@@ -32,8 +32,21 @@ void muted_wrapped(const std::string& text) {
 
 }  // namespace
 
+// On the steps about training (the target, the loss, a gradient, a matrix
+// after training): a step taken earlier would answer their questions early.
 bool TrainingPanel::shown() const {
-  return ui->session->lesson().parts[ui->part()].train.has_value();
+  const Part& part = ui->session->lesson().parts[ui->part()];
+  if (!part.train) return false;
+  const Trace& trace = ui->trace();
+  const TracePart& tp = trace.parts[ui->part()];
+  for (int i : ui->step().matrices) {
+    const MatrixKey& key = trace.matrices[i].key;
+    if (key.stage >= Stage::target && key.stage <= Stage::grad_b_v) return true;
+    if (key.variant > 0 && static_cast<size_t>(key.variant) <= tp.variants.size() &&
+        tp.variants[static_cast<size_t>(key.variant) - 1] == "trained")
+      return true;
+  }
+  return false;
 }
 
 void TrainingPanel::draw() {
