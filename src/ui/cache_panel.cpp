@@ -107,6 +107,22 @@ void CachePanel::draw() {
   ImGui::PopID();
 }
 
+bool CachePanel::handle_keys() {
+  const int part = ui->part();
+  const int n = static_cast<int>(ui->trace().parts[part].tokens.size());
+  const int t = ui->session->state().parts[part].options.cache_step;
+  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+  if (pressed(ImGuiKey_RightArrow) && t + 1 < n) {
+    ui->request(request::SetCacheStep{part, t + 1});
+    return true;
+  }
+  if (pressed(ImGuiKey_LeftArrow) && t > 0) {
+    ui->request(request::SetCacheStep{part, t - 1});
+    return true;
+  }
+  return false;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] What it cost
 //-----------------------------------------------------------------------------

@@ -13,6 +13,8 @@ struct CachePanel {
   UiContext* ui = nullptr;
   bool shown() const;
   void draw();
+  // Alt+→ / Alt+←: the next token made, or the one before. True if it stepped.
+  bool handle_keys();
 
  private:
   void draw_counts(int t);

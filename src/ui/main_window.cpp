@@ -88,6 +88,8 @@ void MainWindow::handle_keys() {
   if (pressed(ImGuiKey_PageUp)) ui_->request(request::GoToStep{std::max(view.step - 1, 0)});
   // Keys that came in one frame act in order: a move, then a nudge, acts on
   // the cell moved to.
+  // Alt+arrows: a token of the word-order row moved, the KV cache's token stepped.
+  if (io.KeyAlt && step_panel_.handle_panel_keys()) return;
   CellRef focus = view.focus;
   const TraceMatrix* m = focus.valid() ? ui_->trace().find(focus.key) : nullptr;
   if (!m) {  // no cell has the keyboard: the arrows walk the steps
@@ -98,8 +100,6 @@ void MainWindow::handle_keys() {
     if (pressed(ImGuiKey_End)) ui_->request(request::GoToStep{last});
     return;
   }
-  // Alt+arrows on a token's row move the token (lessons about word order).
-  if (io.KeyAlt && step_panel_.handle_order_keys()) return;
   // A cell has the keyboard: arrows move it, + and − nudge, typing or Enter opens the editor.
   auto move = [&](int dr, int dc) {
     focus.row = std::clamp(focus.row + dr, 0, m->value.rows() - 1);

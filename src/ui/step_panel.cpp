@@ -183,9 +183,10 @@ void StepPanel::draw_figure(int only) {
   draw_stale_text(ui->open_prediction() != nullptr);
 }
 
-bool StepPanel::handle_order_keys() {
-  order_.ui = ui;
-  return order_.shown() && order_.handle_keys();
+bool StepPanel::handle_panel_keys() {
+  order_.ui = cache_.ui = ui;
+  if (order_.shown() && order_.handle_keys()) return true;
+  return cache_.shown() && cache_.handle_keys();
 }
 
 void StepPanel::draw() {

@@ -21,8 +21,9 @@ struct StepPanel {
   // matrices, or only matrix `only` (-1: all), with no controls; what an open
   // prediction covers stays covered.
   void draw_figure(int only);
-  // Alt+arrows on a token's cell move the token (OrderPanel::handle_keys).
-  bool handle_order_keys();
+  // Alt+arrows: on a token's cell move the token (OrderPanel::handle_keys);
+  // on a step of the KV cache, the token made (CachePanel::handle_keys).
+  bool handle_panel_keys();
   // The matrices on screen, in the order they are drawn (operands first);
   // while a prediction is open (and `veiled`), only the operands.
   std::vector<int> matrices_in_order(bool veiled = true) const;

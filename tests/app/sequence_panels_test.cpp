@@ -145,6 +145,20 @@ TEST_CASE("the cache panel steps a token at a time, plays to the end and says th
   CHECK(ui.drawn_text().find("largest difference") != std::string::npos);
 }
 
+TEST_CASE("Alt+Right and Alt+Left step the cache's token") {
+  test::HeadlessUi ui;
+  open(ui, kCacheLesson);
+  ImGui::GetIO().KeyAlt = true;
+  ui.key(ImGui::GetKeyIndex(ImGuiKey_RightArrow));
+  ui.key(ImGui::GetKeyIndex(ImGuiKey_RightArrow));
+  CHECK(part_state(ui).options.cache_step == 2);
+  ui.key(ImGui::GetKeyIndex(ImGuiKey_LeftArrow));
+  ImGui::GetIO().KeyAlt = false;
+  ui.frames(1);
+  CHECK(part_state(ui).options.cache_step == 1);
+  CHECK(ui.app().view().step == 0);  // the lesson's step stayed
+}
+
 TEST_CASE("training's step lowers the loss, play keeps stepping, and the starting weights return") {
   test::HeadlessUi ui;
   open(ui, kTrainLesson);

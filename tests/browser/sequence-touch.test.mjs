@@ -70,3 +70,30 @@ test("a token dragged by a finger changes places", async () => {
   assert.deepEqual(problems, []);
 });
 
+
+test("a finger taps the KV cache's Next", async () => {
+  const { page, problems } = await open(CACHE);
+  const next = await itemCentre(page, "##cache-next");
+  await page.touchscreen.tap(next.x, next.y);
+  const now = await until(page, (s) => s.t === 1, "the cache's step");
+  assert.equal(now.t, 1);
+  assert.deepEqual(problems, []);
+});
+
+test("cross-attention's 3×4 weights fit a phone: every cell on screen, none overlapping", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=cross-attention&step=3`);
+  await page.evaluate(() => window.attention.testing.enableItems());
+  await frame(page);
+  const all = await page.evaluate(() => window.attention.testing.items());
+  const cells = Object.entries(all).filter(([k]) => /^##scores:\d+:\d+$/.test(k)).map(([, r]) => r);
+  assert.equal(cells.length, 12, "3 × 4 score cells");
+  const box = await page.locator("#canvas").boundingBox();
+  for (const [x0, , x1] of cells) assert.ok(x0 >= 0 && x1 <= box.width, `a cell inside the width (${x0}..${x1})`);
+  for (let i = 0; i < cells.length; ++i)
+    for (let j = i + 1; j < cells.length; ++j) {
+      const [a, b] = [cells[i], cells[j]];
+      const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+      assert.ok(!overlap, "cells do not overlap");
+    }
+  assert.deepEqual(problems, []);
+});

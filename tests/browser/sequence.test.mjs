@@ -132,6 +132,51 @@ test("the KV cache steps a token at a time", async () => {
   assert.deepEqual(problems, []);
 });
 
+test("Alt and the arrows step the KV cache's token", async () => {
+  const { page, problems } = await open(CACHE);
+  await page.focus("#canvas");
+  await frame(page);
+  await page.keyboard.down("Alt");
+  await frame(page);
+  for (const key of ["ArrowRight", "ArrowRight", "ArrowLeft"]) {
+    await page.keyboard.down(key);
+    await frame(page);
+    await page.keyboard.up(key);
+    await frame(page);
+  }
+  await page.keyboard.up("Alt");
+  const now = await until(page, (s) => s.t === 1, "the cache's step");
+  assert.equal(now.t, 1);
+  assert.deepEqual(problems, []);
+});
+
+test("a memory value dragged moves cross-attention's weights", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=cross-attention&step=1`);
+  const weights = () =>
+    page.evaluate(async () => {
+      const t = await window.attention.trace();
+      for (const s of t.steps) for (const m of s.matrices) if (m.name === "weights") return m.data;
+      return null;
+    });
+  const before = await weights();
+  assert.equal(before.length, 3, "three English queries");
+  assert.equal(before[0].length, 4, "over four French keys");
+  const cell = await itemCentre(page, "##memory:0:0");
+  await page.mouse.move(cell.x, cell.y, { steps: 4 });
+  await frame(page);
+  await page.mouse.down();
+  await frame(page);
+  for (let i = 1; i <= 6; ++i) {
+    await page.mouse.move(cell.x + 12 * i, cell.y);
+    await frame(page);
+  }
+  await page.mouse.up();
+  await inPage(page, async () => (await window.attention.state()).edited);
+  const after = await weights();
+  assert.notDeepEqual(after, before, "the weights followed the memory");
+  assert.deepEqual(problems, []);
+});
+
 test("training: a step lowers the loss, play keeps going, pause stops", async () => {
   const { page, problems } = await open(TRAIN);
   const loss = () =>
