@@ -97,3 +97,27 @@ test("cross-attention's 3×4 weights fit a phone: every cell on screen, none ove
     }
   assert.deepEqual(problems, []);
 });
+
+test("a finger trains: Train one step, then Starting weights", async () => {
+  const { page, problems } = await open(TRAIN);
+  const loss = () =>
+    page.evaluate(async () => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0];
+    });
+  const start = await loss();
+  const step = await itemCentre(page, "##train-step");
+  await page.touchscreen.tap(step.x, step.y);
+  await inPage(page, async (s) => {
+    const t = await window.attention.trace();
+    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
+  }, start, "a lower loss");
+  await frame(page);
+  const reset = await itemCentre(page, "##train-reset");
+  await page.touchscreen.tap(reset.x, reset.y);
+  await inPage(page, async (s) => {
+    const t = await window.attention.trace();
+    return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
+  }, start, "the starting weights' loss");
+  assert.deepEqual(problems, []);
+});

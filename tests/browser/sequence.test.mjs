@@ -19,7 +19,7 @@ const CACHE = { id: "cache-browser", title: "Cache", ...base, causal: true, kv_c
   steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }] };
 const TRAIN = { id: "train-browser", title: "Train", ...base, causal: true,
   train: { target: { weights: [[1, 0, 0], [1, 0, 0], [0, 1, 0]] }, lr: 0.5, steps: 20 },
-  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "weights"] }] };
+  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "W_q", "weights"] }] };
 
 async function open(lesson) {
   const { page, problems } = await openPage(env.browser, env.url);
@@ -196,8 +196,40 @@ test("training: a step lowers the loss, play keeps going, pause stops", async ()
     const t = await window.attention.trace();
     return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-3;
   }, one, "the loss going down while playing");
+  // A weight dragged mid-training: training goes on from the dragged number.
+  const wq = () =>
+    page.evaluate(async () => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "W_q").data[0][0];
+    });
+  const cell = await itemCentre(page, "##W_q:0:0");
+  await page.mouse.move(cell.x, cell.y, { steps: 4 });
+  await frame(page);
+  await page.mouse.down();
+  await frame(page);
+  for (let i = 1; i <= 6; ++i) {
+    await page.mouse.move(cell.x + 15 * i, cell.y);
+    await frame(page);
+  }
+  await page.mouse.up();
+  await frame(page);
+  const dragged = await loss();
+  await inPage(page, async (s) => {
+    const t = await window.attention.trace();
+    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-4;
+  }, dragged, "training going on after the drag");
   await clickItem(page, "##train-play"); // pause
-  await page.evaluate(() => window.attention.trainStep());
-  assert.ok((await loss()) < one);
+  await inPage(page, async () => {
+    const a = await window.attention.trace();
+    await new Promise((r) => setTimeout(r, 300));
+    const b = await window.attention.trace();
+    return JSON.stringify(a.steps[0].matrices) === JSON.stringify(b.steps[0].matrices);
+  }, undefined, "training paused");
+  assert.notEqual(await wq(), 0, "W_q moved");
+  await clickItem(page, "##train-reset");
+  await inPage(page, async (s) => {
+    const t = await window.attention.trace();
+    return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
+  }, start, "the starting weights' loss");
   assert.deepEqual(problems, []);
 });
