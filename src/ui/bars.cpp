@@ -173,22 +173,51 @@ void TopBar::draw() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
   }
 
-  for (size_t i = 0; i < view.notices.size(); ++i) {
+  // The notices as they were when a press began, until its release: one
+  // coming or going would move everything under the finger.
+  if (!ImGui::IsAnyItemActive()) shown_notices_ = view.notices;
+  for (size_t i = 0; i < shown_notices_.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 40.0f);
-    ImGui::TextUnformatted(wrappable(view.notices[i]).c_str());
+    ImGui::TextUnformatted(wrappable(shown_notices_[i]).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    if (ImGui::SmallButton("×")) ui->request(request::DismissNotice{static_cast<int>(i)});
+    if (ImGui::SmallButton("×")) {
+      const auto at = std::find(view.notices.begin(), view.notices.end(), shown_notices_[i]);
+      if (at != view.notices.end())
+        ui->request(request::DismissNotice{static_cast<int>(at - view.notices.begin())});
+    }
     // TRANSLATORS: the tooltip of the × that closes a notice (a verb).
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss"));
     ImGui::PopID();
   }
-  if (!view.status.empty()) ImGui::TextDisabled("%s", view.status.c_str());
-  if (ImGui::GetTime() < view.toast_until)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", view.toast.c_str());
+}
+
+void TopBar::draw_passing() {
+  // A passing state ("Loading the font…") and the last confirmation
+  // ("Copied"): over the page's foot, taking no room, so that their coming and
+  // going moves nothing.
+  const ViewState& view = *ui->view;
+  const bool toast = ImGui::GetTime() < view.toast_until;
+  if (view.status.empty() && !toast) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 12.0f), ImGuiCond_Always,
+                          ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 24.0f, display.y * 0.3f));
+  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::Begin("##passing", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(display.x - 48.0f);
+  if (!view.status.empty()) ImGui::TextDisabled("%s", wrappable(view.status).c_str());
+  if (toast)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().accent), "%s",
+                       wrappable(view.toast).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
 }
 
 void StepBar::draw() {

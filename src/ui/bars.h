@@ -2,15 +2,24 @@
 // notices, and the step navigation.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "ui/context.h"
 
 namespace attn::ui {
 
 // Lesson picker (or the title in an embed), the source line, Reset, Copy as
-// numpy, Copy link, theme; then notices and the last confirmation.
+// numpy, Copy link, theme; then the notices.
 struct TopBar {
   UiContext* ui = nullptr;
   void draw();
+  // The passing state and the last confirmation, over the page (after the
+  // main window: a window of their own).
+  void draw_passing();
+
+ private:
+  std::vector<std::string> shown_notices_;
 };
 
 // ◀ 1 2 3 … ▶ "Step 2 of 5".

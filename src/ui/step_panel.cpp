@@ -1,6 +1,7 @@
 #include "ui/step_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/text/translation.h"
@@ -106,19 +107,32 @@ void StepPanel::draw_stale_text(bool veiled) {
   ImGui::PopTextWrapPos();
 }
 
-// While a number is dragged (or typed), what is above the matrices keeps at
-// least the height it had when that began, so the cell under the finger stays
-// put when a line above it goes (a sentence that stops holding, a challenge's
-// line); it settles when the learner lets go.
-void StepPanel::keep_matrices_in_place(float top) {
+// What is above the matrices (the heading, the cards, the text) keeps its
+// height while a press is held: taller is cut at that height until the
+// release, shorter is padded, so the number under the finger stays put when a
+// line above it comes or goes (a sentence that stops holding, a challenge's
+// status, a reveal's line on today's numbers). Made shorter by an edit, it
+// stays as tall until the step, its question or the answers change: the
+// release does not move the numbers either.
+StepPanel::Hold StepPanel::hold_key() const {
+  return {ui->view->lesson,
+          ui->view->step,
+          ui->open_prediction(),
+          ui->progress ? ui->progress->answers.size() : 0,
+          ui->view->challenge,
+          ui->view->language,
+          std::lround(ImGui::GetContentRegionAvail().x)};
+}
+
+void StepPanel::hold_above(float top, bool same, bool pressing) {
   const float above = ImGui::GetCursorPosY() - top;
-  const std::pair<int, int> here{ui->view->lesson, ui->view->step};
-  if (ImGui::IsAnyItemActive() && here == held_step_) {
-    if (above < held_above_) ImGui::SetCursorPosY(top + held_above_);
-    held_above_ = std::max(held_above_, above);
+  if (!same) {
+    held_above_ = above;
+    hold_ = hold_key();
+  } else if (pressing || above < held_above_) {
+    ImGui::SetCursorPosY(top + held_above_);
   } else {
     held_above_ = above;
-    held_step_ = here;
   }
 }
 
@@ -189,6 +203,14 @@ void StepPanel::draw() {
   const int digits = ui->digits(step);
   const Palette& pal = ui->palette();
   const float top = ImGui::GetCursorPosY();
+  const bool pressing = ImGui::IsAnyItemActive();
+  const bool same = hold_key() == hold_;
+  const bool cut = pressing && same;
+  if (cut) {  // what grew above the matrices waits for the release
+    const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+    ImGui::PushClipRect(clip.Min,
+                        ImVec2(clip.Max.x, ImGui::GetCursorScreenPos().y + held_above_), true);
+  }
   draw_heading();
   // Just answered: the reveal and the result it uncovered come into view
   // (in a small embed they would open below the fold).
@@ -202,7 +224,8 @@ void StepPanel::draw() {
   // An open prediction covers what the step says and shows about its result.
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
-  keep_matrices_in_place(top);
+  if (cut) ImGui::PopClipRect();
+  hold_above(top, same, pressing);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
   if (revealed) {
