@@ -87,6 +87,8 @@ void MainWindow::handle_keys() {
   if (pressed(ImGuiKey_Tab)) ui_->request(request::FocusCell{next_focus(io.KeyShift ? -1 : 1)});
   if (pressed(ImGuiKey_PageDown)) ui_->request(request::GoToStep{std::min(view.step + 1, last)});
   if (pressed(ImGuiKey_PageUp)) ui_->request(request::GoToStep{std::max(view.step - 1, 0)});
+  // The guess's slider, pressed or focused last, takes the arrows, Home and End.
+  if (step_panel_.estimate_has_keys()) return;
   // Keys that came in one frame act in order: a move, then a nudge, acts on
   // the cell moved to.
   CellRef focus = view.focus;

@@ -22,6 +22,8 @@ struct StepPanel {
   // The matrices on screen, in the order they are drawn (operands first);
   // while a prediction is open (and `veiled`), only the operands.
   std::vector<int> matrices_in_order(bool veiled = true) const;
+  // The open question's slider has the keyboard (ActivityPanel).
+  bool estimate_has_keys() const { return activities_.estimate_has_keys(); }
 
  private:
   void draw_heading();

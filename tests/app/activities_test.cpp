@@ -182,6 +182,26 @@ TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance"
   CHECK(shown("##live-output"));
 }
 
+TEST_CASE("with the estimate's slider pressed last, the arrows move the guess, not the step") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  REQUIRE(ui.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  ui.frames(3);
+  REQUIRE(ui.click("##estimate"));
+  const int step = ui.app().reported().step;
+  ui.key(ImGuiKey_End);  // the slider's end (3), not the last step
+  ui.key(ImGuiKey_LeftArrow);
+  ui.key(ImGuiKey_LeftArrow);
+  CHECK(ui.app().reported().step == step);
+  REQUIRE(ui.click("##guess"));
+  ui.frames(2);
+  const auto& answers = ui.app().reported().progress.answers;
+  REQUIRE(answers.count("cat-sat-output-estimate"));
+  CHECK(answers.at("cat-sat-output-estimate").picked == doctest::Approx(2.98));
+  // Answered, the slider is gone: the arrows walk the steps again.
+  ui.key(ImGuiKey_LeftArrow);
+  CHECK(ui.app().reported().step == step - 1);
+}
+
 TEST_CASE("a challenge taken on follows the learner to the step where they change numbers") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
   ui.frames(3);
