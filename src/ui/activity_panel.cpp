@@ -263,8 +263,10 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       return;
     }
     if (!v.now.solved()) {
-      // How close, in the learner's own numbers.
-      if (v.now.closeness >= 0.0) {
+      // How close, in the learner's own numbers; not while the rules are
+      // broken: numbers outside them reach no goal ("100% of the way" beside
+      // the red rule was two states at once).
+      if (v.now.closeness >= 0.0 && v.now.within_rules) {
         const std::string percent = std::to_string(static_cast<int>(v.now.closeness * 100.0 + 0.5));
         // TRANSLATORS: on a progress bar: how close the learner is to the challenge's goal.
         // xgettext:no-c-format

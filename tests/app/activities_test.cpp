@@ -253,6 +253,25 @@ TEST_CASE(
   CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
 }
 
+TEST_CASE("a challenge whose rules are broken shows no progress toward its goal, only the rule") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
+  ui.frames(2);
+  CHECK(ui.drawn_text().find("% of the way") != std::string::npos);  // within the rules: the bar
+  // An attention weight edited where only W_k may change: "sat" wins, against the rules.
+  REQUIRE(ui.api().set_value("weights", 0, 2, 0.9).empty());
+  ui.frames(3);
+  const std::string text = ui.drawn_text();
+  CHECK(text.find("This challenge allows only") != std::string::npos);
+  // Was "100% of the way" beside it, on the card and in the live panel.
+  CHECK(text.find("% of the way") == std::string::npos);
+  CHECK(text.find("Challenge: outside its rules") != std::string::npos);  // the live panel
+  CHECK(text.find("Challenge solved") == std::string::npos);
+}
+
 TEST_CASE(
     "one number back to the notebook's, on its own: from its box, or Delete on the keyboard") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "2"}}));
