@@ -97,6 +97,7 @@ void TopBar::draw() {
     const bool lessons_open = ImGui::BeginCombo("##lesson", lesson.title.c_str());
     if (item_registry_enabled()) name_last_item("##lesson");  // combos have no test hook in 1.86
     if (lessons_open) {
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       const std::vector<LessonEntry>& lessons = *ui->lessons;
       for (size_t i = 0; i < lessons.size(); ++i) {
         const bool selected = static_cast<int>(i) == view.lesson;
@@ -147,8 +148,15 @@ void TopBar::draw() {
   } else {
     if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
     if (ImGui::Button(menu.c_str())) ImGui::OpenPopup("##actions");
+    if (item_registry_enabled()) name_last_item("##menu");
     if (edited) ImGui::PopStyleColor();
+    // Under its button, right-aligned with it (at the pointer it covered the
+    // button it opened from).
+    const ImVec2 under(ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y + 2.0f);
+    ImGui::SetNextWindowPos(under, ImGuiCond_Appearing, ImVec2(1.0f, 0.0f));
     if (ImGui::BeginPopup("##actions")) {
+      // Escape closes it (ImGui 1.86 does so only with keyboard navigation on).
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       for (const Action& a : actions)
         if (a.shown &&
             ImGui::Selectable(a.label, false, a.enabled ? 0 : ImGuiSelectableFlags_Disabled,
@@ -163,6 +171,7 @@ void TopBar::draw() {
     const bool language_open = ImGui::BeginCombo("##language", language->name.data());
     if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
     if (language_open) {
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       for (const Language& l : languages())
         if (offered(l) &&
             ImGui::Selectable(l.name.data(), &l == language, 0, ImVec2(0, ImGui::GetFrameHeight())))

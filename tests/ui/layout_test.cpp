@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "imgui_internal.h"
 #include "support/headless.h"
 
 using namespace attn;
@@ -34,4 +35,26 @@ TEST_CASE("the layout fingerprint moves when the layout does, and then holds sti
   ui.set_size(ImVec2(390, 844));  // the window itself changes
   ui.frame();
   CHECK(ui::layout_fingerprint() != last);
+}
+
+// The Menu (where the actions do not fit in a row: the page at 800×500 has
+// more of them than this app) opens below its own button, not over it;
+// Escape closes it; the next click lands (issue 39.5).
+TEST_CASE("the Menu opens under its button, Escape closes it, and the next click lands") {
+  test::HeadlessUi ui({}, ImVec2(560, 500));
+  ui.frames(4);
+  ui::ItemRect button;
+  REQUIRE(ui::find_item("##menu", &button));
+  REQUIRE(ui.click("##menu"));
+  ui.frames(2);
+  REQUIRE(GImGui->OpenPopupStack.Size == 1);
+  const ImGuiWindow* list = GImGui->OpenPopupStack[0].Window;
+  REQUIRE(list);
+  CHECK(list->Pos.y >= button.y1 - 1.0f);  // under the button, which stays visible
+  ui.key(ImGuiKey_Escape);
+  CHECK(GImGui->OpenPopupStack.Size == 0);
+  const int step = ui.app().reported().step;
+  REQUIRE(ui.click("▶##next"));
+  ui.frames(1);
+  CHECK(ui.app().reported().step == step + 1);
 }
