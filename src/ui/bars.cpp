@@ -229,6 +229,20 @@ void TopBar::draw_passing() {
   ImGui::End();
 }
 
+std::string numbered_step_title(int step, const std::string& title) {
+  // A title that starts with its own number ("Step 1: Initial Word
+  // Embedding", "Schritt 1: …") is not numbered again ("1. Step 1. …").
+  const size_t digit = title.find_first_of("0123456789");
+  if (digit != std::string::npos && digit <= 16) {
+    const size_t end = title.find_first_not_of("0123456789", digit);
+    const std::string number = title.substr(digit, end == std::string::npos ? end : end - digit);
+    if (number == std::to_string(step + 1) && end != std::string::npos &&
+        (title[end] == ':' || title[end] == '.' || title.compare(end, 3, "：") == 0))
+      return title;
+  }
+  return std::to_string(step + 1) + ". " + title;
+}
+
 void StepBar::draw() {
   const Trace& t = ui->trace();
   const int n = static_cast<int>(t.steps.size());
@@ -327,7 +341,8 @@ void StepBar::draw() {
         dl->AddCircleFilled(ImVec2(c.x + radius * 0.72f, c.y - radius * 0.72f), 3.5f,
                             pal.override_mark);
       if (hovered)
-        ImGui::SetTooltip("%d. %s%s%s", s + 1, t.steps[s].title.c_str(), to_do(s) ? "\n" : "",
+        ImGui::SetTooltip("%s%s%s", numbered_step_title(s, t.steps[s].title).c_str(),
+                          to_do(s) ? "\n" : "",
                           to_do(s) ? tr("(a prediction or a challenge waits here)") : "");
       ImGui::PopID();
     }
@@ -339,7 +354,7 @@ void StepBar::draw() {
       if (activities) ImGui::TextDisabled("%s", summary.c_str());
       for (int s = 0; s < n; ++s) {
         const std::string label =
-            std::to_string(s + 1) + ". " + t.steps[s].title + (to_do(s) ? "  •" : "");
+            numbered_step_title(s, t.steps[s].title) + (to_do(s) ? "  •" : "");
         if (ImGui::Selectable(label.c_str(), s == step, 0, ImVec2(0, ImGui::GetFrameHeight())))
           ui->request(request::GoToStep{s});
       }
@@ -350,9 +365,12 @@ void StepBar::draw() {
   ImGui::BeginDisabled(step >= n - 1);
   if (ImGui::Button("▶##next")) ui->request(request::GoToStep{step + 1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    // Under the button, not at the pointer: there it covered "Step 2 of 5" beside it.
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 4.0f));
     // TRANSLATORS: → and Page Down are keyboard keys.
     ImGui::SetTooltip("%s", tr("Next step (→ or Page Down)"));
+  }
   // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
   const float room = ImGui::GetWindowContentRegionMax().x -
                      (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x) - st.ItemSpacing.x;

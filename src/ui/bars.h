@@ -22,6 +22,10 @@ struct TopBar {
   std::vector<std::string> shown_notices_;
 };
 
+// A step's title as the step list shows it: "2. Attention scores", or the
+// title alone where it starts with that number ("Step 2: Attention scores").
+std::string numbered_step_title(int step, const std::string& title);
+
 // ◀ 1 2 3 … ▶ "Step 2 of 5".
 struct StepBar {
   UiContext* ui = nullptr;

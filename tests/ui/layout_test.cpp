@@ -4,6 +4,7 @@
 
 #include "imgui_internal.h"
 #include "support/headless.h"
+#include "ui/bars.h"
 
 using namespace attn;
 
@@ -57,4 +58,14 @@ TEST_CASE("the Menu opens under its button, Escape closes it, and the next click
   REQUIRE(ui.click("▶##next"));
   ui.frames(1);
   CHECK(ui.app().reported().step == step + 1);
+}
+
+TEST_CASE("the step list numbers a title once (issue 39.7: not \"1. Step 1. Initial Word Embedding\")") {
+  CHECK(ui::numbered_step_title(0, "Step 1: Initial Word Embedding") ==
+        "Step 1: Initial Word Embedding");
+  CHECK(ui::numbered_step_title(1, "Schritt 2: Aufmerksamkeit") == "Schritt 2: Aufmerksamkeit");
+  CHECK(ui::numbered_step_title(2, "ステップ3：スコア") == "ステップ3：スコア");
+  CHECK(ui::numbered_step_title(1, "Attention scores") == "2. Attention scores");
+  CHECK(ui::numbered_step_title(3, "Step 1 again: the 2 heads") == "4. Step 1 again: the 2 heads");
+  CHECK(ui::numbered_step_title(0, "3 heads: one each") == "1. 3 heads: one each");
 }
