@@ -237,7 +237,8 @@ std::string numbered_step_title(int step, const std::string& title) {
     const size_t end = title.find_first_not_of("0123456789", digit);
     const std::string number = title.substr(digit, end == std::string::npos ? end : end - digit);
     if (number == std::to_string(step + 1) && end != std::string::npos &&
-        (title[end] == ':' || title[end] == '.' || title.compare(end, 3, "：") == 0))
+        (title[end] == ':' || title[end] == '.' ||
+         title.compare(end, 3, "\xEF\xBC\x9A") == 0))  // or a full-width colon
       return title;
   }
   return std::to_string(step + 1) + ". " + title;
