@@ -41,12 +41,37 @@ std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
   return out;
 }
 
+// Whether matrix `result` is computed from matrix `operand`.
+bool computed_from(const Trace& t, int result, int operand) {
+  const std::vector<MatrixKey> from = operands_of(t, t.matrices[result].key);
+  return std::find(from.begin(), from.end(), t.matrices[operand].key) != from.end();
+}
+
 }  // namespace
 
 std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   const TraceStep& step = ui->step();
-  std::vector<int> out = operands(ui->trace(), step.matrices);
-  out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  const Trace& t = ui->trace();
+  // The operands first, then the step's matrices in the lesson's order; but
+  // an operand computed after one of those (in the pipeline) stands just
+  // before the first of them computed from it, so that "from … →" points at
+  // its result (udl-multihead's head 1: the scaled scores between the scores
+  // they come from and the weights they give, not "from scaled scores →
+  // scores").
+  const std::vector<int>& shown = step.matrices;
+  const int first = shown.empty() ? 0 : *std::min_element(shown.begin(), shown.end());
+  std::vector<int> out;
+  for (int operand : operands(t, shown))
+    if (operand < first) out.push_back(operand);
+  const size_t front = out.size();
+  out.insert(out.end(), shown.begin(), shown.end());
+  for (int operand : operands(t, shown)) {
+    if (operand < first) continue;
+    auto at = std::find_if(out.begin() + static_cast<long>(front), out.end(), [&](int i) {
+      return std::find(shown.begin(), shown.end(), i) != shown.end() && computed_from(t, i, operand);
+    });
+    out.insert(at, operand);  // after the operands already there (pipeline order)
+  }
   // What an open prediction covers: its answer, and an operand computed from
   // it (head 2's scaled scores); the rest of the step stays (Q and Kᵀ beside
   // a question on the scores).
@@ -171,7 +196,8 @@ void StepPanel::draw_matrices(const std::vector<int>& in_order, bool figure) {
     draw_matrix(*ui, index, options);
     // from → to, only where the result comes beside it: an arrow at the end of
     // a line, its result wrapped to the next, points at nothing.
-    if (operand && n + 1 < order.size() && !order[n + 1].second) {
+    if (operand && n + 1 < order.size() && !order[n + 1].second &&
+        computed_from(trace, order[n + 1].first, index)) {
       const float next = matrix_size(*ui, order[n + 1].first, options_of(n + 1), avail).x;
       if (used + gap * 0.75f + gap + next <= avail) {
         ImGui::SameLine(0.0f, gap * 0.25f);
