@@ -106,6 +106,23 @@ test("with the estimate's slider pressed, the arrows move the guess and the step
   });
 });
 
+test("at 800×500, Menu, then Escape, then a click on ▶: the click lands (39.5)", async () => {
+  await withPage(
+    "?lesson=the-cat-sat",
+    async (page) => {
+      const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+      await clickItem(page, "##menu");
+      await page.keyboard.down("Escape"); // held a frame, as a hand's
+      await frame();
+      await page.keyboard.up("Escape");
+      await frame();
+      await clickItem(page, "##next");
+      await inPage(page, async () => (await window.attention.state()).step === 1);
+    },
+    { viewport: { width: 800, height: 500 } },
+  );
+});
+
 test("on the page alone, the wheel scrolls the panel under it at once, no click first", async () => {
   await withPage(
     "?lesson=the-cat-sat&step=2",
