@@ -85,6 +85,7 @@ std::string waits_text(int step) {
 }
 
 void ActivityPanel::draw_predictions() {
+  estimate_keys_ = false;  // until the slider is drawn, and focused
   if (ui->view->explore || !ui->progress) return;
   const StepSpec& spec = ui->step_spec();
   const LessonProgress& progress = *ui->progress;
@@ -156,6 +157,21 @@ void ActivityPanel::draw_open(const Prediction& p) {
       ImGui::SliderFloat("##estimate", &estimate_, static_cast<float>(p.estimate.min),
                          static_cast<float>(p.estimate.max), "");
       if (item_registry_enabled()) name_last_item("##estimate");
+      // Focused, the slider takes the arrows (0.01 a press, 0.1 with Shift)
+      // and Home/End (its ends); the step stays (MainWindow::handle_keys).
+      estimate_keys_ = ImGui::IsItemFocused() || ImGui::IsItemActive();
+      if (estimate_keys_ && !ImGui::IsItemActive()) {
+        const ImGuiIO& io = ImGui::GetIO();
+        auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+        const double by = (io.KeyShift ? 10.0 : 1.0) / scale;
+        double to = shown;
+        if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow)) to += by;
+        if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_DownArrow)) to -= by;
+        if (pressed(ImGuiKey_Home)) to = p.estimate.min;
+        if (pressed(ImGuiKey_End)) to = p.estimate.max;
+        to = std::clamp(std::round(to * scale) / scale, p.estimate.min, p.estimate.max);
+        if (to != shown) estimate_ = static_cast<float>(to);
+      }
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(value.c_str());
@@ -247,8 +263,10 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
       return;
     }
     if (!v.now.solved()) {
-      // How close, in the learner's own numbers.
-      if (v.now.closeness >= 0.0) {
+      // How close, in the learner's own numbers; not while the rules are
+      // broken: numbers outside them reach no goal ("100% of the way" beside
+      // the red rule was two states at once).
+      if (v.now.closeness >= 0.0 && v.now.within_rules) {
         const std::string percent = std::to_string(static_cast<int>(v.now.closeness * 100.0 + 0.5));
         // TRANSLATORS: on a progress bar: how close the learner is to the challenge's goal.
         // xgettext:no-c-format

@@ -27,6 +27,9 @@ struct ActivityPanel {
   void draw_predictions();
   // Under the step's numbers: its challenges (after the result they build on).
   void draw_challenges();
+  // The open question's slider has the keyboard (it was pressed last, or
+  // focused): ← → Home End move the guess, not the step (as of the last frame).
+  bool estimate_has_keys() const { return estimate_keys_; }
 
  private:
   void draw_open(const Prediction& p);
@@ -34,6 +37,7 @@ struct ActivityPanel {
   void draw_challenge(const Challenge& c, bool here);
   std::string estimate_for_;  // the prediction the slider belongs to
   float estimate_ = 0.0f;
+  bool estimate_keys_ = false;
 };
 
 }  // namespace attn::ui

@@ -97,6 +97,7 @@ void TopBar::draw() {
     const bool lessons_open = ImGui::BeginCombo("##lesson", lesson.title.c_str());
     if (item_registry_enabled()) name_last_item("##lesson");  // combos have no test hook in 1.86
     if (lessons_open) {
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       const std::vector<LessonEntry>& lessons = *ui->lessons;
       for (size_t i = 0; i < lessons.size(); ++i) {
         const bool selected = static_cast<int>(i) == view.lesson;
@@ -147,8 +148,15 @@ void TopBar::draw() {
   } else {
     if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
     if (ImGui::Button(menu.c_str())) ImGui::OpenPopup("##actions");
+    if (item_registry_enabled()) name_last_item("##menu");
     if (edited) ImGui::PopStyleColor();
+    // Under its button, right-aligned with it (at the pointer it covered the
+    // button it opened from).
+    const ImVec2 under(ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y + 2.0f);
+    ImGui::SetNextWindowPos(under, ImGuiCond_Appearing, ImVec2(1.0f, 0.0f));
     if (ImGui::BeginPopup("##actions")) {
+      // Escape closes it (ImGui 1.86 does so only with keyboard navigation on).
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       for (const Action& a : actions)
         if (a.shown &&
             ImGui::Selectable(a.label, false, a.enabled ? 0 : ImGuiSelectableFlags_Disabled,
@@ -163,6 +171,7 @@ void TopBar::draw() {
     const bool language_open = ImGui::BeginCombo("##language", language->name.data());
     if (item_registry_enabled()) name_last_item("##language");  // combos have no test hook in 1.86
     if (language_open) {
+      if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
       for (const Language& l : languages())
         if (offered(l) &&
             ImGui::Selectable(l.name.data(), &l == language, 0, ImVec2(0, ImGui::GetFrameHeight())))
@@ -173,22 +182,66 @@ void TopBar::draw() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
   }
 
-  for (size_t i = 0; i < view.notices.size(); ++i) {
+  // The notices as they were when a press began, until its release: one
+  // coming or going would move everything under the finger.
+  if (!ImGui::IsAnyItemActive()) shown_notices_ = view.notices;
+  for (size_t i = 0; i < shown_notices_.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - 40.0f);
-    ImGui::TextUnformatted(wrappable(view.notices[i]).c_str());
+    ImGui::TextUnformatted(wrappable(shown_notices_[i]).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    if (ImGui::SmallButton("×")) ui->request(request::DismissNotice{static_cast<int>(i)});
+    if (ImGui::SmallButton("×")) {
+      const auto at = std::find(view.notices.begin(), view.notices.end(), shown_notices_[i]);
+      if (at != view.notices.end())
+        ui->request(request::DismissNotice{static_cast<int>(at - view.notices.begin())});
+    }
     // TRANSLATORS: the tooltip of the × that closes a notice (a verb).
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss"));
     ImGui::PopID();
   }
-  if (!view.status.empty()) ImGui::TextDisabled("%s", view.status.c_str());
-  if (ImGui::GetTime() < view.toast_until)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.accent), "%s", view.toast.c_str());
+}
+
+void TopBar::draw_passing() {
+  // A passing state ("Loading the font…") and the last confirmation
+  // ("Copied"): over the page's foot, taking no room, so that their coming and
+  // going moves nothing.
+  const ViewState& view = *ui->view;
+  const bool toast = ImGui::GetTime() < view.toast_until;
+  if (view.status.empty() && !toast) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 12.0f), ImGuiCond_Always,
+                          ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x - 24.0f, display.y * 0.3f));
+  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::Begin("##passing", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(display.x - 48.0f);
+  if (!view.status.empty()) ImGui::TextDisabled("%s", wrappable(view.status).c_str());
+  if (toast)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().accent), "%s",
+                       wrappable(view.toast).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+std::string numbered_step_title(int step, const std::string& title) {
+  // A title that starts with its own number ("Step 1: Initial Word
+  // Embedding", "Schritt 1: …") is not numbered again ("1. Step 1. …").
+  const size_t digit = title.find_first_of("0123456789");
+  if (digit != std::string::npos && digit <= 16) {
+    const size_t end = title.find_first_not_of("0123456789", digit);
+    const std::string number = title.substr(digit, end == std::string::npos ? end : end - digit);
+    if (number == std::to_string(step + 1) && end != std::string::npos &&
+        (title[end] == ':' || title[end] == '.' ||
+         title.compare(end, 3, "\xEF\xBC\x9A") == 0))  // or a full-width colon
+      return title;
+  }
+  return std::to_string(step + 1) + ". " + title;
 }
 
 void StepBar::draw() {
@@ -289,7 +342,8 @@ void StepBar::draw() {
         dl->AddCircleFilled(ImVec2(c.x + radius * 0.72f, c.y - radius * 0.72f), 3.5f,
                             pal.override_mark);
       if (hovered)
-        ImGui::SetTooltip("%d. %s%s%s", s + 1, t.steps[s].title.c_str(), to_do(s) ? "\n" : "",
+        ImGui::SetTooltip("%s%s%s", numbered_step_title(s, t.steps[s].title).c_str(),
+                          to_do(s) ? "\n" : "",
                           to_do(s) ? tr("(a prediction or a challenge waits here)") : "");
       ImGui::PopID();
     }
@@ -301,7 +355,7 @@ void StepBar::draw() {
       if (activities) ImGui::TextDisabled("%s", summary.c_str());
       for (int s = 0; s < n; ++s) {
         const std::string label =
-            std::to_string(s + 1) + ". " + t.steps[s].title + (to_do(s) ? "  •" : "");
+            numbered_step_title(s, t.steps[s].title) + (to_do(s) ? "  •" : "");
         if (ImGui::Selectable(label.c_str(), s == step, 0, ImVec2(0, ImGui::GetFrameHeight())))
           ui->request(request::GoToStep{s});
       }
@@ -312,9 +366,12 @@ void StepBar::draw() {
   ImGui::BeginDisabled(step >= n - 1);
   if (ImGui::Button("▶##next")) ui->request(request::GoToStep{step + 1});
   ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    // Under the button, not at the pointer: there it covered "Step 2 of 5" beside it.
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 4.0f));
     // TRANSLATORS: → and Page Down are keyboard keys.
     ImGui::SetTooltip("%s", tr("Next step (→ or Page Down)"));
+  }
   // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
   const float room = ImGui::GetWindowContentRegionMax().x -
                      (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x) - st.ItemSpacing.x;

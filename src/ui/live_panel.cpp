@@ -78,6 +78,11 @@ void LivePanel::draw() {
     if (solved) {
       // TRANSLATORS: one line on the live result: the challenge taken on has been solved.
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.good), "%s", tr("Challenge solved!"));
+    } else if (!st.within_rules) {  // no closeness: numbers outside the rules reach no goal
+      // TRANSLATORS: one line on the live result: the learner changed numbers the challenge
+      // taken on does not allow (its card says which to take back).
+      const char* line = tr("Challenge: outside its rules");
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "%s", line);
     } else if (st.closeness >= 0.0) {
       const std::string percent = std::to_string(std::lround(st.closeness * 100.0));
       // TRANSLATORS: one line on the live result: how close the learner is to the goal of the

@@ -33,6 +33,7 @@ void MainWindow::draw() {
   step_bar_.draw();
   draw_body();
   ImGui::End();
+  top_bar_.draw_passing();
   number_editor_.draw();
 }
 
@@ -86,6 +87,8 @@ void MainWindow::handle_keys() {
   if (pressed(ImGuiKey_Tab)) ui_->request(request::FocusCell{next_focus(io.KeyShift ? -1 : 1)});
   if (pressed(ImGuiKey_PageDown)) ui_->request(request::GoToStep{std::min(view.step + 1, last)});
   if (pressed(ImGuiKey_PageUp)) ui_->request(request::GoToStep{std::max(view.step - 1, 0)});
+  // The guess's slider, pressed or focused last, takes the arrows, Home and End.
+  if (step_panel_.estimate_has_keys()) return;
   // Keys that came in one frame act in order: a move, then a nudge, acts on
   // the cell moved to.
   // Alt+arrows: a token of the word-order row moved, the KV cache's token stepped.
@@ -175,31 +178,46 @@ void MainWindow::draw_body() {
     shown_step_ = now;
     ImGui::SetNextWindowScroll(ImVec2(-1.0f, 0.0f));
   };
+  // While a press is held, no panel changes size and the step's content does
+  // not get shorter (at the end of a scroll that would move it down): what is
+  // under the finger stays there until the release.
+  const bool pressing = ImGui::IsAnyItemActive();
+  auto held = [&](float& kept, float now) { return pressing ? kept : (kept = now); };
+  auto hold_bottom = [&] {
+    const float y = ImGui::GetCursorPosY();
+    if (pressing && y < held_bottom_) ImGui::Dummy(ImVec2(1.0f, held_bottom_ - y));
+    held_bottom_ = pressing ? std::max(held_bottom_, y) : y;
+  };
+  constexpr ImGuiWindowFlags kStepFlags = kPanelFlags | ImGuiWindowFlags_AlwaysVerticalScrollbar;
   if (layout == Layout::Bottom) {
-    const float live_h = std::min(live_panel_.height(), h * 0.5f);
+    const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.5f));
     step_from_top();
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
-                      kPanelFlags);
+                      kStepFlags);
     step_panel_.draw();
     extras();
+    hold_bottom();
     ImGui::EndChild();
+    if (item_registry_enabled()) name_last_item("##step-panel");
     live(w, 0);
     return;
   }
   const float side_w = layout == Layout::Wide ? std::clamp(w * 0.34f, 320.0f, 470.0f)
                                               : std::clamp(w * 0.36f, 250.0f, 330.0f);
   step_from_top();
-  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, kPanelFlags);
+  ImGui::BeginChild("##step", ImVec2(w - side_w - st.ItemSpacing.x, 0), true, kStepFlags);
   step_panel_.draw();
   if (layout == Layout::Side) {  // the side column holds only what must stay in view
     ImGui::Spacing();
     ImGui::Separator();
     pipeline_panel_.draw();
   }
+  hold_bottom();
   ImGui::EndChild();
+  if (item_registry_enabled()) name_last_item("##step-panel");
   ImGui::SameLine();
   ImGui::BeginGroup();
-  const float live_h = std::min(live_panel_.height(), h * 0.7f);
+  const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.7f));
   live(side_w, live_h);
   ImGui::BeginChild("##side", ImVec2(side_w, 0), true, kPanelFlags);
   if (temperature_panel_.shown()) temperature_panel_.draw();

@@ -57,6 +57,9 @@ class MainWindow {
   SettingsPanel settings_panel_;
   NumberEditor number_editor_;
   std::pair<int, int> shown_step_{-1, -1};  // (lesson, step) drawn last
+  // Kept while a press is held (draw_body): the live panel's height, where
+  // the step panel's content reached.
+  float held_live_h_ = 0.0f, held_bottom_ = 0.0f;
 };
 
 }  // namespace attn::ui

@@ -303,6 +303,17 @@ void draw_cell_explanation(const UiContext& ui, int index, int row, int col, int
         // TRANSLATORS: in a cell's explanation: the learner overrode this computed number.
         tr("What-if: you set this number; it is not computed. Tap it to take it back."));
   for (const std::string& line : e.lines) ImGui::TextUnformatted(wrappable(line).c_str());
+  if (m.editable) {  // how to change it, as this screen does it (a click opens the number box)
+    const char* how =
+        ui.view->touch
+            // TRANSLATORS: in a number's explanation on a touch screen: how to change it.
+            ? tr("Drag it sideways, or tap it to type a number: everything after it is "
+                 "recomputed.")
+            // TRANSLATORS: in a number's explanation with a mouse: how to change it.
+            : tr("Drag it sideways, or click it to type a number: everything after it is "
+                 "recomputed.");
+    ImGui::TextUnformatted(wrappable(how).c_str());
+  }
   const TraceMatrix* then = ui.session->notebook().find(m.key);
   if (differs_from_notebook(m, then, row, col) && then && then->value.same_shape(m.value))
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui.palette().changed), "%s",

@@ -1,6 +1,7 @@
 #include "ui/step_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/text/translation.h"
@@ -40,12 +41,37 @@ std::vector<int> operands(const Trace& t, const std::vector<int>& shown) {
   return out;
 }
 
+// Whether matrix `result` is computed from matrix `operand`.
+bool computed_from(const Trace& t, int result, int operand) {
+  const std::vector<MatrixKey> from = operands_of(t, t.matrices[result].key);
+  return std::find(from.begin(), from.end(), t.matrices[operand].key) != from.end();
+}
+
 }  // namespace
 
 std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   const TraceStep& step = ui->step();
-  std::vector<int> out = operands(ui->trace(), step.matrices);
-  out.insert(out.end(), step.matrices.begin(), step.matrices.end());
+  const Trace& t = ui->trace();
+  // The operands first, then the step's matrices in the lesson's order; but
+  // an operand computed after one of those (in the pipeline) stands just
+  // before the first of them computed from it, so that "from … →" points at
+  // its result (udl-multihead's head 1: the scaled scores between the scores
+  // they come from and the weights they give, not "from scaled scores →
+  // scores").
+  const std::vector<int>& shown = step.matrices;
+  const int first = shown.empty() ? 0 : *std::min_element(shown.begin(), shown.end());
+  std::vector<int> out;
+  for (int operand : operands(t, shown))
+    if (operand < first) out.push_back(operand);
+  const size_t front = out.size();
+  out.insert(out.end(), shown.begin(), shown.end());
+  for (int operand : operands(t, shown)) {
+    if (operand < first) continue;
+    auto at = std::find_if(out.begin() + static_cast<long>(front), out.end(), [&](int i) {
+      return std::find(shown.begin(), shown.end(), i) != shown.end() && computed_from(t, i, operand);
+    });
+    out.insert(at, operand);  // after the operands already there (pipeline order)
+  }
   // What an open prediction covers: its answer, and an operand computed from
   // it (head 2's scaled scores); the rest of the step stays (Q and Kᵀ beside
   // a question on the scores).
@@ -106,19 +132,32 @@ void StepPanel::draw_stale_text(bool veiled) {
   ImGui::PopTextWrapPos();
 }
 
-// While a number is dragged (or typed), what is above the matrices keeps at
-// least the height it had when that began, so the cell under the finger stays
-// put when a line above it goes (a sentence that stops holding, a challenge's
-// line); it settles when the learner lets go.
-void StepPanel::keep_matrices_in_place(float top) {
+// What is above the matrices (the heading, the cards, the text) keeps its
+// height while a press is held: taller is cut at that height until the
+// release, shorter is padded, so the number under the finger stays put when a
+// line above it comes or goes (a sentence that stops holding, a challenge's
+// status, a reveal's line on today's numbers). Made shorter by an edit, it
+// stays as tall until the step, its question or the answers change: the
+// release does not move the numbers either.
+StepPanel::Hold StepPanel::hold_key() const {
+  return {ui->view->lesson,
+          ui->view->step,
+          ui->open_prediction(),
+          ui->progress ? ui->progress->answers.size() : 0,
+          ui->view->challenge,
+          ui->view->language,
+          std::lround(ImGui::GetContentRegionAvail().x)};
+}
+
+void StepPanel::hold_above(float top, bool same, bool pressing) {
   const float above = ImGui::GetCursorPosY() - top;
-  const std::pair<int, int> here{ui->view->lesson, ui->view->step};
-  if (ImGui::IsAnyItemActive() && here == held_step_) {
-    if (above < held_above_) ImGui::SetCursorPosY(top + held_above_);
-    held_above_ = std::max(held_above_, above);
+  if (!same) {
+    held_above_ = above;
+    hold_ = hold_key();
+  } else if (pressing || above < held_above_) {
+    ImGui::SetCursorPosY(top + held_above_);
   } else {
     held_above_ = above;
-    held_step_ = here;
   }
 }
 
@@ -157,7 +196,8 @@ void StepPanel::draw_matrices(const std::vector<int>& in_order, bool figure) {
     draw_matrix(*ui, index, options);
     // from → to, only where the result comes beside it: an arrow at the end of
     // a line, its result wrapped to the next, points at nothing.
-    if (operand && n + 1 < order.size() && !order[n + 1].second) {
+    if (operand && n + 1 < order.size() && !order[n + 1].second &&
+        computed_from(trace, order[n + 1].first, index)) {
       const float next = matrix_size(*ui, order[n + 1].first, options_of(n + 1), avail).x;
       if (used + gap * 0.75f + gap + next <= avail) {
         ImGui::SameLine(0.0f, gap * 0.25f);
@@ -195,6 +235,14 @@ void StepPanel::draw() {
   const int digits = ui->digits(step);
   const Palette& pal = ui->palette();
   const float top = ImGui::GetCursorPosY();
+  const bool pressing = ImGui::IsAnyItemActive();
+  const bool same = hold_key() == hold_;
+  const bool cut = pressing && same;
+  if (cut) {  // what grew above the matrices waits for the release
+    const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+    ImGui::PushClipRect(clip.Min,
+                        ImVec2(clip.Max.x, ImGui::GetCursorScreenPos().y + held_above_), true);
+  }
   draw_heading();
   // Just answered: the reveal and the result it uncovered come into view
   // (in a small embed they would open below the fold).
@@ -209,12 +257,13 @@ void StepPanel::draw() {
   const bool veiled = ui->open_prediction() != nullptr;
   draw_text(veiled);
   // What this lesson lets the learner do beyond editing numbers: move the
-  // tokens, step the cache, train.
+  // tokens, step the cache, train (above the matrices, held with them).
   order_.ui = cache_.ui = training_.ui = ui;
   if (order_.shown()) order_.draw();
   if (cache_.shown()) cache_.draw();
   if (training_.shown()) training_.draw();
-  keep_matrices_in_place(top);
+  if (cut) ImGui::PopClipRect();
+  hold_above(top, same, pressing);
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
   if (revealed) {

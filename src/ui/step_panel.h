@@ -3,6 +3,7 @@
 // beside the numbers it is computed from.
 #pragma once
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -27,12 +28,24 @@ struct StepPanel {
   // The matrices on screen, in the order they are drawn (operands first);
   // while a prediction is open (and `veiled`), only the operands.
   std::vector<int> matrices_in_order(bool veiled = true) const;
+  // The open question's slider has the keyboard (ActivityPanel).
+  bool estimate_has_keys() const { return activities_.estimate_has_keys(); }
 
  private:
   void draw_heading();
   void draw_text(bool veiled);
   void draw_stale_text(bool veiled);
-  void keep_matrices_in_place(float top);
+  // What the height held above the matrices was measured on.
+  struct Hold {
+    int lesson = -1, step = -1;
+    const Prediction* open = nullptr;
+    size_t answers = 0;
+    std::string challenge, language;
+    long width = 0;
+    bool operator==(const Hold&) const = default;
+  };
+  Hold hold_key() const;
+  void hold_above(float top, bool same, bool pressing);
   void draw_matrices(const std::vector<int>& order, bool figure);
 
   ActivityPanel activities_;
@@ -43,8 +56,8 @@ struct StepPanel {
   // (or skipped), its reveal and the step's result scroll into view.
   const Prediction* open_before_ = nullptr;
   std::pair<int, int> open_on_{-1, -1};
-  float held_above_ = 0.0f;                // height above the matrices, kept while dragging
-  std::pair<int, int> held_step_{-1, -1};  // (lesson, step) it was measured on
+  float held_above_ = 0.0f;  // height above the matrices, kept (hold_above)
+  Hold hold_;
 };
 
 }  // namespace attn::ui

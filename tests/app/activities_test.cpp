@@ -182,6 +182,26 @@ TEST_CASE("an estimate: the slider, then the guess, judged within its tolerance"
   CHECK(shown("##live-output"));
 }
 
+TEST_CASE("with the estimate's slider pressed last, the arrows move the guess, not the step") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "5"}}));
+  REQUIRE(ui.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  ui.frames(3);
+  REQUIRE(ui.click("##estimate"));
+  const int step = ui.app().reported().step;
+  ui.key(ImGuiKey_End);  // the slider's end (3), not the last step
+  ui.key(ImGuiKey_LeftArrow);
+  ui.key(ImGuiKey_LeftArrow);
+  CHECK(ui.app().reported().step == step);
+  REQUIRE(ui.click("##guess"));
+  ui.frames(2);
+  const auto& answers = ui.app().reported().progress.answers;
+  REQUIRE(answers.count("cat-sat-output-estimate"));
+  CHECK(answers.at("cat-sat-output-estimate").picked == doctest::Approx(2.98));
+  // Answered, the slider is gone: the arrows walk the steps again.
+  ui.key(ImGuiKey_LeftArrow);
+  CHECK(ui.app().reported().step == step - 1);
+}
+
 TEST_CASE("a challenge taken on follows the learner to the step where they change numbers") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
   ui.frames(3);
@@ -231,6 +251,25 @@ TEST_CASE(
   CHECK(ui.drawn_text().find("Challenge solved") != std::string::npos);
   const nlohmann::json state = json_of(ui.api().state_json());
   CHECK(state["changes"].get<std::string>().find("W_q") == std::string::npos);
+}
+
+TEST_CASE("a challenge whose rules are broken shows no progress toward its goal, only the rule") {
+  test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}}));
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:cat-sat-make-sat-win"));
+  ui.frames(2);
+  CHECK(ui.drawn_text().find("% of the way") != std::string::npos);  // within the rules: the bar
+  // An attention weight edited where only W_k may change: "sat" wins, against the rules.
+  REQUIRE(ui.api().set_value("weights", 0, 2, 0.9).empty());
+  ui.frames(3);
+  const std::string text = ui.drawn_text();
+  CHECK(text.find("This challenge allows only") != std::string::npos);
+  // Was "100% of the way" beside it, on the card and in the live panel.
+  CHECK(text.find("% of the way") == std::string::npos);
+  CHECK(text.find("Challenge: outside its rules") != std::string::npos);  // the live panel
+  CHECK(text.find("Challenge solved") == std::string::npos);
 }
 
 TEST_CASE(

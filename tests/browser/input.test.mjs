@@ -12,6 +12,7 @@ import {
   clipboardText,
   nextFrame,
   inPage,
+  clickItem,
 } from "./browser.mjs";
 
 let server, url;
@@ -72,6 +73,54 @@ test("clicking the canvas focuses it; then arrow keys, Home and End walk the ste
     await page.keyboard.press("Tab");
     assert.notEqual(await page.evaluate(() => document.activeElement.id), "canvas");
   });
+});
+
+test("with the estimate's slider pressed, the arrows move the guess and the step stays (39.5)", async () => {
+  await withPage("?lesson=the-cat-sat&step=4", async (page) => {
+    const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+    await clickItem(page, "##skip-prediction"); // step 4's question
+    await page.evaluate(() => window.attention.setStep(4));
+    await clickItem(page, "##estimate"); // the middle: 1.5, not within 0.15 of output[The, 0] = 2.37
+    // Each key held for a frame and let go in the next, as a hand's (ImGui
+    // 1.86 drops a press shorter than a frame): End (3.00), then six
+    // Shift+← of 0.1 each (2.40).
+    const key = async (name) => {
+      await page.keyboard.down(name);
+      await frame();
+      await page.keyboard.up(name);
+      await frame();
+    };
+    await key("End");
+    await page.keyboard.down("Shift");
+    await frame();
+    for (let i = 0; i < 6; ++i) await key("ArrowLeft");
+    await page.keyboard.up("Shift");
+    await frame();
+    assert.equal((await page.evaluate(() => window.attention.state())).step, 4);
+    await clickItem(page, "##guess");
+    await inPage(page, async () => (await window.attention.progress()).answered === 1);
+    assert.equal((await page.evaluate(() => window.attention.progress())).right, 1);
+    // Answered, the slider is gone: the arrows walk the steps again.
+    await key("ArrowLeft");
+    await inPage(page, async () => (await window.attention.state()).step === 3);
+  });
+});
+
+test("at 800×500, Menu, then Escape, then a click on ▶: the click lands (39.5)", async () => {
+  await withPage(
+    "?lesson=the-cat-sat",
+    async (page) => {
+      const frame = async () => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+      await clickItem(page, "##menu");
+      await page.keyboard.down("Escape"); // held a frame, as a hand's
+      await frame();
+      await page.keyboard.up("Escape");
+      await frame();
+      await clickItem(page, "##next");
+      await inPage(page, async () => (await window.attention.state()).step === 1);
+    },
+    { viewport: { width: 800, height: 500 } },
+  );
 });
 
 test("on the page alone, the wheel scrolls the panel under it at once, no click first", async () => {

@@ -52,3 +52,27 @@ TEST_CASE("a long brisk drag reaches a far value in one pass; a slow one still m
   CHECK(ui.app().session().trace().find({0, Stage::W_k, 0, 0})->value(1, 1) > 0.79915856 + 0.02);
   CHECK(w_k() == before);
 }
+
+// Issue 39.7: the number box said "Ctrl+click to type" on a touch screen; a
+// click or a tap opens it, and the explanation says so, as this screen does it.
+TEST_CASE("an input's explanation says how to change it: a tap on a touch screen, a click with a mouse") {
+  for (const bool touch : {true, false}) {
+    CAPTURE(touch);
+    app::StartParameters p;
+    p.values = {{"lesson", "the-cat-sat"}, {"step", "1"}};
+    if (touch) p.values.push_back({"touch", "1"});
+    test::HeadlessUi ui(p, touch ? ImVec2(390, 844) : ImVec2(1280, 800));
+    ui.frames(3);
+    if (touch) {
+      REQUIRE(ui.click("##X:0:0"));  // opens the number box, with the explanation
+    } else {
+      ui::ItemRect r;
+      REQUIRE(ui::find_item("##X:0:0", &r));
+      ImGui::GetIO().MousePos = ImVec2((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2);  // its tooltip
+    }
+    ui.frames(3);
+    const std::string text = ui.drawn_text();
+    CHECK(text.find("Ctrl+click") == std::string::npos);
+    CHECK(text.find(touch ? "tap it to type" : "click it to type") != std::string::npos);
+  }
+}

@@ -76,6 +76,7 @@ export const api = {
   testing: {
     enableItems: () => module._attn_enable_items(1),
     wake: () => module._attn_wake(), // draw a frame even without input
+    frames: () => module._attn_frames_drawn(), // framesDrawn() at once, not as a promise
     loop() {
       const bits = module._attn_loop_state();
       return {

@@ -182,8 +182,7 @@ class Explainer {
       // TRANSLATORS: {sum} is the sum of the numbers in this row of attention weights.
       e.lines.push_back(trf("This row sums to {sum}", {{"sum", number_text(sum, p_)}}));
     }
-    // TRANSLATORS: how to change an input number; "Ctrl" is the keyboard key.
-    e.lines.push_back(tr("Drag it (or Ctrl+click to type) and everything after it is recomputed."));
+    // How to change it is the UI's to say (a click or a tap: draw_cell_explanation).
     return e;
   }
 
