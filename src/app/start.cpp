@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "core/lesson/state_link.h"
+#include "core/text/json_document.h"
 #include "core/text/translation.h"
 
 namespace attn::app {
@@ -65,7 +66,7 @@ std::vector<std::string> system_languages(const char* language, const char* lc_a
 }
 
 bool read_saved_work(std::string_view text, StartParameters& p) {
-  const nlohmann::json work = nlohmann::json::parse(text, nullptr, false);
+  const nlohmann::json work = parse_or_discard(text);
   if (!work.is_object()) return false;
   if (work.contains("last") && work["last"].is_string()) p.last_lesson = work["last"];
   if (work.contains("lessons") && work["lessons"].is_object())

@@ -1,4 +1,5 @@
 #include "core/lesson/state_link.h"
+#include "core/text/json_document.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +61,7 @@ std::string encode_state(const Lesson& lesson, const LessonState& state) {
 DecodedState decode_state(const Lesson& lesson, std::string_view text) {
   if (text.empty()) return {default_state(lesson), ""};
   if (text.size() > 64 * 1024) return {std::nullopt, "the link's state is too long"};
-  const json doc = json::parse(text, nullptr, false);
+  const json doc = parse_or_discard(text);
   if (doc.is_discarded()) return {std::nullopt, "the link's state is not readable"};
   return decode_state_json(lesson, doc);
 }
@@ -120,7 +121,8 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
     }
     if (entry.contains("lr")) {
       const json& lr = entry["lr"];
-      if (!lr.is_number() || !(lr.get<double>() >= 0) || lr.get<double>() > Limits::kMaxLearningRate)
+      if (!lr.is_number() || !(lr.get<double>() >= 0) ||
+          lr.get<double>() > Limits::kMaxLearningRate)
         return refuse("the link's learning rate is not a number from 0 to " +
                       std::to_string(static_cast<int>(Limits::kMaxLearningRate)));
       ps.options.lr = lr.get<double>();

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/lesson/lesson.h"
+#include "core/text/json_document.h"
 
 namespace attn {
 
@@ -15,34 +16,21 @@ namespace attn {
 
 namespace {
 
-// Builds the document in the parser's one pass, checking nesting depth as it
-// goes (a hostile file cannot make it allocate deep structures), with parse
-// errors back as values rather than exceptions.
-class DocumentBuilder : public nlohmann::json_sax<json> {
+// The document builder (core/text/json_document.h) that says why a file is
+// not read: a one-line reason, at its JSON Pointer, in the learner's language.
+class DocumentBuilder : public JsonDocumentBuilder {
  public:
-  DocumentBuilder(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
-
-  json document;
+  using JsonDocumentBuilder::JsonDocumentBuilder;
   LoadError error;
-  bool failed = false;
 
-  bool null() override { return value(nullptr); }
-  bool boolean(bool v) override { return value(v); }
-  bool number_integer(number_integer_t v) override { return value(v); }
-  bool number_unsigned(number_unsigned_t v) override { return value(v); }
-  bool number_float(number_float_t v, const string_t&) override { return value(v); }
-  bool string(string_t& v) override { return value(std::move(v)); }
-  bool binary(binary_t&) override { return false; }  // JSON has none
-  bool start_object(std::size_t) override { return open(json::object()); }
-  bool key(string_t& k) override {
-    path_.back().key = k;
-    return true;
+ protected:
+  void too_deep(const Pointer& at) override {
+    // TRANSLATORS: a lesson file's arrays and objects inside one another; {depth} is a number.
+    fail(trnf("nested deeper than {depth} level", "nested deeper than {depth} levels",
+              static_cast<unsigned long>(max_depth_), {{"depth", std::to_string(max_depth_)}}),
+         at);
   }
-  bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return open(json::array()); }
-  bool end_array() override { return close(); }
-  bool parse_error(std::size_t, const std::string& last_token,
-                   const nlohmann::detail::exception& ex) override {
+  void syntax_error(const std::string& last_token, const nlohmann::detail::exception& ex) override {
     std::string what = ex.what();
     const std::string prefix = "parse error at ";
     const size_t at = what.find(prefix);
@@ -63,7 +51,6 @@ class DocumentBuilder : public nlohmann::json_sax<json> {
       // column 43: syntax error while parsing object key - unexpected end of input".
       fail(trf("invalid JSON: {detail}", {{"detail", in_characters(what)}}));
     }
-    return false;
   }
 
  private:
@@ -91,12 +78,6 @@ class DocumentBuilder : public nlohmann::json_sax<json> {
            what.substr(static_cast<size_t>(used));
   }
 
-  struct Level {
-    json* at;  // the object or array being filled (its parent is not, meanwhile)
-    std::string key;
-    size_t index = 0;
-  };
-
   // The token numpy or JavaScript would print for a non-finite number, cut
   // wherever the parser gave up: "N", "Na", "-Inf"...
   static bool spells_non_finite(const std::string& token) {
@@ -108,55 +89,9 @@ class DocumentBuilder : public nlohmann::json_sax<json> {
       if (std::string_view(spelling).substr(0, word.size()) == word) return true;
     return false;
   }
-  // Path of the value being read: the current key, or the next index.
-  Pointer where() const {
-    Pointer p;
-    for (const Level& l : path_) p = l.at->is_object() ? p / l.key : p / l.index;
-    return p;
-  }
-  // Puts a value where the parser is: the document, an object's key, or the
-  // next place of an array (a key given twice keeps its last value).
-  json* place(json v) {
-    if (path_.empty()) return &(document = std::move(v));
-    Level& l = path_.back();
-    if (l.at->is_object()) return &((*l.at)[l.key] = std::move(v));
-    l.at->push_back(std::move(v));
-    return &l.at->back();
-  }
-  // A value read whole: an array's next one is at the next index.
-  bool done() {
-    if (!path_.empty() && path_.back().at->is_array()) ++path_.back().index;
-    return true;
-  }
-  bool value(json v) {
-    place(std::move(v));
-    return done();
-  }
-  bool open(json container) {
-    if (static_cast<int>(path_.size()) >= max_depth_) {
-      // TRANSLATORS: a lesson file's arrays and objects inside one another; {depth} is a number.
-      fail(trnf("nested deeper than {depth} level", "nested deeper than {depth} levels",
-                static_cast<unsigned long>(max_depth_), {{"depth", std::to_string(max_depth_)}}),
-           where());
-      return false;
-    }
-    json* at = place(std::move(container));
-    path_.push_back({at, "", 0});
-    return true;
-  }
-  bool close() {
-    path_.pop_back();
-    return done();
-  }
   void fail(std::string reason, const Pointer& path = Pointer()) {
-    if (failed) return;
-    failed = true;
-    error = {path.to_string(), std::move(reason)};
+    error = {path.to_string(), std::move(reason)};  // the hooks run for the first failure only
   }
-
-  std::string_view text_;
-  int max_depth_;
-  std::vector<Level> path_;
 };
 
 size_t edit_distance(std::string_view a, std::string_view b) {
@@ -175,8 +110,7 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::optional<json> parse_json(std::string_view text, int max_depth, LoadError& error) {
   DocumentBuilder builder(text, max_depth);
-  json::sax_parse(text, &builder);
-  if (builder.failed) {
+  if (!parse_document(text, builder)) {
     error = builder.error;
     return std::nullopt;
   }

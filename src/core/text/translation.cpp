@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/base/embedded_file.h"
+#include "core/text/json_document.h"
 #include "core/text/korean_particles.h"
 
 extern const attn::EmbeddedFile kLanguagesFile[];
@@ -163,7 +164,7 @@ struct LanguageTable {
 const LanguageTable& table() {
   static const LanguageTable t = [] {
     LanguageTable t;
-    const auto j = nlohmann::json::parse(kLanguagesFile[0].text(), nullptr, false);
+    const auto j = parse_or_discard(kLanguagesFile[0].text());
     if (j.is_object() && j.contains("languages") && j["languages"].is_array())
       for (const auto& l : j["languages"]) {
         t.codes.push_back(l.value("code", ""));
@@ -211,7 +212,7 @@ const Language* choose_language(const std::vector<std::string>& preferred) {
 }
 
 std::shared_ptr<const Catalog> Catalog::parse(std::string_view text, std::string* error) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  const nlohmann::json j = parse_or_discard(text);
   const auto fail = [&](std::string why) {
     if (error) *error = std::move(why);
     return nullptr;

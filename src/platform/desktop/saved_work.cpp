@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/text/json_document.h"
 #include "core/text/translation.h"
 
 namespace attn::desktop {
@@ -48,7 +49,7 @@ std::string SavedWorkFile::notice(const Damaged& damaged) {
 }
 
 bool SavedWorkFile::write(std::string_view saved_work_json, std::string* error) {
-  const nlohmann::json now = nlohmann::json::parse(saved_work_json, nullptr, false);
+  const nlohmann::json now = attn::parse_or_discard(saved_work_json);
   if (!now.is_object() || !now["lesson"].is_string()) return true;  // nothing shown yet
   const std::string lesson = now["lesson"];
   if (now["work"].is_string())

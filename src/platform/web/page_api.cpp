@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/text/json_document.h"
 #include "imgui.h"
 #include "platform/web/browser_input.h"
 #include "platform/web/web_shell.h"
@@ -45,7 +46,7 @@ EMSCRIPTEN_KEEPALIVE void attn_start(const char* parameters, const char* file, i
                                      const char* file_error, const char* link, int link_size,
                                      const char* link_error, const char* saved) {
   attn::app::StartParameters p;
-  const nlohmann::json pairs = nlohmann::json::parse(parameters, nullptr, false);
+  const nlohmann::json pairs = attn::parse_or_discard(parameters);
   if (pairs.is_array())
     for (const auto& pair : pairs)
       if (pair.is_array() && pair.size() == 2 && pair[0].is_string() && pair[1].is_string())
