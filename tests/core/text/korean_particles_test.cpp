@@ -17,6 +17,14 @@ TEST_CASE(
   CHECK(with_korean_particles("0.52을(를) 받아요") == "0.52를 받아요");                // 이
   CHECK(with_korean_particles("0.50을(를) 받아요") == "0.50을 받아요");                // 영
   CHECK(with_korean_particles("10은(는) 커요") == "10은 커요");                        // 십
+  // A decimal is read digit by digit after the point: its last digit decides.
+  CHECK(with_korean_particles("2.10(이)에요") == "2.10이에요");  // 이 점 일 영: 영
+  CHECK(with_korean_particles("0.57(이)에요") == "0.57이에요");  // 칠: ㄹ
+  CHECK(with_korean_particles("2.25(이)에요") == "2.25예요");    // 오
+  CHECK(with_korean_particles("-0.33(이)에요") == "-0.33이에요");  // 삼
+  CHECK(with_korean_particles("0.06(이)에요, 0.09(이)에요") == "0.06이에요, 0.09예요");  // 육, 구
+  CHECK(with_korean_particles("\"1.8\"(이)에요") == "\"1.8\"이에요");  // 팔, past the quote
+  CHECK(with_korean_particles("[0.12, 0.34](이)에요") == "[0.12, 0.34]예요");  // a row: 사
   CHECK(with_korean_particles("4이(가) 커요, 6과(와) 9(이)고") == "4가 커요, 6과 9고");
   // A Latin token or a symbol: how it is read is not known.
   CHECK(with_korean_particles("\"cat\"(이)에요, Batman을(를)") == "\"cat\"(이)에요, Batman을(를)");
