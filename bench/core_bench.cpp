@@ -1,7 +1,7 @@
 // The core's speed, natively and (built with Emscripten, run under node) in
 // WebAssembly: one attention pass (Q·Kᵀ/√d, softmax, ×V) at N = 64, 256, 1024
 // with d = 64, and each built-in lesson, both its whole trace and one pass at
-// the lesson's own sizes. Prints JSON for bench/run.mjs; every time is the
+// the lesson's own sizes. Prints JSON for bench/native.mjs; every time is the
 // median of several samples. bench/numpy_attention.py times numpy on the
 // same sizes in the same run.
 //

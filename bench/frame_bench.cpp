@@ -2,7 +2,7 @@
 // without a GPU: for every step of every built-in lesson at 1280x800, an
 // input changes (the core recomputes the trace) and the UI builds the frame
 // (ImGui::NewFrame .. ImGui::Render, draw lists included, nothing drawn).
-// Prints JSON for bench/run.mjs: per step the median of several such frames.
+// Prints JSON for bench/native.mjs: per step the median of several such frames.
 //
 //   bench_frame [--quick]
 #include <algorithm>

@@ -1,6 +1,6 @@
 """numpy's version of bench/core_bench.cpp's attention pass, timed the same way.
 
-Run by bench/run.mjs with Debian's /usr/bin/python3 (python3-numpy) in the
+Run by bench/native.mjs with Debian's /usr/bin/python3 (python3-numpy) in the
 same run as the core, so the two are compared side by side:
 
     /usr/bin/python3 bench/numpy_attention.py '[[64, 64, 64], [3, 4, 4]]' [--quick]

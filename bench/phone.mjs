@@ -161,7 +161,7 @@ export async function lighthouse(url, categories) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attention-lighthouse-"));
   const out = path.join(dir, "report.json");
   try {
-    // Run beside this process's own server (bench/run.mjs): waited for, not blocked on.
+    // Run beside this process's own server (bench/common.mjs): waited for, not blocked on.
     const r = await run(
       process.execPath,
       [

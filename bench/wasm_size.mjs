@@ -4,7 +4,7 @@
 // found byte for byte.
 //
 //   node bench/wasm_size.mjs build/web/bench/symbols/attention.wasm build/web/bench/symbols/attention.js.symbols
-// prints the full list; bench/run.mjs shows the summary.
+// prints the full list; bench/size.mjs shows the summary.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

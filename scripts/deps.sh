@@ -4,7 +4,7 @@
 #
 #   scripts/deps.sh serve|build|native|test|fuzz|bench|package|translations|format
 #
-# Each command has its own group (below, and README.md's command table has
+# Each command has its own group (below, and docs/setup.md has
 # what each installs, measured on a bare Debian 12). The web build needs
 # Emscripten, the font tools, and Node >= 20 with the npm packages of
 # package.json's "dependencies"; no browser. The desktop app needs neither;
