@@ -1,8 +1,8 @@
-// The text view's content (web/page.js renders it as HTML): the current step
-// as text and tables, every number written as the canvas writes it, inputs
-// marked so the page can offer them as form fields. Its labels, headings,
-// button texts and captions come in the learner's language, each a whole
-// message, written as the page wrote them in English.
+// The text view's content (web/textview/main.js renders it as HTML): the
+// current step as text and tables, every number written as the canvas writes
+// it, inputs marked so the page can offer them as form fields. Its labels,
+// headings, button texts and captions come in the learner's language, each a
+// whole message, written as the page wrote them in English.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -42,7 +42,7 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  std::string language = "en";                 // a code of core/translation.h's languages()
+  std::string language = "en";                 // a code of core/text/translation.h's languages()
   std::vector<std::string> offered_languages;  // those this build can show; empty: all
   bool embed = false;                          // a focused embed: no lesson picker, less chrome
   bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
@@ -166,7 +166,7 @@ struct SetTouch {
 };
 struct ShowTextView {};
 struct EditLesson {};  // the page's lesson editor, on the lesson shown
-// Predictions and challenges (core/activity.h), by id.
+// Predictions and challenges (core/lesson/activity.h), by id.
 struct AnswerPrediction {
   std::string id;
   double picked;  // an option's index, or the estimate
@@ -192,7 +192,7 @@ struct SaveFigure {
 struct SetExplore {
   bool explore;
 };
-// A shipped language's code (core/translation.h); the interface switches once
+// A shipped language's code (core/text/translation.h); the interface switches once
 // its catalog is here (the page fetches it).
 struct SetLanguage {
   std::string code;
@@ -311,10 +311,10 @@ struct UiContext {
     return nullptr;
   }
   // The step (an index) of an earlier open question that this step's open
-  // prediction waits for (core/cover.h: waits_for); -1: none, or predictions
+  // prediction waits for (core/learning/predict_first.h: waits_for); -1: none, or predictions
   // are off. Kept with the cover (App::refresh_cover).
   int open_waits = -1;
-  // What the lesson's open predictions cover (core/cover.h: the rule), and
+  // What the lesson's open predictions cover (core/learning/predict_first.h: the rule), and
   // the trace with those numbers taken out: what every panel reads. The app
   // keeps both current (App::refresh_cover); null: nothing is covered.
   const Cover* cover = nullptr;

@@ -1,8 +1,8 @@
 // What a lesson can say about the numbers on screen, as data (judged against
 // the live trace by core/logic/judge.h): "the weight "The" gives "cat" is above 0.5", "row "cat" is
 // nearly uniform", "the learner changed only W_k". Step texts use these to say when a sentence
-// holds (core/live_text.h), predictions to judge an answer and challenges to see a goal reached
-// (core/activity.h). Declarative data from the lesson file (read by core/lesson_logic_reader.cpp),
+// holds (core/lesson/live_text.h), predictions to judge an answer and challenges to see a goal reached
+// (core/lesson/activity.h). Declarative data from the lesson file (read by core/load/lesson_logic_reader.cpp),
 // never code.
 #pragma once
 
