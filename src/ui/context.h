@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-#include <nlohmann/json_fwd.hpp>
 #include <variant>
 #include <vector>
 
@@ -53,7 +53,7 @@ struct ViewState {
   // the cache's tokens (the app stops it at an error, or the last token).
   enum class Playing { Nothing, Training, Cache };
   Playing playing = Playing::Nothing;
-  CellRef focus;             // the cell the keyboard is on (valid() while it is)
+  CellRef focus;  // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -220,15 +220,14 @@ using Request = std::variant<
     request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
     request::SetCausal, request::SetSeed, request::SetOrder, request::SetFirstPosition,
     request::SetCacheStep, request::TrainStep, request::SetLearningRate, request::ResetTraining,
-    request::Play,
-    request::ResetNumbers, request::SetTheme,
-    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
-    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
-    request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
-    request::FocusCell, request::SetTouch, request::ShowTextView, request::EditLesson,
-    request::AnswerPrediction, request::SkipPrediction, request::TakeChallenge, request::ShowHint,
-    request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
-    request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
+    request::Play, request::ResetNumbers, request::SetTheme, request::FollowQuery,
+    request::ShowHead, request::Pin, request::Unpin, request::SetDigits, request::DismissNotice,
+    request::CopySnippet, request::CopyLink, request::EditNumber, request::RemoveOverride,
+    request::ResetCell, request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
+    request::SetTouch, request::ShowTextView, request::EditLesson, request::AnswerPrediction,
+    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
+    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
+    request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -259,7 +258,6 @@ struct UiContext {
   } drag;
 
   void request(Request r) { requests.push_back(std::move(r)); }
-
 
   // The trace as the learner may see it: the session's, with what open
   // predictions cover taken out (NaN, written "?"). The page's API reads the

@@ -359,8 +359,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   // the matrix's row row_at[dr]; the numbers keep their token's row.
   const std::vector<int> row_at = shown_order(ui, m, true), col_at = shown_order(ui, m, false);
   std::vector<int> row_shown(row_at.size()), col_shown(col_at.size());
-  for (size_t i = 0; i < row_at.size(); ++i) row_shown[static_cast<size_t>(row_at[i])] = static_cast<int>(i);
-  for (size_t i = 0; i < col_at.size(); ++i) col_shown[static_cast<size_t>(col_at[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < row_at.size(); ++i)
+    row_shown[static_cast<size_t>(row_at[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < col_at.size(); ++i)
+    col_shown[static_cast<size_t>(col_at[i])] = static_cast<int>(i);
   const bool reordered = !std::is_sorted(row_at.begin(), row_at.end()) ||
                          !std::is_sorted(col_at.begin(), col_at.end());
 
@@ -387,7 +389,8 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const int label_every = std::max(1, static_cast<int>(std::ceil(line_h / cell_h)));
   for (int r = 0; r < rows && label_w > 0; r += label_every)
     dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + std::max(0.0f, (cell_h - line_h) * 0.5f)),
-                pal.text_muted, m.rows[static_cast<size_t>(row_at[static_cast<size_t>(r)])].c_str());
+                pal.text_muted,
+                m.rows[static_cast<size_t>(row_at[static_cast<size_t>(r)])].c_str());
 
   // The heatmap, drawn by the shader at the size it is shown, with marks.
   HeatmapRequest req;
@@ -397,7 +400,8 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     shown_values = Matrix(rows, cols);
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c)
-        shown_values(r, c) = m.value(row_at[static_cast<size_t>(r)], col_at[static_cast<size_t>(c)]);
+        shown_values(r, c) =
+            m.value(row_at[static_cast<size_t>(r)], col_at[static_cast<size_t>(c)]);
   }
   req.values = reordered ? &shown_values : &m.value;
   req.flags.assign(m.value.size(), 0);
@@ -526,10 +530,11 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     }
     for (const auto& [i, sum] : off) {
       const std::string s = "Σ " + number_text(sum, 2);
-      const ImVec2 at =
-          column ? ImVec2(grid0.x + col_shown[static_cast<size_t>(i)] * cell_w + 2, grid0.y + grid_h + 1)
-                 : ImVec2(grid0.x + grid_w + 4,
-                          grid0.y + row_shown[static_cast<size_t>(i)] * cell_h + (cell_h - line_h) * 0.5f);
+      const ImVec2 at = column ? ImVec2(grid0.x + col_shown[static_cast<size_t>(i)] * cell_w + 2,
+                                        grid0.y + grid_h + 1)
+                               : ImVec2(grid0.x + grid_w + 4,
+                                        grid0.y + row_shown[static_cast<size_t>(i)] * cell_h +
+                                            (cell_h - line_h) * 0.5f);
       dl->AddText(at, pal.changed, s.c_str());
     }
   }

@@ -15,14 +15,22 @@ bool is_weight_matrix(Stage s) {
 
 Stage trained_input(Stage g) {
   switch (g) {
-    case Stage::grad_W_q: return Stage::W_q;
-    case Stage::grad_W_k: return Stage::W_k;
-    case Stage::grad_W_v: return Stage::W_v;
-    case Stage::grad_W_o: return Stage::W_o;
-    case Stage::grad_b_q: return Stage::b_q;
-    case Stage::grad_b_k: return Stage::b_k;
-    case Stage::grad_b_v: return Stage::b_v;
-    default: return g;
+    case Stage::grad_W_q:
+      return Stage::W_q;
+    case Stage::grad_W_k:
+      return Stage::W_k;
+    case Stage::grad_W_v:
+      return Stage::W_v;
+    case Stage::grad_W_o:
+      return Stage::W_o;
+    case Stage::grad_b_q:
+      return Stage::b_q;
+    case Stage::grad_b_k:
+      return Stage::b_k;
+    case Stage::grad_b_v:
+      return Stage::b_v;
+    default:
+      return g;
   }
 }
 

@@ -120,7 +120,8 @@ DecodedState decode_state_json(const Lesson& lesson, const json& doc) {
     }
     if (entry.contains("lr")) {
       const json& lr = entry["lr"];
-      if (!lr.is_number() || !(lr.get<double>() >= 0) || lr.get<double>() > Limits::kMaxLearningRate)
+      if (!lr.is_number() || !(lr.get<double>() >= 0) ||
+          lr.get<double>() > Limits::kMaxLearningRate)
         return refuse("the link's learning rate is not a number from 0 to " +
                       std::to_string(static_cast<int>(Limits::kMaxLearningRate)));
       ps.options.lr = lr.get<double>();
