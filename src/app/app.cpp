@@ -1,3 +1,5 @@
+// The app's changes in one place: its construction, each frame and its keys, applying the
+// requests of panels, API and start, and the state it reports (app.h).
 // [SECTION] Construction
 // [SECTION] Applying changes (the one owner)
 // [SECTION] The reported state

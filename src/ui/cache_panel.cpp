@@ -1,3 +1,5 @@
+// Drawing the KV cache panel: the token being made, what it cost, and the same rows one
+// at a time (cache_panel.h).
 // [SECTION] The token being made
 // [SECTION] What it cost
 // [SECTION] One at a time, the same rows

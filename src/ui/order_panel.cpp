@@ -1,3 +1,5 @@
+// Drawing the word-order panel: the tokens as they stand, what a move did, the positions
+// and RoPE's turn (order_panel.h).
 // [SECTION] When the panel shows
 // [SECTION] The tokens as they stand
 // [SECTION] What the move did

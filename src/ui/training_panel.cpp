@@ -1,3 +1,5 @@
+// Drawing the training panel: step, play, rate and start again, and the loss curve
+// (training_panel.h).
 // [SECTION] Step, play, rate, start again
 // [SECTION] The loss curve
 #include "ui/training_panel.h"

@@ -1,3 +1,4 @@
+// What a learner sees of a prediction and a challenge, texts filled in (activity_view.h).
 #include "core/learning/activity_view.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// A learner's progress: its counts and score, and saved work encoded and decoded (progress.h).
 #include "core/learning/progress.h"
 
 #include <cmath>

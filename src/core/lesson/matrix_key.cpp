@@ -1,3 +1,4 @@
+// A matrix's key and its text form, [part/]stage[_hN][@variant] (matrix_key.h).
 #include "core/lesson/matrix_key.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Which matrices a part shows, in pipeline order, and each one's shape and axes (part_matrices.h).
 #include "core/lesson/part_matrices.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The built-in lessons: their list and their files as compiled in (builtin_lessons.h).
 #include "core/load/builtin_lessons.h"
 
 #include <nlohmann/json.hpp>

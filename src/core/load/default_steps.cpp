@@ -1,3 +1,4 @@
+// The steps of a lesson that writes none: one per stage (default_steps.h).
 #include "core/load/default_steps.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Reading what a lesson file says about its numbers: matrices, rows and cells by name,
+// measures, conditions, and text with placeholders (lesson_logic_reader.h).
 // [SECTION] Matrices, rows and cells by name
 // [SECTION] Measures and conditions
 // [SECTION] Text with placeholders

@@ -1,3 +1,4 @@
+// The lesson format's shape rules: every input's shape, given or drawn (lesson_shapes.h).
 #include "core/load/lesson_shapes.h"
 
 #include <algorithm>

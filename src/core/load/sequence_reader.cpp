@@ -1,3 +1,4 @@
+// Reading where a part's tokens stand and what else they read (sequence_reader.h).
 #include "core/load/sequence_reader.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Reading a part's "train": the target and the descent's settings (train_reader.h).
 #include "core/load/train_reader.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// Scaled dot-product attention, one head and multi-head (attention.h).
 #include "core/math/attention.h"
 
 #include <cassert>

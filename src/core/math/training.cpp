@@ -1,3 +1,4 @@
+// One attention layer trained by gradient descent: the loss and its exact gradients (training.h).
 #include "core/math/training.h"
 
 #include <cassert>

@@ -1,3 +1,4 @@
+// Korean particles after a value, in the form the value's last sound takes (korean_particles.h).
 #include "core/text/korean_particles.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// Numbers as the page writes them: fixed decimals, a real minus sign (number_text.h).
 #include "core/text/number_text.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Which numbers a number is computed from, and which it feeds (dependencies.h).
 #include "core/trace/dependencies.h"
 
 #include <algorithm>

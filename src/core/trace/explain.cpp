@@ -1,3 +1,4 @@
+// Explanations of single numbers, written out with their own operands (explain.h).
 #include "core/trace/explain.h"
 
 #include <algorithm>

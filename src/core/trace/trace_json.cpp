@@ -1,3 +1,4 @@
+// The trace as JSON, for `attention-cli trace` and the page (trace_json.h).
 #include "core/trace/trace_json.h"
 
 #include <algorithm>

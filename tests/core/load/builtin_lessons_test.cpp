@@ -1,3 +1,4 @@
+// Tests of core/load/builtin_lessons.h: every built-in lesson loads, once.
 #include "core/load/builtin_lessons.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/load/lesson_loader.h: lesson files loaded, or refused with a message.
 #include "core/load/lesson_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/load/lesson_translations.h: a lesson's texts in other languages.
 #include "core/load/lesson_translations.h"
 
 #include <doctest/doctest.h>

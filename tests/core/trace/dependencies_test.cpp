@@ -1,3 +1,4 @@
+// Tests of core/trace/dependencies.h: which numbers a number reads and feeds.
 #include "core/trace/dependencies.h"
 
 #include <doctest/doctest.h>

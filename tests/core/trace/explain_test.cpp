@@ -1,3 +1,4 @@
+// Tests of core/trace/explain.h: single numbers explained with their operands.
 #include "core/trace/explain.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/trace/trace.h: the trace's numbers in every layout and setting.
 #include "core/trace/trace.h"
 
 #include <doctest/doctest.h>
