@@ -143,7 +143,7 @@ foreach(file IN LISTS ATTN_LESSON_FILES)
 endforeach()
 
 # The LMS package, dist/attention-lab-scorm.zip (SCORM 1.2): the lesson and the
-# rule the instructor chose (./dev package-scorm sets these; docs/embedding.md).
+# rule the instructor chose (./dev package-scorm sets these; docs/scorm.md).
 # Their defaults are web/scorm/defaults.json's.
 file(READ ${PROJECT_SOURCE_DIR}/web/scorm/defaults.json attn_scorm_defaults)
 string(JSON attn_scorm_lesson GET "${attn_scorm_defaults}" lesson)

@@ -4,7 +4,7 @@
   catalogs.py build OUT_DIR PO_DIR
       Checks each PO_DIR/<code>.po with msgfmt (syntax, header, format strings)
       and writes OUT_DIR/<code>.json, the catalog the app reads
-      (src/core/translation.h): {"language": code, "messages": {English: text},
+      (src/core/text/translation.h): {"language": code, "messages": {English: text},
       "plurals": {English singular: [form, ...]}, "plural_forms": {"nplurals":
       N, "plural": expression} (the PO's Plural-Forms), "lessons": {id: {JSON
       Pointer: text}}, "page": {English: text}}, the last the page's own words

@@ -6,7 +6,7 @@
       readable in lessons/ (the same JSON: the same keys in the same order, the
       same numbers), and OUT_DIR/index.json, the list the lesson picker shows
       before a file is here: [{"id", "title", "source"}, ...] in the order
-      given (src/core/builtin_lessons.h). The page fetches the files from
+      given (src/core/load/builtin_lessons.h). The page fetches the files from
       dist/lessons/; the other programs compile them in.
 """
 import json

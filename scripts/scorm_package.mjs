@@ -1,7 +1,7 @@
 // Writes Attention Lab's SCORM 1.2 package: a zip with imsmanifest.xml at its
 // root, the page from dist/, and a launch page (scorm.html) that reports the
-// learner's progress to the LMS by the instructor's rule (docs/embedding.md,
-// "In an LMS: the SCORM package"; web/scorm/scorm-adapter.js).
+// learner's progress to the LMS by the instructor's rule (docs/scorm.md;
+// web/scorm/scorm-adapter.js).
 //
 //   node scripts/scorm_package.mjs [--lesson the-cat-sat] [--complete-when all-steps|challenges]
 //        [--mastery 80] [--dist dist] [--out dist/attention-lab-scorm.zip] [--cmake cmake] [--check]

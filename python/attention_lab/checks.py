@@ -25,7 +25,7 @@ def quoted_choices(words, last=None):
 
 
 def format_number(v):
-    """As the loader writes a number in its messages (core/json_reader.cpp)."""
+    """As the loader writes a number in its messages (core/load/json_reader.cpp)."""
     return "%.0f" % v if abs(v) < 1e15 and v == math.floor(v) else "%g" % v
 
 

@@ -1,6 +1,6 @@
 """A lesson in a link and back: #lesson= carries the lesson's JSON,
 gzip-compressed, in base64url (web/lesson-link.json); from a copied link,
-the lesson's arrays with the learner's edits (its state=, core/state_link.h).
+the lesson's arrays with the learner's edits (its state=, core/lesson/state_link.h).
 """
 
 import base64
@@ -64,7 +64,7 @@ def _unpack(value):
 
 def _arrays_of(a_lesson, state=None):
     """A lesson dict's inputs (float64 arrays) and settings, with a link's
-    state (the learner's edits, core/state_link.h) applied."""
+    state (the learner's edits, core/lesson/state_link.h) applied."""
     out = {k: v for k, v in a_lesson.items() if k == "tokens" or k in SETTINGS or k in SEQUENCE}
     layout = a_lesson.get("layout", DEFAULTS["layout"])
     for name in INPUTS:

@@ -63,7 +63,7 @@ class Api {
   // to exactly this needs (the page turns it into a URL).
   std::string link_json() const;
   std::string numpy_snippet() const { return app_.shown_numpy_snippet(); }
-  // The learner's progress on the current lesson (core/progress.h's counts):
+  // The learner's progress on the current lesson (core/learning/progress.h's counts):
   // {lesson, steps, visited, predictions, answered, right, challenges,
   // solved, complete, score}; score is null for a lesson with nothing to answer.
   std::string progress_json() const;

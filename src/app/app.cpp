@@ -1,3 +1,5 @@
+// The app's changes in one place: its construction, each frame and its keys, applying the
+// requests of panels, API and start, and the state it reports (app.h).
 // [SECTION] Construction
 // [SECTION] Applying changes (the one owner)
 // [SECTION] The reported state
@@ -240,8 +242,9 @@ std::string App::apply(const ui::Request& request) {
             view_.playing = ui::ViewState::Playing::Nothing;
             // TRANSLATORS: a notice when training (gradient descent) stops by itself: the
             // next step would make a number too large.
-            notice(tr("Training stopped: the next step would take a number past the limits. "
-                      "Lower the learning rate, or go back to the starting weights."));
+            notice(
+                tr("Training stopped: the next step would take a number past the limits. "
+                   "Lower the learning rate, or go back to the starting weights."));
           }
         } else if constexpr (std::is_same_v<T, r::ResetTraining>) {
           error = reset_training(q.part);
@@ -485,7 +488,8 @@ ReportedState App::reported() const {
 //-----------------------------------------------------------------------------
 
 bool App::animating() const {
-  return changed_this_frame_ || view_.playing != ui::ViewState::Playing::Nothing || !figures_.empty() || ImGui::GetTime() < view_.toast_until;
+  return changed_this_frame_ || view_.playing != ui::ViewState::Playing::Nothing ||
+         !figures_.empty() || ImGui::GetTime() < view_.toast_until;
 }
 
 void App::frame() {

@@ -176,7 +176,7 @@ class App {
   const LessonSlot& slot() const { return library_[view_.lesson]; }
   const ui::UiContext& ui() const { return ui_; }
   const ui::MainWindow& window() const { return window_; }
-  // The link's step at start, kept with saved work (core/progress.h).
+  // The link's step at start, kept with saved work (core/learning/progress.h).
   const std::string& opened() const { return opened_; }
   ReportedState reported() const;
   // Bumps whenever reported() changes.

@@ -29,9 +29,9 @@ struct LessonSlot {
   std::shared_ptr<const Lesson> original;  // as its file has it
   std::string text;                        // its file's JSON, as it came
   std::shared_ptr<const nlohmann::json> document;  // ...parsed once: read again to translate it
-  std::unique_ptr<Session> session;        // made when first opened; keeps the learner's edits
-  bool builtin = false;                    // one of the eight, not a file
-  std::string file;                        // the lesson file as named at start (lesson-url)
+  std::unique_ptr<Session> session;  // made when first opened; keeps the learner's edits
+  bool builtin = false;              // one of the eight, not a file
+  std::string file;                  // the lesson file as named at start (lesson-url)
   bool in_link = false;  // carried by the page's address (#lesson=): a link keeps it there
   LessonProgress progress;
   bool restore_checked = false;          // saved work looked for (once, when first opened)
@@ -59,8 +59,7 @@ class LessonLibrary {
   // lesson with its id (an instructor's version of a built-in wins) or joins
   // the list. Returns its index.
   int add(std::shared_ptr<const Lesson> lesson, std::string text,
-          std::shared_ptr<const nlohmann::json> document, std::string file,
-          const Catalog* catalog);
+          std::shared_ptr<const nlohmann::json> document, std::string file, const Catalog* catalog);
   // A built-in lesson's file, arrived from the shell: "" or why it cannot be
   // used, in `catalog`'s language ("" too when that lesson is here already;
   // `added` says whether it was added).

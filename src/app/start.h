@@ -15,12 +15,12 @@ namespace attn::app {
 // Every parameter the app knows, in the order they are applied.
 //   lesson      a built-in lesson id
 //   lesson-url  a lesson file (the page fetches it; the desktop app reads it)
-//   state       the learner's changes, as a link carries them (core/state_link.h)
+//   state       the learner's changes, as a link carries them (core/lesson/state_link.h)
 //   step        1 is the first
 //   theme       light or dark
 //   embed       1: a focused embed (no lesson picker, no theme button)
 //   mode        learn (the default: predictions and challenges) or explore (none)
-//   lang        en, es, zh-Hans or ko (core/translation.h); else the saved choice,
+//   lang        en, es, zh-Hans or ko (core/text/translation.h); else the saved choice,
 //               else the first of the browser's (the system's) languages shipped
 //   edit        1: the page opens its lesson editor (web/page/editing.js); the app
 //               only checks the value
@@ -47,7 +47,7 @@ struct StartParameters {
   std::optional<std::string> link_lesson;
   std::string link_lesson_error;
   // The learner's saved work, as the shell keeps it (the page's local
-  // storage, the desktop app's file): lesson id -> core/progress.h's text,
+  // storage, the desktop app's file): lesson id -> core/learning/progress.h's text,
   // and the lesson they had open last. Unchecked: the app judges it.
   std::vector<std::pair<std::string, std::string>> saved_work;
   std::string last_lesson;

@@ -1,8 +1,8 @@
-// The text view's content (web/page.js renders it as HTML): the current step
-// as text and tables, every number written as the canvas writes it, inputs
-// marked so the page can offer them as form fields. Its labels, headings,
-// button texts and captions come in the learner's language, each a whole
-// message, written as the page wrote them in English.
+// The text view's content (web/textview/main.js renders it as HTML): the
+// current step as text and tables, every number written as the canvas writes
+// it, inputs marked so the page can offer them as form fields. Its labels,
+// headings, button texts and captions come in the learner's language, each a
+// whole message, written as the page wrote them in English.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -235,10 +235,10 @@ std::string Api::text_view_json() const {
     for (const Challenge* c : shown) {
       const auto hints = progress.hints.find(c->id);
       const std::optional<Evaluation> solved_with = context.evaluation_solved(c->id);
-      const ChallengeView v = view_challenge(
-          *c, e, s.lesson().parts[c->goal.part], hints == progress.hints.end() ? 0 : hints->second,
-          progress.solved.count(c->id) > 0, words_digits, context.cover,
-          solved_with ? &*solved_with : nullptr);
+      const ChallengeView v = view_challenge(*c, e, s.lesson().parts[c->goal.part],
+                                             hints == progress.hints.end() ? 0 : hints->second,
+                                             progress.solved.count(c->id) > 0, words_digits,
+                                             context.cover, solved_with ? &*solved_with : nullptr);
       json hints_texts = json::array();
       for (size_t i = 0; i < v.hints.size(); ++i)
         hints_texts.push_back(trf("Hint {number}: {hint}",

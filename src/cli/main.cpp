@@ -172,7 +172,7 @@ int trace_command(int argc, char** argv) {
   return 0;
 }
 
-// The texts a translation of the lesson replaces (core/lesson_translations.h).
+// The texts a translation of the lesson replaces (core/load/lesson_translations.h).
 int texts_command(int argc, char** argv) {
   if (argc != 3) return bad_input(std::string("texts needs one LESSON\n") + kUsage);
   const std::string lesson_arg = argv[2];

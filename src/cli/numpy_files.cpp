@@ -1,3 +1,4 @@
+// Reading numpy's .npy and .npz files for `attention-cli lesson` (numpy_files.h).
 #include "cli/numpy_files.h"
 
 #include <zlib.h>

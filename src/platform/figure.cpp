@@ -1,3 +1,4 @@
+// Figures for slides: a step or a matrix drawn off screen, then PNG (figure.h).
 #include "platform/figure.h"
 
 #include <algorithm>

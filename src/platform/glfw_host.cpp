@@ -1,3 +1,4 @@
+// The GLFW, OpenGL 3 and ImGui plumbing both shells share (glfw_host.h).
 #include "platform/glfw_host.h"
 
 #include <GLFW/glfw3.h>

@@ -1,3 +1,5 @@
+// Drawing the queued heatmaps with OpenGL into textures ImGui shows, and starting again after a
+// lost context (heatmap_gl.h).
 #include "render/heatmap_gl.h"
 
 #include <algorithm>

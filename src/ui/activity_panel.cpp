@@ -1,3 +1,4 @@
+// Drawing predictions and challenges on the canvas (activity_panel.h).
 #include "ui/activity_panel.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Predictions and challenges on the canvas (core/activity.h). Above the
+// Predictions and challenges on the canvas (core/lesson/activity.h). Above the
 // step's numbers: the step's open prediction (its question, and buttons or a
 // slider to answer it, or Skip), the answers given with what they reveal, and
 // the challenge the learner took on, which follows them to every step so they

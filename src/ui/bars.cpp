@@ -1,3 +1,4 @@
+// Drawing the two bars above the step: the lesson picker and buttons, the steps (bars.h).
 #include "ui/bars.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Drawing the KV cache panel: the token being made, what it cost, and the same rows one
+// at a time (cache_panel.h).
 // [SECTION] The token being made
 // [SECTION] What it cost
 // [SECTION] One at a time, the same rows
@@ -75,11 +77,10 @@ void CachePanel::draw() {
   ImGui::EndDisabled();
   ImGui::SameLine();
   // TRANSLATORS: which token is being made: "Making “sat”: token 3 of 4".
-  const std::string making =
-      trf("Making \u201c{token}\u201d: token {t} of {n}",
-          {{"token", tp.tokens[static_cast<size_t>(token)]},
-           {"t", std::to_string(t + 1)},
-           {"n", std::to_string(n)}});
+  const std::string making = trf("Making \u201c{token}\u201d: token {t} of {n}",
+                                 {{"token", tp.tokens[static_cast<size_t>(token)]},
+                                  {"t", std::to_string(t + 1)},
+                                  {"n", std::to_string(n)}});
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(making.c_str());
   ImGui::SameLine();
@@ -177,10 +178,10 @@ void CachePanel::draw_agreement() {
   // TRANSLATORS: at the last generated token: the rows made one step at a time, each from
   // the cache, are the rows of causal attention computed all at once. {difference} is a
   // number such as 0 or 2.2e-16.
-  const std::string same = trf(
-      "Every row made one at a time equals the whole causal attention's output (largest "
-      "difference {difference}).",
-      {{"difference", largest == 0.0 ? std::string("0") : number_text(largest, 2)}});
+  const std::string same =
+      trf("Every row made one at a time equals the whole causal attention's output (largest "
+          "difference {difference}).",
+          {{"difference", largest == 0.0 ? std::string("0") : number_text(largest, 2)}});
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(ui->palette().good));
   ImGui::TextWrapped("%s", wrappable(same).c_str());
   ImGui::PopStyleColor();

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-#include <nlohmann/json_fwd.hpp>
 #include <variant>
 #include <vector>
 
@@ -42,7 +42,7 @@ struct ViewState {
   int query = 0;       // the query row the softmax panel follows
   int precision = -1;  // digits shown; -1: what the notebook printed at each step
   bool dark = false;
-  std::string language = "en";                 // a code of core/translation.h's languages()
+  std::string language = "en";                 // a code of core/text/translation.h's languages()
   std::vector<std::string> offered_languages;  // those this build can show; empty: all
   bool embed = false;                          // a focused embed: no lesson picker, less chrome
   bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
@@ -53,7 +53,7 @@ struct ViewState {
   // the cache's tokens (the app stops it at an error, or the last token).
   enum class Playing { Nothing, Training, Cache };
   Playing playing = Playing::Nothing;
-  CellRef focus;             // the cell the keyboard is on (valid() while it is)
+  CellRef focus;  // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
   bool pinned = false;
   MatrixKey pin;
@@ -166,7 +166,7 @@ struct SetTouch {
 };
 struct ShowTextView {};
 struct EditLesson {};  // the page's lesson editor, on the lesson shown
-// Predictions and challenges (core/activity.h), by id.
+// Predictions and challenges (core/lesson/activity.h), by id.
 struct AnswerPrediction {
   std::string id;
   double picked;  // an option's index, or the estimate
@@ -192,7 +192,7 @@ struct SaveFigure {
 struct SetExplore {
   bool explore;
 };
-// A shipped language's code (core/translation.h); the interface switches once
+// A shipped language's code (core/text/translation.h); the interface switches once
 // its catalog is here (the page fetches it).
 struct SetLanguage {
   std::string code;
@@ -220,15 +220,14 @@ using Request = std::variant<
     request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
     request::SetCausal, request::SetSeed, request::SetOrder, request::SetFirstPosition,
     request::SetCacheStep, request::TrainStep, request::SetLearningRate, request::ResetTraining,
-    request::Play,
-    request::ResetNumbers, request::SetTheme,
-    request::FollowQuery, request::ShowHead, request::Pin, request::Unpin, request::SetDigits,
-    request::DismissNotice, request::CopySnippet, request::CopyLink, request::EditNumber,
-    request::RemoveOverride, request::ResetCell, request::ClearOverrides, request::SetKeepRowSum,
-    request::FocusCell, request::SetTouch, request::ShowTextView, request::EditLesson,
-    request::AnswerPrediction, request::SkipPrediction, request::TakeChallenge, request::ShowHint,
-    request::StartOver, request::SetExplore, request::SetLanguage, request::SaveFigure,
-    request::AddLesson, request::RestoreState, request::SetEmbed, request::Notice>;
+    request::Play, request::ResetNumbers, request::SetTheme, request::FollowQuery,
+    request::ShowHead, request::Pin, request::Unpin, request::SetDigits, request::DismissNotice,
+    request::CopySnippet, request::CopyLink, request::EditNumber, request::RemoveOverride,
+    request::ResetCell, request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
+    request::SetTouch, request::ShowTextView, request::EditLesson, request::AnswerPrediction,
+    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
+    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
+    request::RestoreState, request::SetEmbed, request::Notice>;
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -259,7 +258,6 @@ struct UiContext {
   } drag;
 
   void request(Request r) { requests.push_back(std::move(r)); }
-
 
   // The trace as the learner may see it: the session's, with what open
   // predictions cover taken out (NaN, written "?"). The page's API reads the
@@ -311,10 +309,10 @@ struct UiContext {
     return nullptr;
   }
   // The step (an index) of an earlier open question that this step's open
-  // prediction waits for (core/cover.h: waits_for); -1: none, or predictions
+  // prediction waits for (core/learning/predict_first.h: waits_for); -1: none, or predictions
   // are off. Kept with the cover (App::refresh_cover).
   int open_waits = -1;
-  // What the lesson's open predictions cover (core/cover.h: the rule), and
+  // What the lesson's open predictions cover (core/learning/predict_first.h: the rule), and
   // the trace with those numbers taken out: what every panel reads. The app
   // keeps both current (App::refresh_cover); null: nothing is covered.
   const Cover* cover = nullptr;

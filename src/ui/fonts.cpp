@@ -1,3 +1,5 @@
+// The fonts: which font or pack draws a character, line breaks in CJK text, and the set the atlas
+// is built from (fonts.h).
 #include "ui/fonts.h"
 
 #include <algorithm>

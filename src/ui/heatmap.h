@@ -28,7 +28,7 @@ enum CellFlag : uint8_t {
   kCellHighlight = 4,  // differs from the matrix it is compared with ("Your answer")
   kCellOverride = 8,   // a what-if number the learner set
   kCellRelated = 16,   // computed from, or feeding, the cell pointed at
-  kCellCovered = 32,   // an open prediction's answer, not shown yet (core/cover.h)
+  kCellCovered = 32,   // an open prediction's answer, not shown yet (core/logic/cover.h)
 };
 
 // What a heatmap shows, as a stable identity: one lesson's matrix at one place.

@@ -1,3 +1,4 @@
+// Where each labelled ImGui item was drawn last frame (item_registry.h).
 #include "ui/item_registry.h"
 
 #include <algorithm>

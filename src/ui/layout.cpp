@@ -1,3 +1,4 @@
+// Placing labelled items so they fit the panel in every language (layout.h).
 #include "ui/layout.h"
 
 #include <cstring>

@@ -1,3 +1,4 @@
+// Drawing the live result: one query's weights over its keys (live_panel.h).
 #include "ui/live_panel.h"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
-// [SECTION] Geometry: digits and cell sizes that fit the width
+// A trace matrix drawn as numbers or a heatmap, with its labels, marks,
+// hover cards and drags.
+// [SECTION] Helpers: orientation, covered texts, orders, sizes, colour scales, drags
 // [SECTION] Explanations
 // [SECTION] The matrix
 #include "ui/matrix_view.h"
@@ -14,69 +16,18 @@
 #include "imgui_internal.h"
 #include "ui/item_registry.h"
 #include "ui/layout.h"
+#include "ui/matrix_geometry.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
 
 //-----------------------------------------------------------------------------
-// [SECTION] Geometry
+// [SECTION] Helpers
 //-----------------------------------------------------------------------------
 
 namespace {
 
 float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; }
-
-// The smallest number of decimals shown before a matrix becomes a heatmap
-// with its numbers on hover: fewer would not tell 0.64 from 0.77.
-constexpr int kMinDigits = 2;
-
-struct Geometry {
-  bool numbers;  // numbers in the cells (else a heatmap: numbers on hover and tap)
-  bool scroll;   // wider than the space: a sideways scroll (mouse screens only)
-  int digits;    // decimals shown
-  float cell_w, cell_h, label_w, header_h;
-};
-
-float number_width(const TraceMatrix& m, int digits) {
-  float w = text_width(number_text(-8.0, digits));
-  for (size_t i = 0; i < m.value.size(); ++i)
-    w = std::max(w, text_width(number_text(m.value.data()[i], digits)));
-  return w;
-}
-
-// Needs the small font pushed.
-Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float avail) {
-  Geometry g;
-  const int rows = m.value.rows(), cols = m.value.cols();
-  const bool touch = ui.view->touch;
-  const float line_h = ImGui::GetTextLineHeight();
-  const float pad = 10.0f;
-  g.label_w = 0.0f;
-  for (const std::string& r : m.rows) g.label_w = std::max(g.label_w, text_width(r));
-  g.label_w = g.label_w > 0 ? g.label_w + 8.0f : 0.0f;
-  const float room = std::max(80.0f, avail - g.label_w);
-  // Fewer digits until the numbers fit the width.
-  g.digits = std::clamp(digits, 0, 12);
-  float number_w = number_width(m, g.digits);
-  while (g.digits > kMinDigits && (number_w + pad) * cols > room)
-    number_w = number_width(m, --g.digits);
-  const bool fits = (number_w + pad) * cols <= room;
-  // A short wide matrix (the notebooks' (3, 64) values) keeps its numbers in
-  // a sideways scroll where a mouse can scroll it; fingers get a heatmap.
-  g.scroll = !fits && !touch && rows <= 8;
-  g.numbers = fits || g.scroll;
-  if (g.scroll) g.digits = std::clamp(digits, 0, 12), number_w = number_width(m, g.digits);
-  const float min_cell = touch ? 44.0f : 0.0f;  // a fingertip
-  g.cell_w = g.numbers ? std::max(number_w + pad, min_cell) : std::clamp(room / cols, 6.0f, 28.0f);
-  // Whole column labels ("against", not "agains") where they fit the width.
-  float header_w = 0.0f;
-  for (const std::string& c : m.cols) header_w = std::max(header_w, text_width(c) + 6.0f);
-  if (g.numbers && !g.scroll && header_w * cols <= room) g.cell_w = std::max(g.cell_w, header_w);
-  g.cell_h = g.numbers ? std::max(line_h + 8.0f, min_cell) : std::clamp(g.cell_w, 6.0f, 22.0f);
-  if (!g.numbers && rows * g.cell_h > 600.0f) g.cell_h = std::max(6.0f, 600.0f / rows);
-  g.header_h = g.numbers || cols <= 24 ? line_h + 4.0f : 0.0f;
-  return g;
-}
 
 // "rows: queries · columns: keys" for the (N, N) attention matrices, where
 // which way round they are matters.
@@ -370,8 +321,10 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   // the matrix's row row_at[dr]; the numbers keep their token's row.
   const std::vector<int> row_at = shown_order(ui, m, true), col_at = shown_order(ui, m, false);
   std::vector<int> row_shown(row_at.size()), col_shown(col_at.size());
-  for (size_t i = 0; i < row_at.size(); ++i) row_shown[static_cast<size_t>(row_at[i])] = static_cast<int>(i);
-  for (size_t i = 0; i < col_at.size(); ++i) col_shown[static_cast<size_t>(col_at[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < row_at.size(); ++i)
+    row_shown[static_cast<size_t>(row_at[i])] = static_cast<int>(i);
+  for (size_t i = 0; i < col_at.size(); ++i)
+    col_shown[static_cast<size_t>(col_at[i])] = static_cast<int>(i);
   const bool reordered = !std::is_sorted(row_at.begin(), row_at.end()) ||
                          !std::is_sorted(col_at.begin(), col_at.end());
 
@@ -398,7 +351,8 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
   const int label_every = std::max(1, static_cast<int>(std::ceil(line_h / cell_h)));
   for (int r = 0; r < rows && label_w > 0; r += label_every)
     dl->AddText(ImVec2(origin.x, grid0.y + r * cell_h + std::max(0.0f, (cell_h - line_h) * 0.5f)),
-                pal.text_muted, m.rows[static_cast<size_t>(row_at[static_cast<size_t>(r)])].c_str());
+                pal.text_muted,
+                m.rows[static_cast<size_t>(row_at[static_cast<size_t>(r)])].c_str());
 
   // The heatmap, drawn by the shader at the size it is shown, with marks.
   HeatmapRequest req;
@@ -408,7 +362,8 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     shown_values = Matrix(rows, cols);
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c)
-        shown_values(r, c) = m.value(row_at[static_cast<size_t>(r)], col_at[static_cast<size_t>(c)]);
+        shown_values(r, c) =
+            m.value(row_at[static_cast<size_t>(r)], col_at[static_cast<size_t>(c)]);
   }
   req.values = reordered ? &shown_values : &m.value;
   req.flags.assign(m.value.size(), 0);
@@ -537,10 +492,11 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
     }
     for (const auto& [i, sum] : off) {
       const std::string s = "Σ " + number_text(sum, 2);
-      const ImVec2 at =
-          column ? ImVec2(grid0.x + col_shown[static_cast<size_t>(i)] * cell_w + 2, grid0.y + grid_h + 1)
-                 : ImVec2(grid0.x + grid_w + 4,
-                          grid0.y + row_shown[static_cast<size_t>(i)] * cell_h + (cell_h - line_h) * 0.5f);
+      const ImVec2 at = column ? ImVec2(grid0.x + col_shown[static_cast<size_t>(i)] * cell_w + 2,
+                                        grid0.y + grid_h + 1)
+                               : ImVec2(grid0.x + grid_w + 4,
+                                        grid0.y + row_shown[static_cast<size_t>(i)] * cell_h +
+                                            (cell_h - line_h) * 0.5f);
       dl->AddText(at, pal.changed, s.c_str());
     }
   }

@@ -1,3 +1,4 @@
+// Typing a number: the editor a click or tap on a changeable number opens (number_editor.h).
 #include "ui/number_editor.h"
 
 #include <cmath>

@@ -1,3 +1,5 @@
+// Drawing the word-order panel: the tokens as they stand, what a move did, the positions
+// and RoPE's turn (order_panel.h).
 // [SECTION] When the panel shows
 // [SECTION] The tokens as they stand
 // [SECTION] What the move did
@@ -71,9 +73,8 @@ bool OrderPanel::shown() const {
   const Lesson& lesson = ui->session->lesson();
   const Part& part = lesson.parts[ui->part()];
   if (part.tokens.size() < 2 || part.sequence.kv_cache) return false;
-  return std::any_of(lesson.parts.begin(), lesson.parts.end(), [](const Part& p) {
-    return moves_tokens(p) || allows_order(p.steps);
-  });
+  return std::any_of(lesson.parts.begin(), lesson.parts.end(),
+                     [](const Part& p) { return moves_tokens(p) || allows_order(p.steps); });
 }
 
 const Trace& OrderPanel::in_lesson_order() {
@@ -223,7 +224,7 @@ bool OrderPanel::handle_keys() {
   if (!is_token_axis(kind) || (kind == AxisKind::Key && !tp.memory_tokens.empty())) return false;
   const ImGuiKey earlier = rows ? ImGuiKey_UpArrow : ImGuiKey_LeftArrow;
   const ImGuiKey later = rows ? ImGuiKey_DownArrow : ImGuiKey_RightArrow;
-  const int by = ImGui::IsKeyPressed(ImGui::GetKeyIndex(earlier))  ? -1
+  const int by = ImGui::IsKeyPressed(ImGui::GetKeyIndex(earlier)) ? -1
                  : ImGui::IsKeyPressed(ImGui::GetKeyIndex(later)) ? 1
                                                                   : 0;
   if (by == 0) return false;
@@ -253,9 +254,10 @@ void OrderPanel::draw_moved_outputs() {
   if (ui->cover && ui->cover->any(index)) {
     // TRANSLATORS: where the page would say what moving the words did to the outputs, while a
     // question about it is open; {step} is the step that asks it.
-    muted_wrapped(trf("What the move did to the outputs: answer the prediction at step {step} "
-                      "first.",
-                      {{"step", std::to_string(ui->asked_step(index))}}));
+    muted_wrapped(
+        trf("What the move did to the outputs: answer the prediction at step {step} "
+            "first.",
+            {{"step", std::to_string(ui->asked_step(index))}}));
     return;
   }
   const TraceMatrix* then = in_lesson_order().find(now->key);
@@ -276,8 +278,9 @@ void OrderPanel::draw_moved_outputs() {
   if (changed.empty()) {
     // TRANSLATORS: after the learner moved words: every output row is the one that word had
     // before, only in another place.
-    text = tr("Every word's output is the one it had in the lesson's order, only moved with "
-              "the word.");
+    text =
+        tr("Every word's output is the one it had in the lesson's order, only moved with "
+           "the word.");
     if (!positions && !ui->session->state().parts[ui->part()].options.causal)
       // TRANSLATORS: follows the sentence above when the lesson adds no positions.
       text += std::string(" ") + tr("Attention alone does not see the order of the words.");
@@ -374,7 +377,8 @@ void OrderPanel::draw_waves(const TraceMatrix& p) {
       dl->AddLine(ImVec2(x_of(positions[r]), y_of(value(r, j))),
                   ImVec2(x_of(positions[r + 1]), y_of(value(r + 1, j))), pal.series[j % 8], 1.5f);
     for (int t = 0; t < n; ++t) {  // each token at its position
-      const int slot = static_cast<int>(std::find(tp.order.begin(), tp.order.end(), t) - tp.order.begin());
+      const int slot =
+          static_cast<int>(std::find(tp.order.begin(), tp.order.end(), t) - tp.order.begin());
       const int at = first + (tp.order.empty() ? t : slot);
       const int row = at - lo;
       if (row < 0 || row >= static_cast<int>(positions.size())) continue;
@@ -384,7 +388,8 @@ void OrderPanel::draw_waves(const TraceMatrix& p) {
   ImGui::Dummy(ImVec2(w, strip * columns + 2.0f));
   if (columns < d)
     ImGui::TextDisabled("%s", trf("The first {n} of {d} columns",
-                                  {{"n", std::to_string(columns)}, {"d", std::to_string(d)}}).c_str());
+                                  {{"n", std::to_string(columns)}, {"d", std::to_string(d)}})
+                                  .c_str());
   ImGui::PopFont();
 }
 
@@ -408,7 +413,8 @@ void OrderPanel::draw_rotation() {
   const int head = heads > 1 ? std::clamp(ui->view->head, 1, heads) : 1;
   const int base = (head - 1) * d_k;
   const bool halves = q_rot->pairs == RopePairs::Halves;
-  const int a = base + (halves ? pair_ : 2 * pair_), b = base + (halves ? pair_ + pairs : 2 * pair_ + 1);
+  const int a = base + (halves ? pair_ : 2 * pair_),
+            b = base + (halves ? pair_ + pairs : 2 * pair_ + 1);
   auto covered = [&](const TraceMatrix& m, int dim) {
     const int index = ui->trace().index_of(m.key);
     return is_sequence_axis(m.row_kind) ? ui->covered(index, token, dim)
@@ -417,7 +423,9 @@ void OrderPanel::draw_rotation() {
   if (covered(*q, a) || covered(*q, b) || covered(*q_rot, a) || covered(*q_rot, b)) return;
   const double x = at_token(*q, token, a), y = at_token(*q, token, b);
   const double xr = at_token(*q_rot, token, a), yr = at_token(*q_rot, token, b);
-  const int slot = token < static_cast<int>(q_rot->slots.size()) ? q_rot->slots[static_cast<size_t>(token)] : token;
+  const int slot = token < static_cast<int>(q_rot->slots.size())
+                       ? q_rot->slots[static_cast<size_t>(token)]
+                       : token;
   const double angle = slot < token_count(*angles) ? at_token(*angles, slot, pair_) : 0.0;
   const int position = tp.first_position + slot;
 

@@ -32,9 +32,9 @@ struct OrderPanel {
   // number the learner's: what a move is measured against.
   const Trace& in_lesson_order();
 
-  int picked_ = -1;  // the token tapped: its "earlier" and "later" buttons show
+  int picked_ = -1;    // the token tapped: its "earlier" and "later" buttons show
   int dragging_ = -1;  // the token dragged by the press now held: its release is no tap
-  int pair_ = 0;     // RoPE's pair the circle shows
+  int pair_ = 0;       // RoPE's pair the circle shows
   Trace unmoved_;
   uint64_t unmoved_revision_ = UINT64_MAX;
   const Session* unmoved_session_ = nullptr;

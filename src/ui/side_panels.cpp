@@ -1,3 +1,5 @@
+// Drawing the panels beside the step: the pipeline, the temperature and the settings
+// (side_panels.h).
 // [SECTION] Helpers
 // [SECTION] PipelinePanel
 // [SECTION] TemperaturePanel

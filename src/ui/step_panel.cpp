@@ -1,3 +1,4 @@
+// Drawing the current step: its heading, texts and matrices, and their order keys (step_panel.h).
 #include "ui/step_panel.h"
 
 #include <algorithm>

@@ -9,9 +9,9 @@
 
 #include "ui/activity_panel.h"
 #include "ui/cache_panel.h"
+#include "ui/context.h"
 #include "ui/order_panel.h"
 #include "ui/training_panel.h"
-#include "ui/context.h"
 
 namespace attn::ui {
 

@@ -1,3 +1,4 @@
+// The light and dark themes: ImGui's colours and the panels' palette (theme.h).
 #include "ui/theme.h"
 
 namespace attn::ui {

@@ -1,3 +1,5 @@
+// Drawing the training panel: step, play, rate and start again, and the loss curve
+// (training_panel.h).
 // [SECTION] Step, play, rate, start again
 // [SECTION] The loss curve
 #include "ui/training_panel.h"
@@ -120,7 +122,8 @@ void TrainingPanel::draw_controls(bool covered) {
   const char* play = playing ? tr("Pause") : tr("Play");
   same_line_if_fits(ImGui::CalcTextSize(play).x + pad);
   if (ImGui::Button(play))
-    ui->request(request::Play{playing ? ViewState::Playing::Nothing : ViewState::Playing::Training});
+    ui->request(
+        request::Play{playing ? ViewState::Playing::Nothing : ViewState::Playing::Training});
   name_item("##train-play");
   ImGui::EndDisabled();
   // TRANSLATORS: a button: the trained matrices back to the numbers the lesson starts from.

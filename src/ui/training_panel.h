@@ -26,7 +26,7 @@ struct TrainingPanel {
   const Session* history_session_ = nullptr;
   int history_part_ = -1;
   uint64_t seen_revision_ = UINT64_MAX;
-  bool stepping_ = false;      // a step was requested: the next change is its result
+  bool stepping_ = false;        // a step was requested: the next change is its result
   double last_step_time_ = 0.0;  // ImGui time of the last step played
 };
 

@@ -237,7 +237,8 @@ TEST_CASE("start: malformed values open with defaults and a notice, never an err
 
 TEST_CASE("start: a lesson file with its step and changes, and a link that names the file again") {
   const std::string file = R"({"id": "mine", "title": "Mine", "tokens": ["a", "b"],
-    "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 2], [3, 4]]})";
+    "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
+    "W_v": [[1, 2], [3, 4]]})";
   app::StartParameters p =
       parameters({{"lesson-url", "lessons/only-here.json"},
                   {"step", "3"},
@@ -273,7 +274,8 @@ TEST_CASE(
                   {"step", "2"},
                   {"state", R"({"v": 1, "parts": [{"part": 0, "set": [["W_q", 1, 0, 0.25]]}]})"}});
   p.link_lesson = R"({"id": "notebook-1", "title": "My arrays", "tokens": ["a", "b"],
-    "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 2], [3, 4]]})";
+    "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
+    "W_v": [[1, 2], [3, 4]]})";
   test::HeadlessUi ui(p);
   CHECK(ui.app().session().lesson().id == "notebook-1");
   CHECK(ui.app().view().step == 1);
@@ -446,7 +448,7 @@ TEST_CASE("characters no font has are named once, at load, with where they are")
   CHECK(glyphs["missing"] ==
         nlohmann::json::parse(
             R"([{"character": "😀", "codepoint": "U+1F600", "where": "/parts/0/tokens/0"},
-                                  {"character": "龘", "codepoint": "U+9F98", "where": "/parts/0/tokens/1"}])"));
+                {"character": "龘", "codepoint": "U+9F98", "where": "/parts/0/tokens/1"}])"));
   ui.frames(2);
   CHECK(ui.app().view().notices.size() == 2);  // once, not every frame
 }

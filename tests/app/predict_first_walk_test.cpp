@@ -296,8 +296,9 @@ TEST_CASE(
   CHECK(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-output-estimate", 2.4}).empty());
 }
 
-TEST_CASE("a later step's sentence that reads a covered number: \"?\" on the canvas and in the text "
-          "view alike") {
+TEST_CASE(
+    "a later step's sentence that reads a covered number: \"?\" on the canvas and in the text "
+    "view alike") {
   // An instructor's lesson: step 2's text states the number step 1's open
   // question is about, and a sentence whose condition would give it away.
   const std::string lesson = R"({"id": "later-sentence", "title": "Later sentence",

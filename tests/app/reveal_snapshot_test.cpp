@@ -75,7 +75,8 @@ int decimals_of(const std::string& text) {
 // printed number allows, is A. Counts the sums it checked.
 int sums_checked = 0;
 void check_sums(const std::string& sentence) {
-  static const std::regex sum(R"(((?:−|-)?\d+(?:\.\d+)?) ≈ ((?:(?:−|-)?\d+(?:\.\d+)?×(?:−|-)?\d+(?:\.\d+)?(?: \+ )?)+))");
+  static const std::regex sum(
+      R"(((?:−|-)?\d+(?:\.\d+)?) ≈ ((?:(?:−|-)?\d+(?:\.\d+)?×(?:−|-)?\d+(?:\.\d+)?(?: \+ )?)+))");
   static const std::regex term(R"(((?:−|-)?\d+(?:\.\d+)?)×((?:−|-)?\d+(?:\.\d+)?))");
   for (std::sregex_iterator m(sentence.begin(), sentence.end(), sum), end; m != end; ++m) {
     const std::string total = (*m)[1], terms = (*m)[2];
@@ -164,7 +165,8 @@ void walk(const std::string& id, bool right, unsigned seed) {
       // The verdict agrees with the answer it names.
       const bool verdict = shown["right"].get<bool>();
       CHECK(verdict == is_right(p, then, a.picked));
-      if (p.kind != Prediction::Kind::Estimate) CHECK((answer.find(picked) != std::string::npos) == verdict);
+      if (p.kind != Prediction::Kind::Estimate)
+        CHECK((answer.find(picked) != std::string::npos) == verdict);
       // How the numbers now answer it is a line of its own, and true.
       const std::string now = answer_key(p, evaluation_of(s));
       const bool differs = now != answer_key(p, then);
@@ -175,7 +177,8 @@ void walk(const std::string& id, bool right, unsigned seed) {
 
 }  // namespace
 
-TEST_CASE("every reveal of every built-in lesson is the snapshot of the numbers it was answered on") {
+TEST_CASE(
+    "every reveal of every built-in lesson is the snapshot of the numbers it was answered on") {
   unsigned seed = 1;
   for (const auto& lesson : builtin_lessons())
     for (const bool right : {true, false}) walk(lesson->id, right, seed++);

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "app/app.h"
 #include "app/api.h"
+#include "app/app.h"
 #include "core/learning/session.h"
 #include "support/headless.h"
 #include "ui/item_registry.h"
@@ -25,7 +25,8 @@ constexpr const char* kOrderLesson = R"({
   "W_k": [[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0]],
   "W_v": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
   "rope": true,
-  "steps": [{"id": "w", "title": "Weights", "text": "The weights.", "show": ["X", "weights", "output"]}]
+  "steps": [{"id": "w", "title": "Weights", "text": "The weights.",
+             "show": ["X", "weights", "output"]}]
 })";
 
 constexpr const char* kCacheLesson = R"({
@@ -35,7 +36,8 @@ constexpr const char* kCacheLesson = R"({
   "W_k": [[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0]],
   "W_v": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
   "causal": true, "kv_cache": true,
-  "steps": [{"id": "c", "title": "Cache", "text": "One at a time.", "show": ["K_cache", "output_t", "macs"]}]
+  "steps": [{"id": "c", "title": "Cache", "text": "One at a time.",
+             "show": ["K_cache", "output_t", "macs"]}]
 })";
 
 constexpr const char* kTrainLesson = R"({

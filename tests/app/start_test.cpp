@@ -1,3 +1,4 @@
+// Tests of app/start.h: a command line's and the environment's start parameters.
 #include "app/start.h"
 
 #include <doctest/doctest.h>

@@ -184,8 +184,8 @@ TEST_CASE(
                           it == texts->end() ? nullptr : &it->second);
       }
       CHECK(texts->size() == lessons[english->id].size());
-      const LoadResult translated =
-          load_lesson_document(with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)), *texts));
+      const LoadResult translated = load_lesson_document(
+          with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)), *texts));
       REQUIRE_MESSAGE(translated.ok(), translated.error.message(english->id));
       const Trace a = build_trace(*english, default_state(*english));
       const Trace b = build_trace(*translated.lesson, default_state(*translated.lesson));
@@ -207,7 +207,8 @@ TEST_CASE("every matrix caption of every built-in lesson is in each language") {
     for (const auto& english : builtin_lessons()) {
       INFO(language.code << " " << english->id);
       const LoadResult translated = load_lesson_document(
-          with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)), *catalog->lesson_texts(english->id)),
+          with_translations(nlohmann::json::parse(builtin_lesson_file(english->id)),
+                            *catalog->lesson_texts(english->id)),
           catalog.get());
       REQUIRE(translated.ok());
       std::set<std::string> may_stay{"Kᵀ"};

@@ -1,4 +1,4 @@
-// The interface in the learner's language (src/core/translation.h): ?lang=,
+// The interface in the learner's language (src/core/text/translation.h): ?lang=,
 // the browser's language when it is shipped, the language menu, the choice
 // kept across a reload and in links; English loads no catalog at all. The
 // page's own words (web/page/words.js) before the app runs or when it cannot: in

@@ -1,4 +1,4 @@
-// The built-in lessons on the page (src/core/builtin_lessons.h): the page
+// The built-in lessons on the page (src/core/load/builtin_lessons.h): the page
 // fetches only the lesson it opens with; another is fetched when the learner
 // first opens it, the step bar saying so meanwhile; one that cannot be
 // fetched leaves the lesson on screen and says why.

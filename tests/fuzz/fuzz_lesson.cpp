@@ -1,3 +1,5 @@
+// What the fuzzer checks for one input: any bytes loaded as a lesson and, if they load, worked
+// through a session, each trace checked (fuzz_lesson.h).
 #include "fuzz/fuzz_lesson.h"
 
 #include <cmath>

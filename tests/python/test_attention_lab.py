@@ -315,7 +315,7 @@ class Links(unittest.TestCase):
         back = al.from_page(url)
         for name in ("X", "W_q", "W_k", "W_v", "b_q"):
             self.assertTrue(np.array_equal(back[name], np.asarray(l[name])), name)
-        # "Copy link" after an edit: the state parameter (core/state_link.h) says what changed.
+        # "Copy link" after an edit: the state parameter (core/lesson/state_link.h) says what changed.
         state = {"v": 1, "parts": [{"part": 0, "set": [["W_q", 1, 2, 0.1 + 0.2], ["b_q", 0, 3, -7.5]], "causal": True}]}
         edited = base + "?step=3&state=" + base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=") + "#" + fragment
         back = al.from_page(edited)

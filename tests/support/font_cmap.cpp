@@ -1,3 +1,4 @@
+// Whether the cut fonts really draw a character, from each one's character map (font_cmap.h).
 #include "support/font_cmap.h"
 
 #include <vector>

@@ -1,3 +1,4 @@
+// The real UI with no window and no GL, for the tests (headless.h).
 #include "support/headless.h"
 
 #include <cmath>

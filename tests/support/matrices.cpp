@@ -1,3 +1,4 @@
+// Matrix helpers for the tests: literals, slices, comparisons (matrices.h).
 #include "support/matrices.h"
 
 #include <doctest/doctest.h>

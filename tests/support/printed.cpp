@@ -1,3 +1,5 @@
+// Reading the notebooks' printed numbers, checking matrices against them, and the built-in lessons'
+// traces by id (printed.h).
 #include "support/printed.h"
 
 #include <doctest/doctest.h>

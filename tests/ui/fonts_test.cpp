@@ -1,3 +1,4 @@
+// Tests of ui/fonts.h: what the fonts draw, and where wrapped lines may break.
 #include "ui/fonts.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of ui/layout.h: the layout fingerprint.
 #include "ui/layout.h"
 
 #include <doctest/doctest.h>

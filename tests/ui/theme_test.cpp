@@ -1,3 +1,4 @@
+// Tests of ui/theme.h: readable colours, and the view as the theme's owner.
 #include "ui/theme.h"
 
 #include <doctest/doctest.h>

@@ -75,7 +75,7 @@ if (language !== "en" && !singleFile) fetchEarly("catalog", language).then((r) =
 if (typeof WebGL2RenderingContext === "undefined") withoutGl();
 
 // The built-in lessons' files: the program compiles none in, so each is
-// fetched when first opened (src/core/builtin_lessons.h), the one the page
+// fetched when first opened (src/core/load/builtin_lessons.h), the one the page
 // opens with while the module loads. The single file carries them all.
 // The built-in lesson the page opens with: the link's, else the one open
 // last, else the first. The app must have one before it starts: when that

@@ -1,6 +1,6 @@
 // The learner's work, kept in local storage across reloads: each lesson's
 // work (its numbers, step, answers and progress; the app's text,
-// core/progress.h) under its own key, per page origin, and the lesson open
+// core/learning/progress.h) under its own key, per page origin, and the lesson open
 // last. The app judges what it is given: anything unreadable becomes a
 // notice, and the next save replaces it. Storage may be off or full (private
 // windows, sandboxed iframes): then work lasts as long as the page.

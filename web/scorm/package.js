@@ -85,7 +85,7 @@ export function launchPage(index, pageScript, title) {
 
 // scorm-config.js: the settings the adapter reads.
 export const configScript = (config) =>
-  "// Attention Lab's SCORM settings, written by scripts/scorm_package.mjs (docs/embedding.md).\n" +
+  "// Attention Lab's SCORM settings, written by scripts/scorm_package.mjs (docs/scorm.md).\n" +
   "// lesson: a built-in lesson id, or the id of the lesson file lessonFile names (the lesson\n" +
   "// editor's packages); completeWhen: all-steps (completed once every step is seen)\n" +
   "// or challenges (then passed or failed by the score against mastery, 0 to 100).\n" +

@@ -1,6 +1,5 @@
-// The SCORM 1.2 launcher of Attention Lab's LMS package (docs/embedding.md,
-// "In an LMS: the SCORM package"). scorm.html loads it after scorm-config.js
-// and before page.js:
+// The SCORM 1.2 launcher of Attention Lab's LMS package (docs/scorm.md).
+// scorm.html loads it after scorm-config.js and before page.js:
 //   1. it reads the instructor's settings (window.attentionScormConfig) and
 //      shows a clear notice if they are wrong, using the defaults instead;
 //   2. it points the page at the chosen lesson (?lesson=…&embed=1) before

@@ -1,5 +1,7 @@
-// Files compiled into the binary by cmake/embed.cmake (lessons, font,
-// shaders), so the web build and the single-file page need no extra fetches.
+// A file compiled into the binary by cmake/embed.cmake (attn_embed): its name
+// and bytes. Every build compiles in the fonts, the shaders, the languages and
+// the built-in lessons' list; all but the page's also the lessons, the font
+// packs and the catalogs, which the page fetches when first needed.
 #pragma once
 
 #include <cstddef>

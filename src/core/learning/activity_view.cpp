@@ -1,3 +1,4 @@
+// What a learner sees of a prediction and a challenge, texts filled in (activity_view.h).
 #include "core/learning/activity_view.h"
 
 #include <algorithm>
@@ -30,15 +31,16 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
   v.answer = then ? answer_text(p, *then, digits) : answer_of_key(p, e.now, given->answer);
   if (given->answer != answer_key(p, e)) {
     v.answer_now = answer_text(p, e, digits);
-    v.now_line = p.kind == Prediction::Kind::Estimate
-                     // TRANSLATORS: under the reveal of a prediction answered earlier: the
-                     // learner's numbers changed since, and with them the number asked about is
-                     // now {now}.
-                     ? trf("With your numbers now, it is {now}.", {{"now", v.answer_now}})
-                     // TRANSLATORS: under the reveal of a prediction answered earlier: the
-                     // learner's numbers changed since, and with them the right answer is now
-                     // {now} (one of the options).
-                     : trf("With your numbers now, the answer is \"{now}\".", {{"now", v.answer_now}});
+    v.now_line =
+        p.kind == Prediction::Kind::Estimate
+            // TRANSLATORS: under the reveal of a prediction answered earlier: the
+            // learner's numbers changed since, and with them the number asked about is
+            // now {now}.
+            ? trf("With your numbers now, it is {now}.", {{"now", v.answer_now}})
+            // TRANSLATORS: under the reveal of a prediction answered earlier: the
+            // learner's numbers changed since, and with them the right answer is now
+            // {now} (one of the options).
+            : trf("With your numbers now, the answer is \"{now}\".", {{"now", v.answer_now}});
   }
   if (!then)
     // TRANSLATORS: before a prediction's reveal when the numbers it was answered on were not

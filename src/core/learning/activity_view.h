@@ -32,7 +32,7 @@ struct PredictionView {
 };
 // `then`: the numbers the answer was given on (null: unknown, work saved
 // before they were kept; the reveal then reads today's). `cover`: what open
-// predictions cover (core/cover.h), "?" in the texts; null: nothing.
+// predictions cover (core/logic/cover.h), "?" in the texts; null: nothing.
 PredictionView view_prediction(const Prediction& p, const Evaluation& e,
                                const PredictionAnswer* given, int digits,
                                const Cover* cover = nullptr, const Evaluation* then = nullptr);

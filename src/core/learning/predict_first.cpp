@@ -1,3 +1,4 @@
+// Predict first's rule: what each open question covers, and what waits for it (predict_first.h).
 #include "core/learning/predict_first.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// A learner's progress: its counts and score, and saved work encoded and decoded (progress.h).
 #include "core/learning/progress.h"
 
 #include <cmath>
@@ -78,7 +79,8 @@ std::string encode_saved(const Lesson& lesson, const SavedWork& work) {
     if (state) doc["solvedWith"][id] = encode_state(lesson, *state);
   }
   if (work.state)
-    if (json state = state_json(lesson, *work.state); !state.is_null()) doc["state"] = std::move(state);
+    if (json state = state_json(lesson, *work.state); !state.is_null())
+      doc["state"] = std::move(state);
   return doc.dump();
 }
 
@@ -158,8 +160,7 @@ DecodedWork decode_saved(const Lesson& lesson, std::string_view text) {
   // The numbers each was solved with, where they are this lesson's.
   if (const auto with = doc.find("solvedWith"); with != doc.end() && with->is_object())
     for (const auto& [id, state] : with->items())
-      if (w.progress.solved.count(id))
-        w.progress.solved[id] = state_of(lesson, state);
+      if (w.progress.solved.count(id)) w.progress.solved[id] = state_of(lesson, state);
   if (const auto opened = doc.find("opened"); opened != doc.end() && opened->is_string() &&
                                               opened->get_ref<const std::string&>().size() < 100)
     w.opened = opened->get<std::string>();

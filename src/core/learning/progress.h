@@ -25,7 +25,7 @@ struct PredictionAnswer {
   bool skipped = false;
   double picked = 0.0;  // an option's index, or the estimate
   bool right = false;   // judged on the numbers when it was given
-  std::string answer;   // the right answer then, in no language (core/activity.h, answer_key)
+  std::string answer;  // the right answer then, in no language (core/lesson/activity.h, answer_key)
   // The numbers it was given on: the reveal speaks of them. None in work
   // saved before they were kept.
   std::optional<LessonState> state;

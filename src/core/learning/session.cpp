@@ -1,3 +1,4 @@
+// The session: one lesson, its state, and the trace recomputed when it changes (session.h).
 #include "core/learning/session.h"
 
 #include <algorithm>

@@ -59,7 +59,7 @@ class Session {
   void set_seed(int part, int group, uint32_t seed);  // redraws as numpy would
   // Replaces the whole state: one that decode_state() made for this lesson.
   void set_state(const LessonState& state);
-  // The same lesson with its texts in another language (core/lesson_translations.h):
+  // The same lesson with its texts in another language (core/load/lesson_translations.h):
   // every number, shape and id the same, so the learner's state stays.
   void replace_texts(std::shared_ptr<const Lesson> lesson);
   void reset();  // back to the notebook's numbers

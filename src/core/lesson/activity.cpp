@@ -1,3 +1,4 @@
+// Finding a lesson's predictions and challenges by id (activity.h).
 #include "core/lesson/activity.h"
 
 #include "core/lesson/lesson.h"

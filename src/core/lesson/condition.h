@@ -1,9 +1,9 @@
 // What a lesson can say about the numbers on screen, as data (judged against
 // the live trace by core/logic/judge.h): "the weight "The" gives "cat" is above 0.5", "row "cat" is
 // nearly uniform", "the learner changed only W_k". Step texts use these to say when a sentence
-// holds (core/live_text.h), predictions to judge an answer and challenges to see a goal reached
-// (core/activity.h). Declarative data from the lesson file (read by core/lesson_logic_reader.cpp),
-// never code.
+// holds (core/lesson/live_text.h), predictions to judge an answer and challenges to see a goal
+// reached (core/lesson/activity.h). Declarative data from the lesson file (read by
+// core/load/lesson_logic_reader.cpp), never code.
 #pragma once
 
 #include <optional>
@@ -52,15 +52,15 @@ enum class Comparison { Above, Below, Near };  // Near: within `tolerance`
 
 // What the learner changed from the notebook's numbers.
 struct ChangeRule {
-  std::vector<Stage> inputs;  // inputs that may differ
-  bool temperature = false;   // the scale setting may differ
-  bool mask = false;          // the causal mask may differ
-  bool overrides = false;     // what-if numbers may be set
-  bool seeds = false;         // other random draws may be made
-  bool order = false;         // the tokens may stand in another order
+  std::vector<Stage> inputs;    // inputs that may differ
+  bool temperature = false;     // the scale setting may differ
+  bool mask = false;            // the causal mask may differ
+  bool overrides = false;       // what-if numbers may be set
+  bool seeds = false;           // other random draws may be made
+  bool order = false;           // the tokens may stand in another order
   bool first_position = false;  // the first token may stand elsewhere
-  int max_cells = -1;         // at most this many input numbers differ (-1: any)
-  bool something = false;     // and at least one thing must differ
+  int max_cells = -1;           // at most this many input numbers differ (-1: any)
+  bool something = false;       // and at least one thing must differ
 };
 
 struct Condition {

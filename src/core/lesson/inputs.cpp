@@ -1,3 +1,4 @@
+// The table of inputs a lesson may give: each one's shape and layout (inputs.h).
 #include "core/lesson/inputs.h"
 
 #include "core/text/translation.h"

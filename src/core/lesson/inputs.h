@@ -33,7 +33,7 @@ inline constexpr EnumName<Layout> kLayoutNames[] = {
 // M is the memory's tokens in cross-attention.
 enum class Width : uint8_t { One, N, M, d, d_k, d_v, d_out };
 inline constexpr EnumName<Width> kWidthNames[] = {
-    {Width::One, "1"}, {Width::N, "N"},     {Width::M, "M"},        {Width::d, "d"},
+    {Width::One, "1"},   {Width::N, "N"},     {Width::M, "M"},         {Width::d, "d"},
     {Width::d_k, "d_k"}, {Width::d_v, "d_v"}, {Width::d_out, "d_out"},
 };
 
@@ -49,9 +49,9 @@ inline constexpr EnumName<Misfit> kMisfitNames[] = {
 
 struct InputSpec {
   Stage stage;
-  Width rows, cols;         // in the canonical row layout the core computes in
-  uint8_t transposed = 0;   // bit (1 << Layout): written as the transpose in that layout
-  Stage needs = Stage::X;   // the input it goes with (a bias its weights); X: none
+  Width rows, cols;        // in the canonical row layout the core computes in
+  uint8_t transposed = 0;  // bit (1 << Layout): written as the transpose in that layout
+  Stage needs = Stage::X;  // the input it goes with (a bias its weights); X: none
   Misfit misfit = Misfit::Width;
   // Where a lesson file writes it, when that is not its stage's name.
   std::string_view key = {};
@@ -60,8 +60,8 @@ struct InputSpec {
 inline bool split_by_heads(Width w) { return w == Width::d_k || w == Width::d_v; }
 
 inline constexpr uint8_t kInColumns = 1 << static_cast<int>(Layout::Columns);
-inline constexpr uint8_t kInTransposedWeights =
-    1 << static_cast<int>(Layout::RowsTransposedWeights);
+inline constexpr uint8_t kInTransposedWeights = 1
+                                                << static_cast<int>(Layout::RowsTransposedWeights);
 
 // In the order the loader checks them: the first input with a width sets it
 // and the rest must agree, so W_o, whose rows are the values' width, comes

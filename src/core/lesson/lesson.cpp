@@ -1,3 +1,5 @@
+// Rules on a lesson's data: a variant's options, token positions, what may be overridden, head
+// blocks, random draws, the default state (lesson.h).
 #include "core/lesson/lesson.h"
 
 #include "core/math/numpy_random.h"

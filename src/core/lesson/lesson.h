@@ -41,9 +41,9 @@ struct Limits {
   static constexpr double kMaxAbsValue = 1e6;  // every input entry, file or slider
   static constexpr double kMinDivisor = 1e-3;  // temperature / scale divisor
   static constexpr double kMaxDivisor = 1e6;
-  static constexpr int kMaxPrecision = 12;  // digits shown: 0 to this
-  static constexpr int kMaxFirstPosition = 10000;  // first_position: 0 to this
-  static constexpr double kMaxRopeBase = 1e9;      // RoPE's base: above 0, to this
+  static constexpr int kMaxPrecision = 12;          // digits shown: 0 to this
+  static constexpr int kMaxFirstPosition = 10000;   // first_position: 0 to this
+  static constexpr double kMaxRopeBase = 1e9;       // RoPE's base: above 0, to this
   static constexpr int kMaxTrainSteps = 500;        // training's steps: 1 to this
   static constexpr double kMaxLearningRate = 1000;  // training's lr: above 0, to this
   // Multiply-adds training may take on each change (every step, forward and back).
@@ -58,7 +58,6 @@ inline bool is_valid_id(std::string_view id) {
   return !id.empty() && id.size() <= Limits::kMaxIdChars &&
          id.find_first_not_of(kIdCharacters) == std::string_view::npos;
 }
-
 
 enum class DrawFn { Rand, Randn, Normal };
 inline constexpr EnumName<DrawFn> kDrawFnNames[] = {

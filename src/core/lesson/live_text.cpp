@@ -1,3 +1,4 @@
+// Live text as data: a text of literal words, no placeholder (live_text.h).
 #include "core/lesson/live_text.h"
 
 namespace attn {

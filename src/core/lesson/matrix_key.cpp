@@ -1,3 +1,4 @@
+// A matrix's key and its text form, [part/]stage[_hN][@variant] (matrix_key.h).
 #include "core/lesson/matrix_key.h"
 
 #include <algorithm>
@@ -15,14 +16,22 @@ bool is_weight_matrix(Stage s) {
 
 Stage trained_input(Stage g) {
   switch (g) {
-    case Stage::grad_W_q: return Stage::W_q;
-    case Stage::grad_W_k: return Stage::W_k;
-    case Stage::grad_W_v: return Stage::W_v;
-    case Stage::grad_W_o: return Stage::W_o;
-    case Stage::grad_b_q: return Stage::b_q;
-    case Stage::grad_b_k: return Stage::b_k;
-    case Stage::grad_b_v: return Stage::b_v;
-    default: return g;
+    case Stage::grad_W_q:
+      return Stage::W_q;
+    case Stage::grad_W_k:
+      return Stage::W_k;
+    case Stage::grad_W_v:
+      return Stage::W_v;
+    case Stage::grad_W_o:
+      return Stage::W_o;
+    case Stage::grad_b_q:
+      return Stage::b_q;
+    case Stage::grad_b_k:
+      return Stage::b_k;
+    case Stage::grad_b_v:
+      return Stage::b_v;
+    default:
+      return g;
   }
 }
 

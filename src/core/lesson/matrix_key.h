@@ -25,13 +25,13 @@ enum class Stage : uint8_t {
   b_q,
   b_k,
   b_v,
-  W_o,      // embeddings and parameters
-  X_P,      // X + P: the embeddings with their positions
+  W_o,  // embeddings and parameters
+  X_P,  // X + P: the embeddings with their positions
   Q,
   K,
-  V,        // projections (or given)
-  angles,   // RoPE: each position's angle for each pair of a head's columns
-  Q_rot,    // RoPE: Q and K turned by their positions' angles
+  V,       // projections (or given)
+  angles,  // RoPE: each position's angle for each pair of a head's columns
+  Q_rot,   // RoPE: Q and K turned by their positions' angles
   K_rot,
   K_T,      // Kᵀ, as the notebooks print it before Q·Kᵀ
   scores,   // raw dot products
@@ -42,7 +42,7 @@ enum class Stage : uint8_t {
   concat,   // the heads side by side
   output,   // the part's result
   // Generating with a KV cache (core/math/kv_cache.h), at the step the learner is on:
-  q_t,      // the new token's query, key and value
+  q_t,  // the new token's query, key and value
   k_t,
   v_t,
   K_cache,  // the keys and values of the tokens made so far, the new one last
@@ -53,8 +53,8 @@ enum class Stage : uint8_t {
   made,       // every output row made so far, one step at a time
   macs,       // multiply-adds per step and in all, with the cache and without it
   // Training (core/math/training.h):
-  target,  // what the attention weights (or the output) should be
-  loss,    // the loss before each step of gradient descent
+  target,    // what the attention weights (or the output) should be
+  loss,      // the loss before each step of gradient descent
   grad_W_q,  // each trained matrix's gradient at the numbers now
   grad_W_k,
   grad_W_v,

@@ -1,3 +1,4 @@
+// Which matrices a part shows, in pipeline order, and each one's shape and axes (part_matrices.h).
 #include "core/lesson/part_matrices.h"
 
 #include <algorithm>
@@ -92,7 +93,8 @@ class Structure {
     const auto [kr, kc] = token_axes(AxisKind::Key);
     if (seq.positions == PositionKind::Sinusoidal)  // computed (given P is an input)
       add(Stage::P, 0, variant, token_axes(AxisKind::Position));
-    if (seq.positions != PositionKind::None) add(Stage::X_P, 0, variant, token_axes(AxisKind::Token));
+    if (seq.positions != PositionKind::None)
+      add(Stage::X_P, 0, variant, token_axes(AxisKind::Token));
     const bool rope = seq.rope && (has(Stage::X) || has(Stage::Q));
     // Kᵀ, as the notebooks print it before Q·Kᵀ: of the keys the scores read.
     const bool k_t = variant == 0 && (has(Stage::X) || has(Stage::Q));

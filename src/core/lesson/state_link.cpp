@@ -1,3 +1,4 @@
+// The learner's changes as a link's JSON text: encoding and decoding (state_link.h).
 #include "core/lesson/state_link.h"
 #include "core/text/json_document.h"
 

@@ -1,5 +1,5 @@
 // Reads a step's predictions and challenges (docs/lessons.md, "Predictions
-// and challenges") into core/activity.h's types, with the loader's one-line
+// and challenges") into core/lesson/activity.h's types, with the loader's one-line
 // errors. A challenge's solution is checked once the whole lesson is read
 // (check_solutions), since it is a state of the whole lesson.
 #pragma once

@@ -16,7 +16,7 @@
 namespace attn {
 
 // What the lesson picker shows of a built-in lesson before its file is here:
-// its file's id, title and source, read at build time (cmake/lesson_index.cmake).
+// its file's id, title and source, read at build time (scripts/lesson_files.py).
 struct BuiltinLessonEntry {
   std::string id, title, source;
 };

@@ -1,3 +1,4 @@
+// The steps of a lesson that writes none: one per stage (default_steps.h).
 #include "core/load/default_steps.h"
 
 #include <algorithm>
@@ -123,7 +124,8 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
   }
   if (has(Stage::K_cache))
     // TRANSLATORS: title of a lesson's step: generating one token at a time with a KV cache.
-    add("generate", tr("Generating with a cache"), literal("output_t = softmax(q_t·K_cacheᵀ)·V_cache"),
+    add("generate", tr("Generating with a cache"),
+        literal("output_t = softmax(q_t·K_cacheᵀ)·V_cache"),
         // TRANSLATORS: a step's text: at each step only the new token's query, key and value are
         // computed; the keys and values of the tokens before it are kept.
         tr("Each new token computes only its own query, key and value; the keys and values of "
@@ -131,9 +133,9 @@ std::vector<StepSpec> default_steps(const Part& part, int part_index) {
         of({Stage::q_t, Stage::K_cache, Stage::V_cache, Stage::weights_t, Stage::output_t,
             Stage::made, Stage::macs}));
   if (has(Stage::loss)) {
-    std::vector<MatrixKey> show = of({Stage::target, Stage::loss, Stage::grad_W_q, Stage::grad_W_k,
-                                      Stage::grad_W_v, Stage::grad_W_o, Stage::grad_b_q,
-                                      Stage::grad_b_k, Stage::grad_b_v});
+    std::vector<MatrixKey> show =
+        of({Stage::target, Stage::loss, Stage::grad_W_q, Stage::grad_W_k, Stage::grad_W_v,
+            Stage::grad_W_o, Stage::grad_b_q, Stage::grad_b_k, Stage::grad_b_v});
     // TRANSLATORS: title of a lesson's step: the weights trained by gradient descent.
     add("train", tr("Training"), literal("W ← W − lr·∂L/∂W"),
         // TRANSLATORS: a step's text: gradient descent moves each trained number a little

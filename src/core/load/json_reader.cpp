@@ -1,3 +1,4 @@
+// Reading untrusted JSON without throwing: depth checks and located messages (json_reader.h).
 #include "core/load/json_reader.h"
 
 #include <algorithm>

@@ -35,7 +35,7 @@ std::string describe(const json& v);
 std::string format_number(double v);
 // "\"a\", \"b\" or \"c\"": alternatives for a message, its "or" translated.
 std::string one_of(const std::vector<std::string>& alternatives);
-// quoted_names() (core/enum_names.h) in the learner's language: the words a
+// quoted_names() (core/base/enum_names.h) in the learner's language: the words a
 // message offers, and a last alternative that is not a word, a message marked
 // with N_() ("\"a\", \"b\" or a number").
 template <class E>

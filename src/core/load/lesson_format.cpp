@@ -1,3 +1,4 @@
+// The lesson format's rules as data, for the programs that write lessons (lesson_format.h).
 #include "core/load/lesson_format.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Reading what a lesson file says about its numbers: matrices, rows and cells by name,
+// measures, conditions, and text with placeholders (lesson_logic_reader.h).
 // [SECTION] Matrices, rows and cells by name
 // [SECTION] Measures and conditions
 // [SECTION] Text with placeholders
@@ -47,8 +49,7 @@ LogicReader::LogicReader(Reader& r, const Part& part, int part_index, bool extra
 
 // The names along a token axis: a cross-attention's keys are the memory's tokens.
 const std::vector<std::string>& LogicReader::tokens_along(AxisKind kind) const {
-  return kind == AxisKind::Key && !part_.memory_tokens.empty() ? part_.memory_tokens
-                                                                : part_.tokens;
+  return kind == AxisKind::Key && !part_.memory_tokens.empty() ? part_.memory_tokens : part_.tokens;
 }
 
 const LogicReader::Target* LogicReader::matrix(const std::string& name, const Pointer& path) {
@@ -110,10 +111,10 @@ const std::vector<std::string>& LogicReader::labels_along(const SliceSpec& s) co
       const AxisKind kind = s.column ? t.spec.row_kind : t.spec.col_kind;
       const int n = s.column ? t.shape.first : t.shape.second;
       for (int i = 0; i < n; ++i)
-        self.scratch_labels_.push_back(
-            is_token_axis(kind) && n == static_cast<int>(tokens_along(kind).size())
-                ? tokens_along(kind)[i]
-                : std::to_string(i));
+        self.scratch_labels_.push_back(is_token_axis(kind) &&
+                                               n == static_cast<int>(tokens_along(kind).size())
+                                           ? tokens_along(kind)[i]
+                                           : std::to_string(i));
     }
   return scratch_labels_;
 }

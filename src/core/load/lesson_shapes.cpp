@@ -1,3 +1,4 @@
+// The lesson format's shape rules: every input's shape, given or drawn (lesson_shapes.h).
 #include "core/load/lesson_shapes.h"
 
 #include <algorithm>
@@ -136,33 +137,34 @@ class ShapeCheck {
     }
     if (spec.misfit == Misfit::Memory) {
       if (width == Width::M) {
-        const PluralText per = input_is_transposed(part_.layout, s) ? m.per_memory_column
-                                                                   : m.per_memory_row;
-        return r_.fail(where(s), trnf(per.singular, per.plural,
-                                      static_cast<unsigned long>(expected),
-                                      {{"matrix", shown(s)}, {"count", count}}));
+        const PluralText per =
+            input_is_transposed(part_.layout, s) ? m.per_memory_column : m.per_memory_row;
+        return r_.fail(where(s),
+                       trnf(per.singular, per.plural, static_cast<unsigned long>(expected),
+                            {{"matrix", shown(s)}, {"count", count}}));
       }
       return r_.fail(where(s), trf(tr(m.memory_width), {{"matrix", shown(s)}, {"d", count}}));
     }
     if (spec.rows == Width::N && spec.cols == Width::N)
       return r_.fail(where(s), trf(tr(m.square), {{"matrix", shown(s)}, {"n", count}}));
     if (width == Width::N) {
-      const PluralText per = input_is_transposed(part_.layout, s) ? m.per_token_column
-                                                                 : m.per_token_row;
+      const PluralText per =
+          input_is_transposed(part_.layout, s) ? m.per_token_column : m.per_token_row;
       return r_.fail(where(s), trnf(per.singular, per.plural, static_cast<unsigned long>(n),
                                     {{"matrix", shown(s)}, {"count", count}}));
     }
     if (spec.needs != Stage::X)  // a bias: one number per output of its weights
-      return r_.fail(where(s), trf(tr(m.bias), {{"matrix", shown(s)},
-                                                {"weight", stage_name(spec.needs)},
-                                                {"count", std::to_string(set.at(spec.cols).first)}}));
+      return r_.fail(where(s),
+                     trf(tr(m.bias), {{"matrix", shown(s)},
+                                      {"weight", stage_name(spec.needs)},
+                                      {"count", std::to_string(set.at(spec.cols).first)}}));
     if (width == Width::d_v)  // W_o's rows
       return r_.fail(where(s), trnf(m.concatenated.singular, m.concatenated.plural,
                                     static_cast<unsigned long>(expected),
                                     {{"matrix", shown(s)}, {"count", count}}));
-    const std::string rule =
-        width == Width::d ? trf(tr(m.rule_d[static_cast<int>(part_.layout)]), {{"d", count}})
-                          : trf(tr(m.rule_d_k), {{"d_k", count}});
+    const std::string rule = width == Width::d
+                                 ? trf(tr(m.rule_d[static_cast<int>(part_.layout)]), {{"d", count}})
+                                 : trf(tr(m.rule_d_k), {{"d_k", count}});
     return r_.fail(where(s), trf(tr(m.does_not_fit), {{"matrix", shown(s)}, {"rule", rule}}));
   }
 
@@ -189,7 +191,8 @@ class ShapeCheck {
       Stage with = need;
       for (Stage s : source->when)
         if (with == need && s != need && has(s)) with = s;
-      return r_.fail(path_, trf(tr(m.missing), {{"key", stage_name(need)}, {"with", stage_name(with)}}));
+      return r_.fail(path_,
+                     trf(tr(m.missing), {{"key", stage_name(need)}, {"with", stage_name(with)}}));
     }
     if (source->one_head && part_.heads != 1) return r_.fail(path_ / "heads", tr(m.one_head));
 

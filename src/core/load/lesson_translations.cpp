@@ -1,3 +1,5 @@
+// A lesson's texts in other languages: which are translatable, and a file's translations checked
+// and applied (lesson_translations.h).
 #include "core/load/lesson_translations.h"
 
 #include <algorithm>

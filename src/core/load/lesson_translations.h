@@ -3,7 +3,7 @@
 // each key a JSON Pointer to one of the file's texts (a title, a step's text,
 // a question, a hint…: what is_translatable() says), each value that text in
 // the language, with the same {live values}. The built-in lessons' come with
-// each language's catalog (po/, core/translation.h). The loader checks them;
+// each language's catalog (po/, core/text/translation.h). The loader checks them;
 // showing a lesson in a language reads its file again with those texts in
 // place, so a translated lesson is the same lesson in every number.
 #pragma once

@@ -1,3 +1,4 @@
+// Reading a part's "random": np.random.seed groups and their draws (random_reader.h).
 #include "core/load/random_reader.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Reading where a part's tokens stand and what else they read (sequence_reader.h).
 #include "core/load/sequence_reader.h"
 
 #include <algorithm>
@@ -54,22 +55,21 @@ bool read_memory_tokens(Reader& r, const json& v, const Pointer& path, Part& par
                   trf("expected an array of token names, got {type}", {{"type", describe(v)}}));
   if (v.empty()) return r.fail(path, tr("needs at least one token"));
   if (v.size() > static_cast<size_t>(Limits::kMaxTokens))
-    return r.fail(path,
-                  trnf("{count} token, the limit is {limit}", "{count} tokens, the limit is {limit}",
-                       static_cast<unsigned long>(v.size()),
-                       {{"count", std::to_string(v.size())},
-                        {"limit", std::to_string(Limits::kMaxTokens)}}));
+    return r.fail(
+        path,
+        trnf("{count} token, the limit is {limit}", "{count} tokens, the limit is {limit}",
+             static_cast<unsigned long>(v.size()),
+             {{"count", std::to_string(v.size())}, {"limit", std::to_string(Limits::kMaxTokens)}}));
   for (size_t i = 0; i < v.size(); ++i) {
     if (!v[i].is_string())
-      return r.fail(path / i,
-                    trf("expected a token name (a string), got {type}", {{"type", describe(v[i])}}));
+      return r.fail(path / i, trf("expected a token name (a string), got {type}",
+                                  {{"type", describe(v[i])}}));
     const std::string& s = v[i].get_ref<const std::string&>();
     if (s.empty() || s.size() > Limits::kMaxIdChars)
-      return r.fail(
-          path / i,
-          trnf("token names must be 1 to {limit} byte", "token names must be 1 to {limit} bytes",
-               static_cast<unsigned long>(Limits::kMaxIdChars),
-               {{"limit", std::to_string(Limits::kMaxIdChars)}}));
+      return r.fail(path / i, trnf("token names must be 1 to {limit} byte",
+                                   "token names must be 1 to {limit} bytes",
+                                   static_cast<unsigned long>(Limits::kMaxIdChars),
+                                   {{"limit", std::to_string(Limits::kMaxIdChars)}}));
     part.memory_tokens.push_back(s);
   }
   return true;
@@ -84,8 +84,8 @@ bool read_memory(Reader& r, const json& v, const Pointer& path, Part& part) {
   if (!r.known_keys(v, path, {"tokens", "X"})) return false;
   if (!v.contains("tokens"))
     // TRANSLATORS: {key} is a JSON key that stays in English ("tokens").
-    return r.fail(path, trf("missing key \"{key}\" (one name per memory token)",
-                            {{"key", "tokens"}}));
+    return r.fail(path,
+                  trf("missing key \"{key}\" (one name per memory token)", {{"key", "tokens"}}));
   if (!read_memory_tokens(r, v["tokens"], path / "tokens", part)) return false;
   if (v.contains("X")) {
     Matrix m;
@@ -137,9 +137,10 @@ bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
       part.given[Stage::P] = std::move(m);
       part.sequence.positions = PositionKind::Given;
     } else {
-      return r.fail(pp,
-                    // TRANSLATORS: keep "sinusoidal"; {type} is what the file has instead.
-                    trf("expected \"sinusoidal\" or a matrix, got {type}", {{"type", describe(*it)}}));
+      return r.fail(
+          pp,
+          // TRANSLATORS: keep "sinusoidal"; {type} is what the file has instead.
+          trf("expected \"sinusoidal\" or a matrix, got {type}", {{"type", describe(*it)}}));
     }
     if (!v.contains("X") && !drawn(part, Stage::X))
       // TRANSLATORS: positions (keep "positions") are added to the embeddings X.

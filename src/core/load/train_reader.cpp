@@ -1,3 +1,4 @@
+// Reading a part's "train": the target and the descent's settings (train_reader.h).
 #include "core/load/train_reader.h"
 
 #include <cmath>
@@ -15,8 +16,7 @@ int width_of(const Part& part, Stage s) {
   return input_is_transposed(part.layout, s) ? rows : cols;
 }
 
-bool read_target(Reader& r, const json& v, const Pointer& path, const Part& part,
-                 TrainSpec& out) {
+bool read_target(Reader& r, const json& v, const Pointer& path, const Part& part, TrainSpec& out) {
   if (!r.expect_object(v, path) || !r.known_keys(v, path, {"weights", "output"})) return false;
   if (v.contains("weights") == v.contains("output"))
     // TRANSLATORS: a training's target; keep "weights" and "output", the lesson file's keys.
@@ -42,16 +42,17 @@ bool read_target(Reader& r, const json& v, const Pointer& path, const Part& part
     if (columns) std::swap(rows, cols);
   }
   if (out.target.rows() != rows || out.target.cols() != cols)
-    return r.fail(tp,
-                  // TRANSLATORS: a training's target matrix; {shape} is its shape, {wanted} the
-                  // shape it must have (the attention weights', or the output's), as "(3, 3)".
-                  trf("the target is {shape}: it must be shaped like the {what}, {wanted}",
-                      {{"shape", "(" + std::to_string(out.target.rows()) + ", " +
-                                     std::to_string(out.target.cols()) + ")"},
-                       // TRANSLATORS: completes "it must be shaped like the …".
-                       {"what", out.kind == TrainTarget::Kind::Weights ? tr("attention weights")
-                                                                        : tr("output")},
-                       {"wanted", "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")"}}));
+    return r.fail(
+        tp,
+        // TRANSLATORS: a training's target matrix; {shape} is its shape, {wanted} the
+        // shape it must have (the attention weights', or the output's), as "(3, 3)".
+        trf("the target is {shape}: it must be shaped like the {what}, {wanted}",
+            {{"shape", "(" + std::to_string(out.target.rows()) + ", " +
+                           std::to_string(out.target.cols()) + ")"},
+             // TRANSLATORS: completes "it must be shaped like the …".
+             {"what",
+              out.kind == TrainTarget::Kind::Weights ? tr("attention weights") : tr("output")},
+             {"wanted", "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")"}}));
   if (out.kind == TrainTarget::Kind::Output) return true;
   // Each query's row (a column when keys are rows) a distribution, none of it
   // where the mask hides a key.
@@ -97,8 +98,8 @@ bool read_params(Reader& r, const json& v, const Pointer& path, const Part& part
     if (!part.shapes.count(stage_of(*p)))
       // TRANSLATORS: {name} is a matrix training should change, which the part has not.
       return r.fail(path / i, trf("this part has no {name} to train", {{"name", name}}));
-    const bool reaches_weights = *p == Param::W_q || *p == Param::W_k || *p == Param::b_q ||
-                                 *p == Param::b_k;
+    const bool reaches_weights =
+        *p == Param::W_q || *p == Param::W_k || *p == Param::b_q || *p == Param::b_k;
     if (out.kind == TrainTarget::Kind::Weights && !reaches_weights)
       return r.fail(path / i,
                     // TRANSLATORS: {name} (W_v, b_v or W_o) does not change the attention

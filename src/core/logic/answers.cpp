@@ -1,3 +1,4 @@
+// Judging a learner's predictions and challenges on the numbers (answers.h).
 #include "core/logic/answers.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// A lesson's whole trace: the numbers, then each step's texts filled from them (build_trace.h).
 #include "core/logic/build_trace.h"
 
 #include <algorithm>

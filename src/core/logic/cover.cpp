@@ -1,3 +1,4 @@
+// The cover's mask: which entries of which matrix an open question hides (cover.h).
 #include "core/logic/cover.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Judging a lesson's conditions and measures on the numbers (judge.h).
 #include "core/logic/judge.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Which numbers a lesson's words and questions read (reads.h).
 #include "core/logic/reads.h"
 
 #include <algorithm>

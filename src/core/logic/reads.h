@@ -2,7 +2,7 @@
 // a sentence's placeholders, a prediction's answer, a challenge's goal. Each
 // is a region of one matrix of the trace: the whole matrix, one query's slice,
 // or one entry. What an open prediction covers is built from these
-// (core/cover.h).
+// (core/logic/cover.h).
 #pragma once
 
 #include <vector>

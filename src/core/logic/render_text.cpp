@@ -1,3 +1,4 @@
+// Filling a lesson's live text from the numbers on screen (render_text.h).
 #include "core/logic/render_text.h"
 
 #include <cmath>

@@ -19,7 +19,7 @@ struct Filling {
   int digits = 3;              // for Number without its own digits
   std::string picked, answer;  // for Picked and Answer
   // A placeholder that reads a number an open prediction covers is "?"
-  // (core/cover.h); null: every number is shown.
+  // (core/logic/cover.h); null: every number is shown.
   const Cover* cover = nullptr;
 };
 

@@ -1,3 +1,4 @@
+// Scaled dot-product attention, one head and multi-head (attention.h).
 #include "core/math/attention.h"
 
 #include <cassert>
@@ -35,8 +36,8 @@ void apply(const std::vector<CellValue>& cells, Matrix& m) {
 }  // namespace
 
 void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
-                    const AttentionOptions& options, HeadTrace& out,
-                    const HeadOverrides* overrides, const std::vector<int>* positions) {
+                    const AttentionOptions& options, HeadTrace& out, const HeadOverrides* overrides,
+                    const std::vector<int>* positions) {
   assert(q.cols() == k.cols());
   const bool key_rows = options.arrangement == Arrangement::KeyRows;
 
@@ -61,7 +62,9 @@ void attention_head(const Matrix& q, const Matrix& k, const Matrix* v,
     assert(q.rows() == k.rows());
     out.masked = out.scaled;
     const int n = out.masked.rows();
-    auto at = [&](int token) { return positions ? (*positions)[static_cast<size_t>(token)] : token; };
+    auto at = [&](int token) {
+      return positions ? (*positions)[static_cast<size_t>(token)] : token;
+    };
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const int query = key_rows ? j : i, key = key_rows ? i : j;

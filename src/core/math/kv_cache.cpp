@@ -1,3 +1,4 @@
+// Generating with a KV cache, one token at a time, and what it costs (kv_cache.h).
 #include "core/math/kv_cache.h"
 
 #include <cassert>

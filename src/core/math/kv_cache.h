@@ -27,8 +27,8 @@ struct CacheStep {
   Matrix q, k, v;  // (1, d_k), (1, d_k), (1, d_v): the new token's (q and k turned, with RoPE)
   Matrix K, V;     // (t+1, d_k), (t+1, d_v): the cache, the new row last
   std::vector<Matrix> scores, scaled, weights;  // per head, (1, t+1)
-  Matrix output;   // (1, d_out)
-  Matrix made;     // (t+1, d_out): every row made so far, one step at a time
+  Matrix output;                                // (1, d_out)
+  Matrix made;  // (t+1, d_out): every row made so far, one step at a time
 };
 
 // Step t of generating the tokens in the order `standing` (standing[r] is the
@@ -42,7 +42,7 @@ struct MultiplyAdds {
   int64_t per_token = 0;  // c: one token's projections (and W_o)
   int64_t cached(int t) const;
   int64_t recomputed(int t) const;
-  int64_t cached_total(int n) const;      // over steps 0 … n−1
+  int64_t cached_total(int n) const;  // over steps 0 … n−1
   int64_t recomputed_total(int n) const;
   int64_t attention = 0;  // d_k + d_v: one key's score and its value's term
 };

@@ -1,3 +1,4 @@
+// The small dense matrix's operations (matrix.h).
 #include "core/math/matrix.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// numpy's legacy global generator, draw for draw (numpy_random.h).
 #include "core/math/numpy_random.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// Position encodings: sinusoidal positions and RoPE's angles (positions.h).
 #include "core/math/positions.h"
 
 #include <cassert>

@@ -1,3 +1,4 @@
+// Numerically stable softmax along rows or columns (softmax.h).
 #include "core/math/softmax.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// One query's attention weights as the temperature changes (sweep.h).
 #include "core/math/sweep.h"
 
 #include <algorithm>

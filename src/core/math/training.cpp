@@ -1,3 +1,4 @@
+// One attention layer trained by gradient descent: the loss and its exact gradients (training.h).
 #include "core/math/training.h"
 
 #include <cassert>
@@ -10,13 +11,20 @@ namespace attn {
 
 Matrix& param_of(Layer& layer, Param p) {
   switch (p) {
-    case Param::W_q: return layer.w_q;
-    case Param::W_k: return layer.w_k;
-    case Param::W_v: return layer.w_v;
-    case Param::W_o: return layer.w_o;
-    case Param::b_q: return layer.b_q;
-    case Param::b_k: return layer.b_k;
-    case Param::b_v: return layer.b_v;
+    case Param::W_q:
+      return layer.w_q;
+    case Param::W_k:
+      return layer.w_k;
+    case Param::W_v:
+      return layer.w_v;
+    case Param::W_o:
+      return layer.w_o;
+    case Param::b_q:
+      return layer.b_q;
+    case Param::b_k:
+      return layer.b_k;
+    case Param::b_v:
+      return layer.b_v;
   }
   return layer.w_q;
 }
@@ -64,8 +72,7 @@ Forward forward(const Layer& l) {
   const int n = f.q.rows(), m = f.k.rows();
   const int d_head = f.q.cols() / l.heads, dv_head = f.v.cols() / l.heads;
   const double divisor = l.options.scaling.divisor_for(d_head);
-  const bool applied_as_key_rows =
-      l.options.arrangement == Arrangement::QueryRowsAppliedAsKeyRows;
+  const bool applied_as_key_rows = l.options.arrangement == Arrangement::QueryRowsAppliedAsKeyRows;
   f.concat = Matrix(n, f.v.cols());
   for (int h = 0; h < l.heads; ++h) {
     // 2. logits z (N, M) = q_h·k_hᵀ / divisor, −∞ where the mask hides a key
@@ -99,8 +106,7 @@ LossAndGradients loss_and_gradients(const Layer& l, const TrainTarget& target) {
   const int n = f.q.rows(), m = f.k.rows();
   const int d_head = f.q.cols() / l.heads, dv_head = f.v.cols() / l.heads;
   const double divisor = l.options.scaling.divisor_for(d_head);
-  const bool applied_as_key_rows =
-      l.options.arrangement == Arrangement::QueryRowsAppliedAsKeyRows;
+  const bool applied_as_key_rows = l.options.arrangement == Arrangement::QueryRowsAppliedAsKeyRows;
   LossAndGradients out;
 
   // The loss, and what it sends back: into the output, or into head 1's logits.

@@ -29,12 +29,12 @@ namespace attn {
 
 // One layer's numbers, canonical: the trained ones among them.
 struct Layer {
-  Matrix x;       // (N, d): X, or X + P
-  Matrix source;  // (M, d): the keys' and values' (the memory's), or empty: x
+  Matrix x;                   // (N, d): X, or X + P
+  Matrix source;              // (M, d): the keys' and values' (the memory's), or empty: x
   Matrix w_q, w_k, w_v, w_o;  // (d, d_k), (d, d_k), (d, d_v), (d_v, d_out) or empty
   Matrix b_q, b_k, b_v;       // (1, d_k), (1, d_k), (1, d_v) or empty
   int heads = 1;
-  AttentionOptions options;  // scaling, causal, arrangement
+  AttentionOptions options;    // scaling, causal, arrangement
   std::vector<int> positions;  // each token's, for the causal mask
   // RoPE: the angles (one row per position) and each token's row of them.
   std::optional<RopePairs> rope;

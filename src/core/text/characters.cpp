@@ -1,3 +1,4 @@
+// The characters beyond ASCII a lesson file uses, and where each first stands (characters.h).
 #include "core/text/characters.h"
 
 #include <algorithm>

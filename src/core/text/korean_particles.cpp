@@ -1,3 +1,4 @@
+// Korean particles after a value, in the form the value's last sound takes (korean_particles.h).
 #include "core/text/korean_particles.h"
 
 #include <array>
@@ -55,7 +56,8 @@ struct Particle {
 };
 // clang-format off
 constexpr std::array<Particle, 10> kParticles{{
-    {U"(\uC774)\uC5D0\uC694", U"\uC774\uC5D0\uC694", U"\uC608\uC694", U"\uC774\uC5D0\uC694"},  // (i)eyo
+    // (i)eyo
+    {U"(\uC774)\uC5D0\uC694", U"\uC774\uC5D0\uC694", U"\uC608\uC694", U"\uC774\uC5D0\uC694"},
     {U"(\uC774)\uACE0", U"\uC774\uACE0", U"\uACE0", U"\uC774\uACE0"},  // (i)go
     {U"(\uC774)\uBA70", U"\uC774\uBA70", U"\uBA70", U"\uC774\uBA70"},  // (i)myeo
     {U"(\uC774)\uB098", U"\uC774\uB098", U"\uB098", U"\uC774\uB098"},  // (i)na

@@ -1,3 +1,4 @@
+// Numbers as the page writes them: fixed decimals, a real minus sign (number_text.h).
 #include "core/text/number_text.h"
 
 #include <algorithm>
@@ -9,7 +10,7 @@ namespace attn {
 std::string number_text(double value, int digits) {
   if (std::isinf(value)) return value < 0 ? "−∞" : "∞";
   // The numbers are finite (finite in, finite out): NaN is a number an open
-  // prediction covers (core/cover.h's veiled trace).
+  // prediction covers (core/learning/predict_first.h's veiled trace).
   if (std::isnan(value)) return "?";
   char buf[400];  // room for ±1.8e308 with 12 decimals
   std::snprintf(buf, sizeof buf, "%.*f", std::clamp(digits, 0, 12), value);

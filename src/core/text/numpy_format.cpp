@@ -1,3 +1,4 @@
+// Numbers and matrices as numpy prints them (numpy_format.h).
 #include "core/text/numpy_format.h"
 
 #include <algorithm>

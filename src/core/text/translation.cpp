@@ -1,3 +1,5 @@
+// The learner's language: the shipped languages, choosing one, catalogs with their plurals, the
+// catalog scope (translation.h).
 #include "core/text/translation.h"
 
 #include <algorithm>

@@ -62,7 +62,7 @@ class Catalog {
   size_t plural_index(unsigned long n) const;
   size_t plural_count() const { return nplurals_; }
   // A built-in lesson's texts in this language, by JSON Pointer into its file
-  // (core/lesson_translations.h); null when it has none.
+  // (core/load/lesson_translations.h); null when it has none.
   const std::map<std::string, std::string>* lesson_texts(std::string_view lesson_id) const;
   const std::map<std::string, std::map<std::string, std::string>, std::less<>>& lessons() const {
     return lessons_;

@@ -1,3 +1,4 @@
+// Which numbers a number is computed from, and which it feeds (dependencies.h).
 #include "core/trace/dependencies.h"
 
 #include <algorithm>
@@ -161,8 +162,8 @@ bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceM
       const int pair = halves ? in_head % half : in_head / 2;
       const auto [ft, fd] = token_dim(from, fr, fc);
       if (f == Stage::angles) return ft == to.slots[static_cast<size_t>(token)] && fd == pair;
-      const int partner = halves ? (in_head < half ? dim + half : dim - half)
-                                 : (in_head % 2 ? dim - 1 : dim + 1);
+      const int partner =
+          halves ? (in_head < half ? dim + half : dim - half) : (in_head % 2 ? dim - 1 : dim + 1);
       return ft == token && (fd == dim || fd == partner);
     }
     case Stage::K_T:

@@ -1,3 +1,4 @@
+// Explanations of single numbers, written out with their own operands (explain.h).
 #include "core/trace/explain.h"
 
 #include <algorithm>
@@ -279,9 +280,9 @@ class Explainer {
     const int q = qk.first, k = qk.second;
     // The mask hides the keys standing after the query; every other score passes unchanged.
     const TraceMatrix* scaled = sibling(Stage::scaled, true, true);
-    const bool after = m_.slots.empty() ? k > q
-                                        : m_.slots[static_cast<size_t>(k)] >
-                                              m_.slots[static_cast<size_t>(q)];
+    const bool after = m_.slots.empty()
+                           ? k > q
+                           : m_.slots[static_cast<size_t>(k)] > m_.slots[static_cast<size_t>(q)];
     if (scaled) e.recomputed = after ? -INFINITY : scaled->value(row, col);
     if (std::isinf(value)) {
       // TRANSLATORS: {key} and {query} are words of the input (as "cat"); the causal mask hides
@@ -406,7 +407,8 @@ class Explainer {
     e.recomputed = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
     const std::string f = c % 2 == 0 ? "sin" : "cos";
     e.lines.push_back("P[" + std::to_string(position) + ", " + std::to_string(c) + "] = " + f +
-                      "(p / 10000^(2i/d)), i = " + std::to_string(i) + ", d = " + std::to_string(d));
+                      "(p / 10000^(2i/d)), i = " + std::to_string(i) +
+                      ", d = " + std::to_string(d));
     e.lines.push_back("= " + f + "(" + std::to_string(position) + " / " +
                       number_text(std::pow(10000.0, 2.0 * i / d), 4) + ") = " + f + "(" +
                       number_text(angle, 4) + ")");
@@ -444,14 +446,16 @@ class Explainer {
       e.lines.push_back(tr("Nudging this number does not change the loss (to first order)."));
     else if (value > 0)
       // TRANSLATORS: explains one entry of a gradient ∂L/∂W; {amount} is a small number.
-      e.lines.push_back(trf("Nudging this number up by 0.01 raises the loss by about {amount}; "
-                            "gradient descent moves it down.",
-                            {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
+      e.lines.push_back(
+          trf("Nudging this number up by 0.01 raises the loss by about {amount}; "
+              "gradient descent moves it down.",
+              {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
     else
       // TRANSLATORS: explains one entry of a gradient ∂L/∂W; {amount} is a small number.
-      e.lines.push_back(trf("Nudging this number up by 0.01 lowers the loss by about {amount}; "
-                            "gradient descent moves it up.",
-                            {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
+      e.lines.push_back(
+          trf("Nudging this number up by 0.01 lowers the loss by about {amount}; "
+              "gradient descent moves it up.",
+              {{"amount", number_text(std::fabs(value) * 0.01, short_ + 2)}}));
     e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
@@ -497,9 +501,10 @@ class Explainer {
     const int token = static_cast<size_t>(t) < order.size() ? order[static_cast<size_t>(t)] : t;
     // TRANSLATORS: explains a row of the KV cache: {token} is a word; its key (or value) was
     // computed once, when it was made at step {step}, and is read again, not computed again.
-    e.lines.push_back(trf("Kept from \u201c{token}\u201d, computed once at step {step} and "
-                          "read again since.",
-                          {{"token", token_name(token)}, {"step", std::to_string(t + 1)}}));
+    e.lines.push_back(
+        trf("Kept from \u201c{token}\u201d, computed once at step {step} and "
+            "read again since.",
+            {{"token", token_name(token)}, {"step", std::to_string(t + 1)}}));
     e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
@@ -510,8 +515,7 @@ class Explainer {
     const std::string position = label(is_sequence_axis(m_.row_kind) ? m_.rows : m_.cols, r);
     const double theta = std::stoi(position) == 0 ? NAN : value / std::stoi(position);
     e.lines.push_back("angle = p · θ_" + std::to_string(i) + ", θ_i = base^(−2i/d_head)");
-    if (std::isfinite(theta))
-      e.lines.push_back("= " + position + " × " + number_text(theta, 6));
+    if (std::isfinite(theta)) e.lines.push_back("= " + position + " × " + number_text(theta, 6));
     e.lines.push_back("= " + number_text(value, p_));
     return e;
   }
@@ -529,7 +533,8 @@ class Explainer {
     const int in_head = j % d_head, base = j - in_head;
     const bool halves = m_.pairs == RopePairs::Halves;
     const int pair = halves ? in_head % half : in_head / 2;
-    const int a = base + (halves ? pair : 2 * pair), b = base + (halves ? pair + half : 2 * pair + 1);
+    const int a = base + (halves ? pair : 2 * pair),
+              b = base + (halves ? pair + half : 2 * pair + 1);
     const double x = at_token(*plain, t, a), y = at_token(*plain, t, b);
     const double theta = at_token(*angles, m_.slots[static_cast<size_t>(t)], pair);
     const bool first = j == a;
@@ -541,8 +546,7 @@ class Explainer {
     e.lines.push_back("x = " + of + std::to_string(a) + "], y = " + of + std::to_string(b) +
                       "], angle = " + number_text(theta, 4));
     e.lines.push_back(first ? "= " + factor(x, short_) + "×" + number_text(std::cos(theta), 4) +
-                                  " − " + factor(y, short_) + "×" +
-                                  factor(std::sin(theta), 4)
+                                  " − " + factor(y, short_) + "×" + factor(std::sin(theta), 4)
                             : "= " + factor(x, short_) + "×" + factor(std::sin(theta), 4) + " + " +
                                   factor(y, short_) + "×" + number_text(std::cos(theta), 4));
     e.lines.push_back("= " + number_text(value, p_));
@@ -572,8 +576,8 @@ std::string explain_output_row(const Trace& trace, int index, int row, int preci
   std::string out = m.label + "[" + x.token(row) + "] = ";
   for (int k = 0; k < token_count(*v); ++k) {
     if (k) out += " + ";
-    out +=
-        number_text(weight_for(*w, row, k), precision) + " × " + v->label + "[" + x.key_token(k) + "]";
+    out += number_text(weight_for(*w, row, k), precision) + " × " + v->label + "[" +
+           x.key_token(k) + "]";
   }
   return out;
 }

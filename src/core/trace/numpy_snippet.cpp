@@ -1,8 +1,12 @@
+// "Copy as numpy": writes the snippet, a part's inputs as numpy arrays, the
+// Python functions it needs (numpy_snippet_python.cpp) called with the
+// part's settings, and prints of the step's matrices.
 #include "core/trace/numpy_snippet.h"
 
 #include <nlohmann/json.hpp>
 
 #include "core/text/numpy_format.h"
+#include "core/trace/numpy_snippet_python.h"
 
 namespace attn {
 
@@ -49,208 +53,6 @@ std::string run_name(const Part& part, int variant) {
     if (c == '-') c = '_';
   return "variant_" + id;
 }
-
-const char* kAttention = R"(
-def attention(Q, K, V, heads, scale, causal, arrangement, what_ifs=(), positions=None):
-    """Scaled dot-product attention, one row per token, every step kept per head."""
-    N = Q.shape[0]
-    d_k = Q.shape[1] // heads
-    d_v = V.shape[1] // heads if V is not None else 0
-    at = np.arange(N) if positions is None else positions  # where each token stands
-    hidden = at[None, :] > at[:, None]  # the keys standing after each query
-    key_rows = arrangement == "key_rows"
-    axis = 0 if key_rows else -1  # softmax over each query's keys
-    run = {"scores": [], "scaled": [], "masked": [], "weights": [], "context": []}
-    for h in range(heads):
-        q, k = Q[:, h*d_k:(h+1)*d_k], K[:, h*d_k:(h+1)*d_k]
-        # 1. scores: (keys, queries) when keys are rows, else (queries, keys)
-        scores = k @ q.T if key_rows else q @ k.T
-        for stage, head, r, c, value in what_ifs:  # your what-ifs
-            if (stage, head) == ("scores", h): scores[r, c] = value
-        # 2. scaled by sqrt(d_k), by nothing, or by a temperature T
-        divisor = np.sqrt(d_k) if scale == "sqrt_dk" else 1.0 if scale == "none" else scale
-        scaled = scores / divisor
-        for stage, head, r, c, value in what_ifs:
-            if (stage, head) == ("scaled", h): scaled[r, c] = value
-        # 3. the causal mask: -inf where a key stands after its query
-        logits = np.where(hidden.T if key_rows else hidden, -np.inf, scaled) if causal else scaled
-        # 4. softmax, the maximum subtracted first
-        e = np.exp(logits - logits.max(axis=axis, keepdims=True))
-        weights = e / e.sum(axis=axis, keepdims=True)
-        for stage, head, r, c, value in what_ifs:
-            if (stage, head) == ("weights", h): weights[r, c] = value
-        run["scores"].append(scores)
-        run["scaled"].append(scaled)
-        run["masked"].append(logits)
-        run["weights"].append(weights)
-        # 5. each query's output: its weights times the values
-        if V is not None:
-            v = V[:, h*d_v:(h+1)*d_v]
-            run["context"].append(weights @ v if arrangement == "query_rows" else weights.T @ v)
-    return run
-)";
-
-// Where the tokens stand, and the queries, keys and values they give, in
-// rows (one per token): positions added to X, RoPE's turns. `{…}` are filled
-// by the part: its layout's transposes, its heads.
-const char* kSequence = R"(
-def rotate(x, heads, angles, pairs, sign=1.0):
-    """RoPE: each pair of a head's columns turned by its row's angle (sign -1: back)."""
-    d_head = x.shape[1] // heads
-    turned = x.copy()
-    for h in range(heads):
-        for i in range(d_head // 2):
-            a, b = ((h*d_head + 2*i, h*d_head + 2*i + 1) if pairs == "interleaved"
-                    else (h*d_head + i, h*d_head + i + d_head // 2))
-            c, s = np.cos(sign * angles[:, i]), np.sin(sign * angles[:, i])
-            turned[:, a] = x[:, a] * c - x[:, b] * s
-            turned[:, b] = x[:, a] * s + x[:, b] * c
-    return turned
-
-def sequence(order, first_position, positions, rope):
-    """Each token's position, X + P, Q, K, V and RoPE's turns, one row per token."""
-    N = len(tokens)
-    at = np.empty(N, dtype=int)
-    at[np.array(order)] = np.arange(N)  # the place each token stands at, in the order
-    run = {"positions": first_position + at}
-    X_in = X{T}
-    if positions is not None:
-        p = first_position + np.arange(N)  # one row of P per position
-        if positions == "sinusoidal":
-            d = X_in.shape[1]
-            i = np.arange(d) // 2
-            angle = p[:, None] / np.power(10000.0, 2 * i / d)
-            run["P"] = np.where(np.arange(d) % 2 == 0, np.sin(angle), np.cos(angle))
-        else:
-            run["P"] = P{T}
-        X_in = X_in + run["P"][at]  # each token gets the row of the position it stands at
-        run["X_P"] = X_in
-    source = {SOURCE}
-    run["Q"] = X_in @ {W_q}{b_q}
-    run["K"] = source @ {W_k}{b_k}
-    {V}
-    if rope is not None:
-        base, pairs = rope
-        d_head = run["Q"].shape[1] // {H}
-        theta = np.power(base, -(2.0 * np.arange(d_head // 2)) / d_head)
-        run["angles"] = (first_position + np.arange(N))[:, None] * theta
-        for name in ("Q", "K"):
-            run[name + "_rot"] = rotate(run[name], {H}, run["angles"][at], pairs)
-    return run
-)";
-
-// Generating with a KV cache, one token at a time up to the step shown.
-const char* kGenerate = R"(
-def generate(Q, K, V, heads, scale, W_o, standing, step):
-    """Each step computes only the new token's row, and keeps the keys and values."""
-    d_k, d_v = Q.shape[1] // heads, V.shape[1] // heads
-    divisor = np.sqrt(d_k) if scale == "sqrt_dk" else 1.0 if scale == "none" else scale
-    K_cache, V_cache, made = np.zeros((0, K.shape[1])), np.zeros((0, V.shape[1])), []
-    for t in range(step + 1):
-        new = standing[t]  # the token made at step t
-        q_t, k_t, v_t = Q[new:new+1], K[new:new+1], V[new:new+1]
-        K_cache = np.vstack([K_cache, k_t])  # one new row each step
-        V_cache = np.vstack([V_cache, v_t])
-        scores_t, weights_t, context = [], [], []
-        for h in range(heads):
-            s = q_t[:, h*d_k:(h+1)*d_k] @ K_cache[:, h*d_k:(h+1)*d_k].T  # no mask: only keys so far
-            e = np.exp(s / divisor - (s / divisor).max())
-            scores_t.append(s)
-            weights_t.append(e / e.sum())
-            context.append(weights_t[-1] @ V_cache[:, h*d_v:(h+1)*d_v])
-        output_t = np.hstack(context) @ W_o if W_o is not None else np.hstack(context)
-        made.append(output_t[0])
-    return {"q_t": q_t, "k_t": k_t, "v_t": v_t, "K_cache": K_cache, "V_cache": V_cache,
-            "scores_t": scores_t, "weights_t": weights_t, "output_t": output_t,
-            "made": np.array(made)}
-
-def multiply_adds(N, d, d_k, d_v, d_out):
-    """Per step t and in all: with the cache, and recomputing every row (the mask's kept entries)."""
-    c = d * (2 * d_k + d_v) + d_v * d_out
-    t = np.arange(N)
-    cached = c + (t + 1) * (d_k + d_v)
-    recomputed = (t + 1) * c + (t + 1) * (t + 2) // 2 * (d_k + d_v)
-    return np.column_stack([cached, recomputed, np.cumsum(cached), np.cumsum(recomputed)]).astype(float)
-)";
-
-// Training: the loss, its exact gradients, and gradient descent, as the page
-// does it (core/math/training.h).
-const char* kTrain = R"(
-def loss_and_gradients(p, X_in, source, heads, scale, causal, positions, arrangement, rope, target):
-    """The loss toward the target, and its gradient for every matrix of p (one row per token)."""
-    Q = X_in @ p["W_q"] + p.get("b_q", 0.0)
-    K = source @ p["W_k"] + p.get("b_k", 0.0)
-    V = source @ p["W_v"] + p.get("b_v", 0.0)
-    if rope is not None:  # (angles of each token's row, pairs)
-        Q, K = rotate(Q, heads, *rope), rotate(K, heads, *rope)
-    N, M = Q.shape[0], K.shape[0]
-    d_k, d_v = Q.shape[1] // heads, V.shape[1] // heads
-    divisor = np.sqrt(d_k) if scale == "sqrt_dk" else 1.0 if scale == "none" else scale
-    hidden = positions[None, :] > positions[:, None] if causal else np.zeros((N, M), dtype=bool)
-    Z, A, context = [], [], []
-    for h in range(heads):
-        z = np.where(hidden, -np.inf, Q[:, h*d_k:(h+1)*d_k] @ K[:, h*d_k:(h+1)*d_k].T / divisor)
-        e = np.exp(z - z.max(axis=1, keepdims=True))
-        Z.append(z)
-        A.append(e / e.sum(axis=1, keepdims=True))
-        v = V[:, h*d_v:(h+1)*d_v]
-        context.append(A[h].T @ v if arrangement == "query_rows_applied_as_key_rows" else A[h] @ v)
-    concat = np.hstack(context)
-    O = concat @ p["W_o"] if "W_o" in p else concat
-    g = {}
-    kind, T = target
-    if kind == "output":  # L = sum((O - Y)^2) / (2N)
-        loss = ((O - T) ** 2).sum() / (2 * N)
-        dO = (O - T) / N
-    else:  # L = -sum(T log A) / N on head 1's weights, log A as a log-softmax
-        z = Z[0]
-        log_a = z - z.max(axis=1, keepdims=True)
-        log_a = log_a - np.log(np.exp(log_a).sum(axis=1, keepdims=True))
-        loss = -(T * np.where(T > 0, log_a, 0.0)).sum() / N
-        dO = np.zeros_like(O)
-    dconcat = dO
-    if "W_o" in p:
-        g["W_o"] = concat.T @ dO
-        dconcat = dO @ p["W_o"].T
-    dQ, dK, dV = np.zeros_like(Q), np.zeros_like(K), np.zeros_like(V)
-    for h in range(heads):
-        a, v = A[h], V[:, h*d_v:(h+1)*d_v]
-        dctx = dconcat[:, h*d_v:(h+1)*d_v]
-        if arrangement == "query_rows_applied_as_key_rows":
-            dA, dV[:, h*d_v:(h+1)*d_v] = v @ dctx.T, a @ dctx
-        else:
-            dA, dV[:, h*d_v:(h+1)*d_v] = dctx @ v.T, a.T @ dctx
-        dZ = a * (dA - (a * dA).sum(axis=1, keepdims=True))  # the softmax's Jacobian
-        if h == 0 and kind == "weights":
-            dZ = dZ + (T.sum(axis=1, keepdims=True) * a - T) / N
-        dS = dZ / divisor
-        dQ[:, h*d_k:(h+1)*d_k] = dS @ K[:, h*d_k:(h+1)*d_k]
-        dK[:, h*d_k:(h+1)*d_k] = dS.T @ Q[:, h*d_k:(h+1)*d_k]
-    if rope is not None:
-        dQ, dK = rotate(dQ, heads, *rope, sign=-1.0), rotate(dK, heads, *rope, sign=-1.0)
-    g["W_q"], g["W_k"], g["W_v"] = X_in.T @ dQ, source.T @ dK, source.T @ dV
-    for b, d in (("b_q", dQ), ("b_k", dK), ("b_v", dV)):
-        if b in p: g[b] = d.sum(axis=0, keepdims=True)
-    return loss, g
-
-def train(p, trained, lr, steps, *layer):
-    """Gradient descent: every trained matrix at once, W -= lr * dL/dW."""
-    p = dict(p)
-    loss, g = loss_and_gradients(p, *layer)
-    history, gradients = [loss], {name: g[name] for name in trained}
-    for step in range(steps):
-        nxt = dict(p)
-        for name in trained:
-            nxt[name] = p[name] - lr * g[name]
-        if any(np.abs(nxt[name]).max() > 1e6 for name in trained):
-            break  # a step past the limits: stop there
-        loss, g = loss_and_gradients(nxt, *layer)
-        if not np.isfinite(loss):
-            break
-        p = nxt
-        history.append(loss)
-    return {"loss": np.array([history]), "gradients": gradients, "trained": p}
-)";
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
   for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
@@ -304,21 +106,23 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
   const std::string t = columns ? ".T" : "";
   const bool sequenced = moves_tokens(part, ps.options) && has(Stage::X);
   if (sequenced) {
-    std::string code = kSequence;
+    std::string code = snippet_python::kSequence;
     const std::string wt = weight_out_in ? ".T" : "";
     auto bias = [&](const char* b) {
       return has(*parse_name(kStageNames, b)) ? std::string(" + ") + b + (columns ? ".T" : "")
                                               : std::string();
     };
     replace_all(code, "{T}", t);
-    replace_all(code, "{SOURCE}", has(Stage::memory) ? "memory" + t + "  # the memory's tokens"
-                                                     : std::string("X_in"));
+    replace_all(
+        code, "{SOURCE}",
+        has(Stage::memory) ? "memory" + t + "  # the memory's tokens" : std::string("X_in"));
     replace_all(code, "{W_q}", "W_q" + wt);
     replace_all(code, "{W_k}", "W_k" + wt);
     replace_all(code, "{b_q}", bias("b_q"));
     replace_all(code, "{b_k}", bias("b_k"));
-    replace_all(code, "{V}", has(Stage::W_v) ? "run[\"V\"] = source @ W_v" + wt + bias("b_v")
-                                             : std::string("run[\"V\"] = None"));
+    replace_all(code, "{V}",
+                has(Stage::W_v) ? "run[\"V\"] = source @ W_v" + wt + bias("b_v")
+                                : std::string("run[\"V\"] = None"));
     replace_all(code, "{H}", std::to_string(part.heads));
     s += code;
   } else if (has(Stage::X)) {
@@ -346,14 +150,14 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
   // Training, then the part computed with the trained matrices.
   auto training_block = [&]() {
     const TrainSpec& train = *part.train;
-    std::string b = kTrain;
+    std::string b = snippet_python::kTrain;
     b += "\nfixed = {";  // every matrix of the layer, one row per token
     bool first = true;
     for (const EnumName<Param>& p : kParamNames) {
       const std::string name(p.name);
       if (!has(stage_of(p.value))) continue;
-      b += std::string(first ? "" : ", ") + "\"" + name + "\": " +
-           (name[0] == 'b' ? name + ".reshape(1, -1)" : name + wt);
+      b += std::string(first ? "" : ", ") + "\"" + name +
+           "\": " + (name[0] == 'b' ? name + ".reshape(1, -1)" : name + wt);
       first = false;
     }
     b += "}\n";
@@ -371,11 +175,11 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     }
     b += "positions = " + positions + "\n";
     const std::string rope =
-        part.sequence.rope ? "(seq_mine[\"angles\"][seq_mine[\"positions\"] - " +
-                                 std::to_string(ps.options.first_position) + "], \"" +
-                                 std::string(name_of(kRopePairsNames, part.sequence.rope->pairs)) +
-                                 "\")"
-                           : "None";
+        part.sequence.rope
+            ? "(seq_mine[\"angles\"][seq_mine[\"positions\"] - " +
+                  std::to_string(ps.options.first_position) + "], \"" +
+                  std::string(name_of(kRopePairsNames, part.sequence.rope->pairs)) + "\")"
+            : "None";
     b += "rope = " + rope + "\n";
     const bool weights = train.kind == TrainTarget::Kind::Weights;
     b += "target_written = " + array_literal(train.target) + "  # as the lesson writes it\n";
@@ -385,7 +189,8 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     if (weights && ps.options.causal)  // nothing asked where the mask hides a key
       target = "np.where(positions[None, :] > positions[:, None], 0.0, " + target + ")";
     std::string params;
-    for (Param p : train.params) params += (params.empty() ? "" : ", ") + ("\"" + std::string(name_of(kParamNames, p)) + "\"");
+    for (Param p : train.params)
+      params += (params.empty() ? "" : ", ") + ("\"" + std::string(name_of(kParamNames, p)) + "\"");
     const double lr = ps.options.lr > 0 ? ps.options.lr : train.lr;
     b += "training = train(fixed, [" + params + "], " + format_round_trip(lr) + ", " +
          std::to_string(train.steps) + ", X_in, source, " + std::to_string(part.heads) + ", " +
@@ -394,7 +199,8 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
          "\", rope, (\"" + (weights ? "weights" : "output") + "\", " + target + "))\n";
     b += "trained = training[\"trained\"]\n";
     const std::string run = run_name(part, trained_run);
-    b += "seq_" + run + " = {\"Q\": X_in @ trained[\"W_q\"] + trained.get(\"b_q\", 0.0),\n"
+    b += "seq_" + run +
+         " = {\"Q\": X_in @ trained[\"W_q\"] + trained.get(\"b_q\", 0.0),\n"
          "    \"K\": source @ trained[\"W_k\"] + trained.get(\"b_k\", 0.0),\n"
          "    \"V\": source @ trained[\"W_v\"] + trained.get(\"b_v\", 0.0)}\n";
     std::string qk = "seq_" + run + "[\"Q\"], seq_" + run + "[\"K\"]";
@@ -410,14 +216,15 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
          ", " + scale_argument(o.scaling) + ", " + (o.causal ? "True" : "False") + ", \"" +
          std::string(name_of(kArrangementNames, o.arrangement)) + "\", positions=positions)\n";
     b += run + "[\"concat\"] = np.hstack(" + run + "[\"context\"])\n";
-    b += run + "[\"output\"] = " + run + "[\"concat\"] @ trained[\"W_o\"] if \"W_o\" in trained else " + run + "[\"concat\"]\n";
+    b += run + "[\"output\"] = " + run +
+         "[\"concat\"] @ trained[\"W_o\"] if \"W_o\" in trained else " + run + "[\"concat\"]\n";
     return b;
   };
   auto options_of = [&](int v) {
     return v ? options_for(part.variants[v - 1], ps.options) : ps.options;
   };
   if (qk) {
-    s += kAttention;
+    s += snippet_python::kAttention;
     s += "\n";
     if (!sequenced)
       s += std::string("rows = (Q") + t + ", K" + t + ", " + (values ? "V" + t : "None") + ")" +
@@ -454,8 +261,8 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
                      : "None") +
              ")\n";
         const std::string qk_names = q.rope ? "_rot" : "";
-        args = seq + "[\"Q" + qk_names + "\"], " + seq + "[\"K" + qk_names + "\"], " + seq +
-               "[\"V\"]";
+        args =
+            seq + "[\"Q" + qk_names + "\"], " + seq + "[\"K" + qk_names + "\"], " + seq + "[\"V\"]";
       }
       s += run_name(part, v) + " = attention(" + args + ", " + std::to_string(part.heads) + ", " +
            scale_argument(o.scaling) + ", " + (o.causal ? "True" : "False") + ", \"" +
@@ -479,24 +286,33 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     }
     if (trained_run && values) s += training_block();
     if (part.sequence.kv_cache && values) {
-      const std::vector<int> standing = token_positions(ps.options, static_cast<int>(part.tokens.size()));
+      const std::vector<int> standing =
+          token_positions(ps.options, static_cast<int>(part.tokens.size()));
       std::vector<int> made(standing.size());  // standing[r]: the token made r-th
       for (size_t token = 0; token < standing.size(); ++token)
-        made[static_cast<size_t>(standing[token] - ps.options.first_position)] = static_cast<int>(token);
+        made[static_cast<size_t>(standing[token] - ps.options.first_position)] =
+            static_cast<int>(token);
       std::string list;
       for (int token : made) list += (list.empty() ? "" : ", ") + std::to_string(token);
-      const std::string q = sequenced ? "seq_mine[\"Q" + std::string(part.sequence.rope ? "_rot" : "") + "\"]" : "Q" + t;
-      const std::string k = sequenced ? "seq_mine[\"K" + std::string(part.sequence.rope ? "_rot" : "") + "\"]" : "K" + t;
+      const std::string q =
+          sequenced ? "seq_mine[\"Q" + std::string(part.sequence.rope ? "_rot" : "") + "\"]"
+                    : "Q" + t;
+      const std::string k =
+          sequenced ? "seq_mine[\"K" + std::string(part.sequence.rope ? "_rot" : "") + "\"]"
+                    : "K" + t;
       const std::string v = sequenced ? "seq_mine[\"V\"]" : "V" + t;
-      const int d = has(Stage::X) ? (columns ? ps.inputs.at(Stage::X).rows() : ps.inputs.at(Stage::X).cols()) : 0;
-      s += kGenerate;
+      const int d = has(Stage::X)
+                        ? (columns ? ps.inputs.at(Stage::X).rows() : ps.inputs.at(Stage::X).cols())
+                        : 0;
+      s += snippet_python::kGenerate;
       s += "cache = generate(" + q + ", " + k + ", " + v + ", " + std::to_string(part.heads) +
            ", " + scale_argument(ps.options.scaling) + ", " +
            (has(Stage::W_o) ? (weight_out_in ? "W_o.T" : "W_o") : std::string("None")) + ", [" +
            list + "], " + std::to_string(ps.options.cache_step) + ")\n";
       s += "cache[\"macs\"] = multiply_adds(" + std::to_string(part.tokens.size()) + ", " +
            std::to_string(d) + ", " + q + ".shape[1], " + v + ".shape[1], " +
-           (has(Stage::W_o) ? std::string(weight_out_in ? "W_o.shape[0]" : "W_o.shape[1]") : "0") + ")\n";
+           (has(Stage::W_o) ? std::string(weight_out_in ? "W_o.shape[0]" : "W_o.shape[1]") : "0") +
+           ")\n";
     }
   } else if (has(Stage::weights)) {  // given weights
     for (int v : runs) {
@@ -519,7 +335,8 @@ std::string numpy_snippet(const Lesson& lesson, const LessonState& state, const 
     if (key.variant && key.variant == trained_run) {
       const std::string name(stage_name(key.stage));
       if (param_for(key.stage)) {
-        s += "print(" + py_string(m->label) + ")\nprint(" + as_shown("trained[\"" + name + "\"]", name) + ")\n";
+        s += "print(" + py_string(m->label) + ")\nprint(" +
+             as_shown("trained[\"" + name + "\"]", name) + ")\n";
         continue;
       }
       if (key.stage == Stage::Q || key.stage == Stage::K || key.stage == Stage::V ||

@@ -1,3 +1,6 @@
+// compute_trace: a lesson's numbers for its state, each part computed in the
+// canonical row layout and its matrices shown in the part's own, with the
+// Trace's lookups by key and by id.
 // [SECTION] Values: the attention passes, in the canonical row layout
 // [SECTION] Trace
 #include "core/trace/trace.h"
@@ -8,6 +11,7 @@
 #include "core/math/kv_cache.h"
 #include "core/math/training.h"
 #include "core/text/translation.h"
+#include "core/trace/default_labels.h"
 
 namespace attn {
 
@@ -16,102 +20,6 @@ namespace attn {
 //-----------------------------------------------------------------------------
 
 namespace {
-
-// English, marked for the catalog: label_of() translates it when the trace is
-// built, in the scope's language (the session is rebuilt when it changes).
-const char* default_label(Stage s) {
-  switch (s) {
-    case Stage::scores:
-      // TRANSLATORS: the captions of the matrices a lesson does not name, over each
-      // matrix: Q·Kᵀ (noun).
-      return N_("scores");
-    case Stage::scaled:
-      // TRANSLATORS: a matrix's caption: the scores divided by √d_k.
-      return N_("scaled scores");
-    case Stage::masked:
-      // TRANSLATORS: a matrix's caption: the scores with the causal mask applied.
-      return N_("masked scores");
-    case Stage::weights:
-      // TRANSLATORS: a matrix's caption: softmax of the scores.
-      return N_("attention weights");
-    case Stage::context:
-      // TRANSLATORS: a matrix's caption: one head's weights times its values.
-      return N_("head output");
-    case Stage::concat:
-      // TRANSLATORS: a matrix's caption: every head's output side by side.
-      return N_("heads concatenated");
-    case Stage::output:
-      return N_("output");
-    case Stage::K_T:
-      return "Kᵀ";  // a formula: the same in every language
-    case Stage::X_P:
-      return "X + P";  // a formula
-    case Stage::P:
-      // TRANSLATORS: a matrix's caption: the positions' encoding P, one row per position.
-      return N_("positions P");
-    case Stage::memory:
-      // TRANSLATORS: a matrix's caption in cross-attention: the encoder's tokens the queries
-      // read (PyTorch calls it "memory").
-      return N_("memory");
-    case Stage::angles:
-      // TRANSLATORS: a matrix's caption: RoPE's angle p·θ for each position p and pair of columns.
-      return N_("angles p·θ");
-    case Stage::Q_rot:
-      // TRANSLATORS: a matrix's caption: the queries turned by their positions' angles (RoPE).
-      return N_("rotated Q");
-    case Stage::K_rot:
-      // TRANSLATORS: a matrix's caption: the keys turned by their positions' angles (RoPE).
-      return N_("rotated K");
-    case Stage::q_t:
-      // TRANSLATORS: a matrix's caption, generating one token at a time: the new token's query.
-      return N_("new query q_t");
-    case Stage::k_t:
-      // TRANSLATORS: a matrix's caption: the new token's key.
-      return N_("new key k_t");
-    case Stage::v_t:
-      // TRANSLATORS: a matrix's caption: the new token's value.
-      return N_("new value v_t");
-    case Stage::K_cache:
-      // TRANSLATORS: a matrix's caption: the keys kept from the tokens made so far (KV cache).
-      return N_("key cache");
-    case Stage::V_cache:
-      // TRANSLATORS: a matrix's caption: the values kept from the tokens made so far.
-      return N_("value cache");
-    case Stage::scores_t:
-      // TRANSLATORS: a matrix's caption: the new query's scores against every cached key.
-      return N_("new scores");
-    case Stage::weights_t:
-      // TRANSLATORS: a matrix's caption: the new token's attention weights.
-      return N_("new weights");
-    case Stage::output_t:
-      // TRANSLATORS: a matrix's caption: the new token's output row.
-      return N_("new output");
-    case Stage::made:
-      // TRANSLATORS: a matrix's caption: every output row made so far, one step at a time.
-      return N_("outputs made so far");
-    case Stage::macs:
-      // TRANSLATORS: a matrix's caption: counts of multiply-adds, with the cache and without.
-      return N_("multiply-adds");
-    case Stage::target:
-      // TRANSLATORS: a matrix's caption: what training aims for (the attention weights, or the
-      // output, the lesson wants).
-      return N_("target");
-    case Stage::loss:
-      // TRANSLATORS: a matrix's caption: the loss (how far from the target) before each step
-      // of gradient descent.
-      return N_("loss at each step");
-    case Stage::grad_W_q:
-    case Stage::grad_W_k:
-    case Stage::grad_W_v:
-    case Stage::grad_W_o:
-    case Stage::grad_b_q:
-    case Stage::grad_b_k:
-    case Stage::grad_b_v:
-      return nullptr;  // "∂L/∂W_q": label_of writes it
-    default:
-      return nullptr;  // inputs and Q, K, V are shown by their own names
-  }
-}
 
 // One part's computation in the canonical row layout.
 struct Computed {
@@ -163,8 +71,7 @@ class PartBuilder {
       if (v == 0 && part_.train && computed[0].has_qk) train(computed[0].layer, options[0]);
     }
     for (const MatrixSpec& spec : part_matrices(part_, index_, state_.options))
-      add(spec, computed[spec.key.variant], options[spec.key.variant],
-          sequences[spec.key.variant]);
+      add(spec, computed[spec.key.variant], options[spec.key.variant], sequences[spec.key.variant]);
   }
 
  private:
@@ -197,9 +104,9 @@ class PartBuilder {
       target.value = transpose(target.value);
     }
     const double lr = options.lr > 0 ? options.lr : spec.lr;
-    trained_ = Trained{gradient_descent(layer, target, spec.params, lr, spec.steps,
-                                        Limits::kMaxAbsValue),
-                       loss_and_gradients(layer, target)};
+    trained_ =
+        Trained{gradient_descent(layer, target, spec.params, lr, spec.steps, Limits::kMaxAbsValue),
+                loss_and_gradients(layer, target)};
   }
   // A token-major (or position-major) matrix computed in rows, in the part's layout.
   Matrix displayed(const Matrix& canonical_value) const {
@@ -301,8 +208,7 @@ class PartBuilder {
       multi_head_attention(rotated ? c.q_rot : c.q, rotated ? c.k_rot : c.k,
                            c.has_v ? &c.v : nullptr, part_.heads, has(Stage::W_o) ? &w_o : nullptr,
                            options, c.heads,
-                           own_settings && !state_.overrides.empty() ? &overrides : nullptr,
-                           &at);
+                           own_settings && !state_.overrides.empty() ? &overrides : nullptr, &at);
     }
     if (own_settings && sequence.kv_cache && c.has_qk && c.has_v) generate(options, sequence, c);
     return c;
@@ -329,8 +235,8 @@ class PartBuilder {
       if (t == step) c.cache = std::move(s);
     }
     const int d = canonical(Stage::X).cols();
-    const MultiplyAdds count = multiply_adds(d, c.q.cols(), c.v.cols(),
-                                             has(Stage::W_o) ? w_o.cols() : 0);
+    const MultiplyAdds count =
+        multiply_adds(d, c.q.cols(), c.v.cols(), has(Stage::W_o) ? w_o.cols() : 0);
     c.macs = Matrix(n, 4);  // (N, 4): per step t, with the cache and without; their totals
     for (int t = 0; t < n; ++t) {
       c.macs(t, 0) = static_cast<double>(count.cached(t));
@@ -346,7 +252,7 @@ class PartBuilder {
     const std::optional<Param> trained_param = param_for(k.stage);
     if (trained_param && k.variant && part_.variants[k.variant - 1].trained)
       return trained_ ? displayed_input(k.stage, param_of(trained_->run.trained, *trained_param))
-                      : Matrix();  // a trained matrix, after training
+                      : Matrix();             // a trained matrix, after training
     if (trained_input(k.stage) != k.stage) {  // a gradient, shaped as its matrix
       if (!trained_) return Matrix();
       const auto& gradients = trained_->now.gradients;
@@ -471,7 +377,9 @@ class PartBuilder {
       const int step = std::clamp(options.cache_step, 0, std::max(last, 0));
       for (int r = 0; r < count; ++r) {
         const int at = newest ? step : r;
-        out.push_back(at <= last ? part_.tokens[static_cast<size_t>(c.standing[static_cast<size_t>(at)])] : "");
+        out.push_back(at <= last
+                          ? part_.tokens[static_cast<size_t>(c.standing[static_cast<size_t>(at)])]
+                          : "");
       }
       return out;
     };
@@ -480,7 +388,8 @@ class PartBuilder {
                        spec.key.stage == Stage::v_t || spec.key.stage == Stage::output_t ||
                        spec.key.stage == Stage::scores_t || spec.key.stage == Stage::weights_t;
       if (spec.row_kind == AxisKind::Step) m.rows = made(m.value.rows(), one);
-      if (spec.col_kind == AxisKind::Step) m.cols = made(m.value.cols(), one && spec.row_kind != AxisKind::Step);
+      if (spec.col_kind == AxisKind::Step)
+        m.cols = made(m.value.cols(), one && spec.row_kind != AxisKind::Step);
       if (spec.key.stage == Stage::scores_t || spec.key.stage == Stage::weights_t)
         m.cols = made(m.value.cols(), false);
       if (spec.key.stage == Stage::macs) m.rows = made(m.value.rows(), false);

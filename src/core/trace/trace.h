@@ -61,7 +61,7 @@ struct TraceSentence {
   std::string text;
   bool holds = true;
   // Its condition reads a number an open prediction covers: whether it holds
-  // would tell the answer, so it is shown neither way (core/cover.h).
+  // would tell the answer, so it is shown neither way (core/logic/cover.h).
   bool covered = false;
 };
 

@@ -1,3 +1,4 @@
+// The trace as JSON, for `attention-cli trace` and the page (trace_json.h).
 #include "core/trace/trace_json.h"
 
 #include <algorithm>
@@ -61,10 +62,10 @@ std::string trace_to_json(const Trace& trace, int indent) {
   // the numbers now, the trained matrices after the steps (by their names).
   const int part = trace.main_part;
   if (const TraceMatrix* loss = trace.find({part, Stage::loss, 0, 0})) {
-    json training{{"loss", loss->value.rows() ? json(std::vector<double>(loss->value.row(0),
-                                                                          loss->value.row(0) +
-                                                                              loss->value.cols()))
-                                              : json::array()},
+    json training{{"loss", loss->value.rows()
+                               ? json(std::vector<double>(loss->value.row(0),
+                                                          loss->value.row(0) + loss->value.cols()))
+                               : json::array()},
                   {"gradients", json::object()},
                   {"trained", json::object()}};
     const std::vector<std::string>& variants = trace.parts[static_cast<size_t>(part)].variants;

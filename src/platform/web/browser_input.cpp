@@ -1,3 +1,5 @@
+// The browser's input repaired for GLFW and ImGui: keys, touch, the wheel, the clipboard,
+// sizes, visibility and context loss (browser_input.h).
 // [SECTION] Keys, activity, visibility, context loss
 // [SECTION] Touch
 // [SECTION] Wheel and clipboard

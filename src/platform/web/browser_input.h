@@ -1,7 +1,7 @@
 // What Emscripten 3.1.6's GLFW and ImGui 1.86 lack in a browser, repaired
-// (../shared/docs/web-platform.md): device-pixel ratio, touch, the wheel, keys
-// pressed and released within one frame, the clipboard, WebGL context loss
-// and the page's visibility.
+// (docs/architecture.md, "The one frame function"): device-pixel ratio,
+// touch, the wheel, keys pressed and released within one frame, the
+// clipboard, WebGL context loss and the page's visibility.
 #pragma once
 
 #include "imgui.h"

@@ -29,8 +29,10 @@ const char* kLesson = R"({"id": "t", "title": "t", "tokens": ["a", "b"],
        "pick": {"largest": {"of": "weights", "query": "a"}},
        "reveal": "You picked {picked}; {answer} gets {max weights[a]:2}."},
       {"id": "peak", "ask": "Peaked or flat?",
-       "choices": [{"text": "peaked", "when": {"compare": [{"max": {"of": "weights", "query": "a"}}, "above", 0.8]}},
-                   {"text": "flat", "when": {"compare": [{"max": {"of": "weights", "query": "a"}}, "below", 0.8]}}],
+       "choices": [{"text": "peaked",
+                    "when": {"compare": [{"max": {"of": "weights", "query": "a"}}, "above", 0.8]}},
+                   {"text": "flat",
+                    "when": {"compare": [{"max": {"of": "weights", "query": "a"}}, "below", 0.8]}}],
        "reveal": ["It is {answer}."]},
       {"id": "how-much", "ask": "How much does \"a\" give \"b\"?",
        "estimate": {"measure": {"value": {"of": "weights", "query": "a", "key": "b"}},
@@ -127,7 +129,7 @@ TEST_CASE("an answer is kept in no language, and read in the current one") {
   CHECK(answer_key(choices, now(s)) == "0");
   CHECK(answer_key(estimate, now(s)) == "0.107");
   CHECK(answer_of_key(choices, s.trace(), "0") == "peaked");
-  CHECK(answer_of_key(choices, s.trace(), "flat") == "flat");          // kept before keys were
+  CHECK(answer_of_key(choices, s.trace(), "flat") == "flat");             // kept before keys were
   REQUIRE(s.set_value(test::key_of(s.trace(), "K"), 1, 0, 3.0).empty());  // a tie
   CHECK(answer_key(pick, now(s)) == "a\nb");
   CHECK(answer_of_key(pick, s.trace(), "a\nb") == "a and b");

@@ -1,5 +1,6 @@
-// What open predictions cover (core/cover.h), on the built-in lessons whose
-// questions the rule was made for, and on a lesson small enough to follow.
+// What open predictions cover (the rule of core/learning/predict_first.h,
+// kept in core/logic/cover.h's mask), on the built-in lessons whose questions
+// the rule was made for, and on a lesson small enough to follow.
 #include "core/logic/cover.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/learning/session.h: a lesson's state, changed and recomputed.
 #include "core/learning/session.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/lesson/lesson.h: layouts' transposes, head blocks and redraws.
 #include "core/lesson/lesson.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/lesson/matrix_key.h: matrix keys and their text form.
 #include "core/lesson/matrix_key.h"
 
 #include <doctest/doctest.h>

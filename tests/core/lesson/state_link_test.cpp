@@ -1,3 +1,4 @@
+// Tests of core/lesson/state_link.h: the learner's changes through a link and back.
 #include "core/lesson/state_link.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/load/builtin_lessons.h: every built-in lesson loads, once.
 #include "core/load/builtin_lessons.h"
 
 #include <doctest/doctest.h>
@@ -7,11 +8,12 @@
 using namespace attn;
 
 TEST_CASE("every built-in lesson loads, in the picker's order") {
-  const std::vector<std::string> ids = {"the-cat-sat",   "i-am-batman",     "attention-times-value",
-                                        "complete-flow", "qk-transpose",    "udl-self-attention",
-                                        "udl-multihead", "she-likes-coffee", "word-order",
-                                        "rotary-positions", "kv-cache",   "cross-attention",
-                                        "train-a-head"};
+  const std::vector<std::string> ids = {
+      "the-cat-sat",      "i-am-batman",      "attention-times-value",
+      "complete-flow",    "qk-transpose",     "udl-self-attention",
+      "udl-multihead",    "she-likes-coffee", "word-order",
+      "rotary-positions", "kv-cache",         "cross-attention",
+      "train-a-head"};
   REQUIRE(builtin_lesson_files().size() == ids.size());
   for (size_t i = 0; i < ids.size(); ++i) {
     LoadResult r = load_lesson(builtin_lesson_files()[i].text());

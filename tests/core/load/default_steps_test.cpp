@@ -1,3 +1,4 @@
+// Tests of core/load/default_steps.h: the steps of a lesson that writes none.
 #include "core/load/default_steps.h"
 
 #include <doctest/doctest.h>

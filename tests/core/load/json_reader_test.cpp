@@ -1,3 +1,4 @@
+// Tests of core/load/json_reader.h: untrusted JSON read without throwing.
 #include "core/load/json_reader.h"
 #include "core/lesson/lesson.h"
 

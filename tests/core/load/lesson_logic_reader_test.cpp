@@ -76,7 +76,8 @@ TEST_CASE("sentences with conditions: each condition is checked where it is writ
 TEST_CASE("a memory's tokens name the keys") {
   const auto error_with = [](const std::string& text) {
     const std::string lesson = R"({"id": "t", "title": "t", "tokens": ["a", "b"],
-      "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]], "W_v": [[1, 0], [0, 1]],
+      "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
+      "W_v": [[1, 0], [0, 1]],
       "memory": {"tokens": ["m", "n", "o"], "X": [[1, 0], [0, 1], [1, 1]]},
       "steps": [{"title": "s", "text": )" +
                                text + R"(, "show": ["weights", "memory"],
@@ -86,10 +87,14 @@ TEST_CASE("a memory's tokens name the keys") {
     return r.ok() ? "ok" : r.error.message("lesson.json");
   };
   CHECK(error_with(R"("{weights[a, o]} {memory[n, 1]} {largest weights[b]}")") == "ok");
-  CHECK(error_with(R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "n"}}])") ==
-        "ok");
-  CHECK(error_with(R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "b"}}])") ==
-        "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of this part");
+  CHECK(
+      error_with(
+          R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "n"}}])") ==
+      "ok");
+  CHECK(
+      error_with(
+          R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "b"}}])") ==
+      "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of this part");
   CHECK(error_with(R"("{weights[m, a]}")") ==
         "lesson.json: /steps/0/text: \"m\" is not a token of this part");
   LoadResult r = load_lesson(R"({"id": "t", "title": "t", "tokens": ["a", "b"],

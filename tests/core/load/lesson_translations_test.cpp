@@ -1,3 +1,4 @@
+// Tests of core/load/lesson_translations.h: a lesson's texts in other languages.
 #include "core/load/lesson_translations.h"
 
 #include <doctest/doctest.h>
@@ -10,7 +11,9 @@ namespace {
 const char* kLesson = R"({"id": "t", "title": "Cats", "source": "Notebook 9",
   "tokens": ["a", "b"], "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
   "W_v": [[1, 0], [0, 1]],
-  "steps": [{"title": "One", "text": ["Here {max weights[a]:2} wins.", {"text": "Scaled.", "when": {"scale": "sqrt_dk"}}],
+  "steps": [{"title": "One",
+             "text": ["Here {max weights[a]:2} wins.",
+                      {"text": "Scaled.", "when": {"scale": "sqrt_dk"}}],
              "show": ["X"]}],
   "translations": {"es": {"/title": "Gatos", "/steps/0/text/0": "Aquí gana {max weights[a]:2}.",
                           "/steps/0/text/1/text": "Escalado."}}})";
@@ -76,8 +79,8 @@ TEST_CASE("a lesson file's translations: checked by the loader, listed, and put 
   const auto texts = translatable_texts(json::parse(kLesson));
   CHECK(texts.size() == 5);  // source, the step's title and two texts, the title
   // Only texts are replaced, never an id or a token, whatever the map says.
-  const LoadResult forced =
-      load_lesson_document(with_translations(file, {{"/id", "x"}, {"/tokens/0", "z"}, {"/~2", "?"}}));
+  const LoadResult forced = load_lesson_document(
+      with_translations(file, {{"/id", "x"}, {"/tokens/0", "z"}, {"/~2", "?"}}));
   REQUIRE(forced.ok());
   CHECK(forced.lesson->id == "t");
 }

@@ -133,7 +133,8 @@ TEST_CASE("placeholders: values, percentages, the largest key, a row, the settin
   const LoadResult r = load_lesson(R"json({"id": "t", "title": "t", "tokens": ["a", "b"],
     "Q": [[1, 0], [0, 1]], "K": [[3, 0], [0, 1]], "V": [[1, 2], [3, 4]],
     "steps": [{"title": "s", "formula": "w = softmax(scores{scale}{mask})",
-               "text": "{weights[a, a]:2} {weights[a, a]:%} {largest weights[a]} {smallest weights[a]} {row V[b]:0} {sum weights[b]:1} {divisor}",
+               "text": "{weights[a, a]:2} {weights[a, a]:%} {largest weights[a]} )json"
+                       R"json({smallest weights[a]} {row V[b]:0} {sum weights[b]:1} {divisor}",
                "show": ["weights"]}]})json");
   REQUIRE_MESSAGE(r.ok(), r.error.message("inline"));
   Session s(std::make_shared<const Lesson>(*r.lesson));

@@ -1,3 +1,4 @@
+// Tests of core/math/attention.h: one head and multi-head attention.
 #include "core/math/attention.h"
 
 #include <doctest/doctest.h>

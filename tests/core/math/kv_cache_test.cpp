@@ -48,15 +48,13 @@ const TraceMatrix& of(const Session& s, Stage stage, int head = 0) {
 
 TEST_CASE("each step of the cat sat, made with a cache, is numpy's") {
   Session s = cat_sat_generating();
-  const Matrix weights[] = {from_rows({{1.0}}),
-                            from_rows({{0.002795365880109591, 0.9972046341198904}}),
-                            from_rows({{0.0008823409135446609, 0.7117846370959755,
-                                        0.28733302199047994}})};
+  const Matrix weights[] = {
+      from_rows({{1.0}}), from_rows({{0.002795365880109591, 0.9972046341198904}}),
+      from_rows({{0.0008823409135446609, 0.7117846370959755, 0.28733302199047994}})};
   const Matrix outputs[] = {
       from_rows({{0.8156582327903346, 1.00546590266799, 0.71642099636362, 0.6778609687051469}}),
       from_rows({{2.552855162679933, 2.5707559091361976, 2.3038115031637703, 1.6188553961920633}}),
-      from_rows(
-          {{2.4230939155325673, 2.4927003829077066, 2.181088298825406, 1.5824781591097574}})};
+      from_rows({{2.4230939155325673, 2.4927003829077066, 2.181088298825406, 1.5824781591097574}})};
   const int cached[] = {56, 64, 72}, recomputed[] = {56, 120, 192};
   for (int t = 0; t < 3; ++t) {
     s.set_cache_step(0, t);
@@ -103,9 +101,11 @@ TEST_CASE("the rows made one at a time are the whole causal attention's") {
     for (int r = 0; r < m.rows(); ++r) out.emplace_back(m.row(r), m.row(r) + m.cols());
     return out;
   };
-  const nlohmann::json base{{"id", "g"},           {"title", "G"},
+  const nlohmann::json base{{"id", "g"},
+                            {"title", "G"},
                             {"tokens", {"a", "b", "c", "d", "e"}},
-                            {"causal", true},     {"kv_cache", true},
+                            {"causal", true},
+                            {"kv_cache", true},
                             {"X", rows(rng.randn(5, 4))},
                             {"W_q", rows(rng.randn(4, 4))},
                             {"W_k", rows(rng.randn(4, 4))},

@@ -1,3 +1,4 @@
+// Tests of core/math/matrix.h: the matrix's operations.
 #include "core/math/matrix.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/math/numpy_random.h: numpy's draws, number for number.
 #include "core/math/numpy_random.h"
 
 #include <doctest/doctest.h>

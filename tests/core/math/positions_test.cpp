@@ -21,14 +21,18 @@ using namespace attn::test;
 
 namespace {
 Matrix sinusoidal_3x4() {
-  return from_rows({{0.0, 1.0, 0.0, 1.0},
-   {0.8414709848078965, 0.5403023058681397, 0.009999833334166664, 0.9999500004166654},
-   {0.9092974268256816, -0.4161468365471424, 0.01999866669333308, 0.999800006666578}});
+  return from_rows(
+      {{0.0, 1.0, 0.0, 1.0},
+       {0.8414709848078965, 0.5403023058681397, 0.009999833334166664, 0.9999500004166654},
+       {0.9092974268256816, -0.4161468365471424, 0.01999866669333308, 0.999800006666578}});
 }
 Matrix sinusoidal_3x5_from_2() {
-  return from_rows({{0.9092974268256816, -0.4161468365471424, 0.050216599387465206, 0.9987383506934931, 0.0012619143540422218},
-   {0.1411200080598672, -0.9899924966004454, 0.07528529299888895, 0.997162035307237, 0.0018928709030918876},
-   {-0.7568024953079284, -0.6536436208636119, 0.10030648729934576, 0.9949565862919175, 0.0025238266985760983}});
+  return from_rows({{0.9092974268256816, -0.4161468365471424, 0.050216599387465206,
+                     0.9987383506934931, 0.0012619143540422218},
+                    {0.1411200080598672, -0.9899924966004454, 0.07528529299888895,
+                     0.997162035307237, 0.0018928709030918876},
+                    {-0.7568024953079284, -0.6536436208636119, 0.10030648729934576,
+                     0.9949565862919175, 0.0025238266985760983}});
 }
 }  // namespace
 
@@ -49,14 +53,15 @@ TEST_CASE("RoPE's angles: p·θ_i, θ_i = base^(−2i/d_head)") {
 
 TEST_CASE("rotate_pairs turns each pair by its angle; unrotate_pairs turns it back") {
   NumpyRandom rng(7);
-  const Matrix x = rng.randn(3, 8);                  // two heads of 4
+  const Matrix x = rng.randn(3, 8);  // two heads of 4
   const Matrix angles = rope_angles({5, 6, 7}, 4, 10000.0);
-  const std::vector<int> rows = {2, 0, 1};           // each row's position, in any order
+  const std::vector<int> rows = {2, 0, 1};  // each row's position, in any order
   for (RopePairs pairs : {RopePairs::Interleaved, RopePairs::Halves}) {
     const Matrix turned = rotate_pairs(x, 2, angles, rows, pairs);
     // A rotation keeps each pair's length.
     for (int r = 0; r < 3; ++r) {
-      const int a = pairs == RopePairs::Interleaved ? 0 : 0, b = pairs == RopePairs::Interleaved ? 1 : 2;
+      const int a = pairs == RopePairs::Interleaved ? 0 : 0,
+                b = pairs == RopePairs::Interleaved ? 1 : 2;
       CHECK(std::hypot(turned(r, a), turned(r, b)) ==
             doctest::Approx(std::hypot(x(r, a), x(r, b))).epsilon(1e-14));
       // Row r by angle angles(rows[r], 0): the first pair.

@@ -1,3 +1,4 @@
+// Tests of core/math/softmax.h: stable softmax along rows and columns.
 #include "core/math/softmax.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/math/sweep.h: one query's weights across temperatures.
 #include "core/math/sweep.h"
 
 #include <doctest/doctest.h>

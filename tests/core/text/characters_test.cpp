@@ -1,3 +1,4 @@
+// Tests of core/text/characters.h: a lesson's characters beyond ASCII.
 #include "core/text/characters.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/text/korean_particles.h: each particle's form after a value.
 #include "core/text/korean_particles.h"
 
 #include <doctest/doctest.h>

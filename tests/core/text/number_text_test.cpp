@@ -1,3 +1,4 @@
+// Tests of core/text/number_text.h: numbers as the page writes them.
 #include "core/text/number_text.h"
 
 #include <doctest/doctest.h>

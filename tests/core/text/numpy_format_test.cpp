@@ -1,3 +1,4 @@
+// Tests of core/text/numpy_format.h: numbers as numpy prints them.
 #include "core/text/numpy_format.h"
 
 #include <doctest/doctest.h>

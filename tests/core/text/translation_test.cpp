@@ -1,3 +1,4 @@
+// Tests of core/text/translation.h: choosing a language, catalogs, placeholders and plurals.
 #include "core/text/translation.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/trace/dependencies.h: which numbers a number reads and feeds.
 #include "core/trace/dependencies.h"
 
 #include <doctest/doctest.h>
@@ -77,7 +78,8 @@ TEST_CASE("feeds: a number moves exactly the numbers it is said to feed") {
   int said = 0, moved = 0;
   std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
   // Positions (given, in another order) and a memory: their own dependencies.
-  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson", "train-lesson", "train-weights-lesson"}) {
+  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson",
+                              "train-lesson", "train-weights-lesson"}) {
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     LoadResult r = load_lesson(text);

@@ -1,3 +1,4 @@
+// Tests of core/trace/explain.h: single numbers explained with their operands.
 #include "core/trace/explain.h"
 
 #include <doctest/doctest.h>
@@ -95,7 +96,8 @@ TEST_CASE("the notebook's multi-head answer explains which weights it used") {
 TEST_CASE("every computed cell of every lesson: the written-out arithmetic gives the cell") {
   int checked = 0;
   std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
-  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson", "train-lesson", "train-weights-lesson"}) {  // positions, RoPE, memory
+  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson",
+                              "train-lesson", "train-weights-lesson"}) {  // positions, RoPE, memory
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
     LoadResult r = load_lesson(std::string(std::istreambuf_iterator<char>(in), {}));
     REQUIRE(r.ok());

@@ -159,11 +159,13 @@ def packed(data):
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 for case in cases:
     state = "?state=" + packed(case["state"].encode()) if case["state"] else ""
-    link = "https://example.org/lab/" + state + "#lesson=" + packed(gzip.compress(case["lesson"].encode()))
+    lesson = packed(gzip.compress(case["lesson"].encode()))
+    link = "https://example.org/lab/" + state + "#lesson=" + lesson
     linked, copied = al.from_page(link), al.from_page(case["snippet"])
     assert list(linked) == list(copied), (case["name"], list(linked), list(copied))
     for key, value in linked.items():
-        same = np.array_equal(value, copied[key]) if isinstance(value, np.ndarray) else value == copied[key]
+        same = (np.array_equal(value, copied[key]) if isinstance(value, np.ndarray)
+                else value == copied[key])
         assert same, (case["name"], key, value, copied[key])
     assert al.lesson(**linked)["id"] == al.lesson(**copied)["id"], case["name"]
     print(case["name"])
@@ -175,7 +177,8 @@ TEST_CASE("every step's snippet prints what the page shows, after random edits a
   std::mt19937 rng(2026);
   int matrices = 0, numbers = 0;
   std::vector<std::shared_ptr<const Lesson>> lessons = builtin_lessons();
-  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson", "train-lesson", "train-weights-lesson"}) {  // positions, RoPE, memory
+  for (const char* fixture : {"positions-lesson", "memory-lesson", "kv-cache-lesson",
+                              "train-lesson", "train-weights-lesson"}) {  // positions, RoPE, memory
     std::ifstream in(std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/" + fixture + ".json");
     LoadResult r = load_lesson(std::string(std::istreambuf_iterator<char>(in), {}));
     REQUIRE(r.ok());

@@ -1,3 +1,4 @@
+// Tests of core/trace/trace_json.h: the trace as JSON.
 #include "core/trace/trace_json.h"
 
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// Tests of core/trace/trace.h: the trace's numbers in every layout and setting.
 #include "core/trace/trace.h"
 
 #include <doctest/doctest.h>
@@ -65,15 +66,18 @@ TEST_CASE("token labels follow the layout: rows per token, or columns per token"
 TEST_CASE("the three layouts compute the same attention") {
   // One set of numbers written three ways.
   const Lesson rows = load(R"({"id": "r", "title": "r", "tokens": ["a", "b"],
-    "X": [[1, 2], [3, -1]], "W_q": [[1, 0.5], [0, 2]], "W_k": [[2, 1], [1, 0]], "W_v": [[0, 1], [1, 1]],
+    "X": [[1, 2], [3, -1]], "W_q": [[1, 0.5], [0, 2]], "W_k": [[2, 1], [1, 0]],
+    "W_v": [[0, 1], [1, 1]],
     "b_q": [0.5, -1]})");
   const Lesson transposed =
       load(R"({"id": "t", "title": "t", "tokens": ["a", "b"], "layout": "rows_transposed_weights",
-    "X": [[1, 2], [3, -1]], "W_q": [[1, 0], [0.5, 2]], "W_k": [[2, 1], [1, 0]], "W_v": [[0, 1], [1, 1]],
+    "X": [[1, 2], [3, -1]], "W_q": [[1, 0], [0.5, 2]], "W_k": [[2, 1], [1, 0]],
+    "W_v": [[0, 1], [1, 1]],
     "b_q": [0.5, -1]})");
   const Lesson columns =
       load(R"({"id": "c", "title": "c", "tokens": ["a", "b"], "layout": "columns",
-    "X": [[1, 3], [2, -1]], "W_q": [[1, 0], [0.5, 2]], "W_k": [[2, 1], [1, 0]], "W_v": [[0, 1], [1, 1]],
+    "X": [[1, 3], [2, -1]], "W_q": [[1, 0], [0.5, 2]], "W_k": [[2, 1], [1, 0]],
+    "W_v": [[0, 1], [1, 1]],
     "b_q": [[0.5], [-1]]})");
   const Trace a = build_trace(rows, default_state(rows));
   const Trace b = build_trace(transposed, default_state(transposed));
