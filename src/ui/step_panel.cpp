@@ -69,7 +69,8 @@ std::vector<int> StepPanel::matrices_in_order(bool veiled) const {
   for (int operand : operands(t, shown)) {
     if (operand < first) continue;
     auto at = std::find_if(out.begin() + static_cast<long>(front), out.end(), [&](int i) {
-      return std::find(shown.begin(), shown.end(), i) != shown.end() && computed_from(t, i, operand);
+      return std::find(shown.begin(), shown.end(), i) != shown.end() &&
+             computed_from(t, i, operand);
     });
     out.insert(at, operand);  // after the operands already there (pipeline order)
   }
@@ -241,8 +242,8 @@ void StepPanel::draw() {
   const bool cut = pressing && same;
   if (cut) {  // what grew above the matrices waits for the release
     const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
-    ImGui::PushClipRect(clip.Min,
-                        ImVec2(clip.Max.x, ImGui::GetCursorScreenPos().y + held_above_), true);
+    ImGui::PushClipRect(clip.Min, ImVec2(clip.Max.x, ImGui::GetCursorScreenPos().y + held_above_),
+                        true);
   }
   draw_heading();
   // Just answered: the reveal and the result it uncovered come into view

@@ -22,10 +22,10 @@ TEST_CASE("checkLesson: a draft's first error with its JSON pointer, in the lear
   app::Api& api = ui.api();
   const std::string good(builtin_lesson_file("the-cat-sat"));
   CHECK(nlohmann::json::parse(api.check_lesson(good)) == nlohmann::json{{"ok", true}});
-  const auto bad = nlohmann::json::parse(api.check_lesson(
-      R"({"id":"x","title":"T","tokens":["a","b"],"X":[[1,0],[0,1]],)"
-      R"("W_q":[[1,0],[0,1]],"W_k":[[1,0],[0,1]],)"
-      R"("steps":[{"id":"s","title":"S","text":"{max nothing[a]:2}"}]})"));
+  const auto bad = nlohmann::json::parse(
+      api.check_lesson(R"({"id":"x","title":"T","tokens":["a","b"],"X":[[1,0],[0,1]],)"
+                       R"("W_q":[[1,0],[0,1]],"W_k":[[1,0],[0,1]],)"
+                       R"("steps":[{"id":"s","title":"S","text":"{max nothing[a]:2}"}]})"));
   CHECK(bad["ok"] == false);
   CHECK(bad["path"] == "/steps/0/text");
   CHECK(bad["reason"].get<std::string>().find("nothing") != std::string::npos);

@@ -60,14 +60,12 @@ void answer_everything(test::HeadlessUi& ui) {
   for (const Part& part : ui.app().session().lesson().parts)
     for (const StepSpec& spec : part.steps) {
       for (const Prediction& pr : spec.predictions) {
-        const double pick = pr.kind == Prediction::Kind::Estimate
-                                ? (pr.estimate.min + pr.estimate.max) / 2
-                                : 0.0;
+        const double pick =
+            pr.kind == Prediction::Kind::Estimate ? (pr.estimate.min + pr.estimate.max) / 2 : 0.0;
         if (!ui.app().apply(ui::request::AnswerPrediction{pr.id, pick}).empty())
           ui.app().apply(ui::request::SkipPrediction{pr.id});
       }
-      for (const Challenge& c : spec.challenges)
-        ui.app().apply(ui::request::TakeChallenge{c.id});
+      for (const Challenge& c : spec.challenges) ui.app().apply(ui::request::TakeChallenge{c.id});
     }
 }
 
@@ -112,8 +110,7 @@ TEST_CASE("a press on any changeable number changes it and nothing moves under i
             ImGui::SetScrollY(w, std::clamp(target, 0.0f, w->ScrollMax.y));
             ui.frames(3);
             REQUIRE(ui::find_item(c.label, &r));
-            if (r.y0 < w->InnerRect.Min.y || r.y1 > w->InnerRect.Max.y ||
-                r.x1 > w->InnerRect.Max.x)
+            if (r.y0 < w->InnerRect.Min.y || r.y1 > w->InnerRect.Max.y || r.x1 > w->InnerRect.Max.x)
               continue;  // not wholly in view from there
             const LessonState before = ui.app().session().state();
             ImGuiIO& io = ImGui::GetIO();
@@ -144,7 +141,9 @@ TEST_CASE("a press on any changeable number changes it and nothing moves under i
             if (!moved.empty() || !landed) {
               std::ostringstream o;
               o << id << " step " << s + 1 << (touch ? " (touch) " : " (mouse) ") << c.label
-                << (where == 0 ? " mid-panel" : where == 1 ? " scrolled to the end" : " at the foot")
+                << (where == 0   ? " mid-panel"
+                    : where == 1 ? " scrolled to the end"
+                                 : " at the foot")
                 << ": " << (moved.empty() ? "stayed" : moved) << ", "
                 << (landed ? "changed" : "NOT changed");
               misses.push_back(o.str());

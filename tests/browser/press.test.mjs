@@ -7,15 +7,7 @@
 // and changes as they change (before the fix it moved them under the finger).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import {
-  newContext,
-  startServer,
-  openPage,
-  items,
-  inPage,
-  settled,
-  saveArtifact,
-} from "./browser.mjs";
+import { newContext, startServer, openPage, items, inPage, settled, saveArtifact } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -146,7 +138,10 @@ async function intoView(page, hand, all, label) {
   const box = await page.locator("#canvas").boundingBox();
   for (let tries = 0; tries < 20; ++tries) {
     const [x0, top, , bottom] = all["##step-panel"];
-    if (!all[label]) throw new Error(`no ${label}: ${Object.keys(all).join(" ")} ${JSON.stringify(await page.evaluate(() => window.attention.state()))}`);
+    if (!all[label])
+      throw new Error(
+        `no ${label}: ${Object.keys(all).join(" ")} ${JSON.stringify(await page.evaluate(() => window.attention.state()))}`,
+      );
     const [, y0, , y1] = all[label];
     if (y0 >= top + 4 && y1 <= bottom - 4) return all;
     const by = y0 < top + 4 ? y0 - top - 40 : y1 - bottom + 40;

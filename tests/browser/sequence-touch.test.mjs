@@ -7,18 +7,67 @@ import { useBrowser, openPage, itemCentre, inPage, nextFrame } from "./browser.m
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
 
 const weights = {
-  W_q: [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]],
-  W_k: [[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0]],
-  W_v: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+  W_q: [
+    [1, 0, 0, 1],
+    [0, 1, 1, 0],
+    [1, 1, 0, 0],
+    [0, 0, 1, 1],
+  ],
+  W_k: [
+    [0, 1, 0, 1],
+    [1, 0, 1, 0],
+    [0, 0, 1, 1],
+    [1, 1, 0, 0],
+  ],
+  W_v: [
+    [1, 0, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 1],
+  ],
 };
-const base = { tokens: ["a", "b", "c"], X: [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, 0, 0]], ...weights };
-const ORDER = { id: "order-browser", title: "Order", ...base, rope: true,
-  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }] };
-const CACHE = { id: "cache-browser", title: "Cache", ...base, causal: true, kv_cache: true,
-  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }] };
-const TRAIN = { id: "train-browser", title: "Train", ...base, causal: true,
-  train: { target: { weights: [[1, 0, 0], [1, 0, 0], [0, 1, 0]] }, lr: 0.5, steps: 20 },
-  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "weights"] }] };
+const base = {
+  tokens: ["a", "b", "c"],
+  X: [
+    [1, 0, 1, 0],
+    [0, 2, 0, 1],
+    [1, 1, 0, 0],
+  ],
+  ...weights,
+};
+const ORDER = {
+  id: "order-browser",
+  title: "Order",
+  ...base,
+  rope: true,
+  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }],
+};
+const CACHE = {
+  id: "cache-browser",
+  title: "Cache",
+  ...base,
+  causal: true,
+  kv_cache: true,
+  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }],
+};
+const TRAIN = {
+  id: "train-browser",
+  title: "Train",
+  ...base,
+  causal: true,
+  train: {
+    target: {
+      weights: [
+        [1, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+    },
+    lr: 0.5,
+    steps: 20,
+  },
+  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "weights"] }],
+};
 
 async function open(lesson) {
   const { page, problems } = await openPage(env.browser, env.url);
@@ -70,7 +119,6 @@ test("a token dragged by a finger changes places", async () => {
   assert.deepEqual(problems, []);
 });
 
-
 test("a finger taps the KV cache's Next", async () => {
   const { page, problems } = await open(CACHE);
   const next = await itemCentre(page, "##cache-next");
@@ -85,14 +133,17 @@ test("cross-attention's 3×4 weights fit a phone: every cell on screen, none ove
   await page.evaluate(() => window.attention.testing.enableItems());
   await frame(page);
   const all = await page.evaluate(() => window.attention.testing.items());
-  const cells = Object.entries(all).filter(([k]) => /^##scores:\d+:\d+$/.test(k)).map(([, r]) => r);
+  const cells = Object.entries(all)
+    .filter(([k]) => /^##scores:\d+:\d+$/.test(k))
+    .map(([, r]) => r);
   assert.equal(cells.length, 12, "3 × 4 score cells");
   const box = await page.locator("#canvas").boundingBox();
   for (const [x0, , x1] of cells) assert.ok(x0 >= 0 && x1 <= box.width, `a cell inside the width (${x0}..${x1})`);
   for (let i = 0; i < cells.length; ++i)
     for (let j = i + 1; j < cells.length; ++j) {
       const [a, b] = [cells[i], cells[j]];
-      const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+      const overlap =
+        Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
       assert.ok(!overlap, "cells do not overlap");
     }
   assert.deepEqual(problems, []);
@@ -108,16 +159,26 @@ test("a finger trains: Train one step, then Starting weights", async () => {
   const start = await loss();
   const step = await itemCentre(page, "##train-step");
   await page.touchscreen.tap(step.x, step.y);
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
-  }, start, "a lower loss");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
+    },
+    start,
+    "a lower loss",
+  );
   await frame(page);
   const reset = await itemCentre(page, "##train-reset");
   await page.touchscreen.tap(reset.x, reset.y);
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
-  }, start, "the starting weights' loss");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
+    },
+    start,
+    "the starting weights' loss",
+  );
   assert.deepEqual(problems, []);
 });

@@ -8,18 +8,67 @@ import { useBrowser, openPage, itemCentre, inPage, clickItem, nextFrame } from "
 const env = useBrowser();
 
 const weights = {
-  W_q: [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]],
-  W_k: [[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0]],
-  W_v: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+  W_q: [
+    [1, 0, 0, 1],
+    [0, 1, 1, 0],
+    [1, 1, 0, 0],
+    [0, 0, 1, 1],
+  ],
+  W_k: [
+    [0, 1, 0, 1],
+    [1, 0, 1, 0],
+    [0, 0, 1, 1],
+    [1, 1, 0, 0],
+  ],
+  W_v: [
+    [1, 0, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 1],
+  ],
 };
-const base = { tokens: ["a", "b", "c"], X: [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, 0, 0]], ...weights };
-const ORDER = { id: "order-browser", title: "Order", ...base, rope: true,
-  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }] };
-const CACHE = { id: "cache-browser", title: "Cache", ...base, causal: true, kv_cache: true,
-  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }] };
-const TRAIN = { id: "train-browser", title: "Train", ...base, causal: true,
-  train: { target: { weights: [[1, 0, 0], [1, 0, 0], [0, 1, 0]] }, lr: 0.5, steps: 20 },
-  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "W_q", "weights"] }] };
+const base = {
+  tokens: ["a", "b", "c"],
+  X: [
+    [1, 0, 1, 0],
+    [0, 2, 0, 1],
+    [1, 1, 0, 0],
+  ],
+  ...weights,
+};
+const ORDER = {
+  id: "order-browser",
+  title: "Order",
+  ...base,
+  rope: true,
+  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }],
+};
+const CACHE = {
+  id: "cache-browser",
+  title: "Cache",
+  ...base,
+  causal: true,
+  kv_cache: true,
+  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }],
+};
+const TRAIN = {
+  id: "train-browser",
+  title: "Train",
+  ...base,
+  causal: true,
+  train: {
+    target: {
+      weights: [
+        [1, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+    },
+    lr: 0.5,
+    steps: 20,
+  },
+  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "W_q", "weights"] }],
+};
 
 async function open(lesson) {
   const { page, problems } = await openPage(env.browser, env.url);
@@ -186,16 +235,26 @@ test("training: a step lowers the loss, play keeps going, pause stops", async ()
     });
   const start = await loss();
   await clickItem(page, "##train-step");
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
-  }, start, "a lower loss");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
+    },
+    start,
+    "a lower loss",
+  );
   const one = await loss();
   await clickItem(page, "##train-play");
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-3;
-  }, one, "the loss going down while playing");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-3;
+    },
+    one,
+    "the loss going down while playing",
+  );
   // A weight dragged mid-training: training goes on from the dragged number.
   const wq = () =>
     page.evaluate(async () => {
@@ -214,22 +273,37 @@ test("training: a step lowers the loss, play keeps going, pause stops", async ()
   await page.mouse.up();
   await frame(page);
   const dragged = await loss();
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-4;
-  }, dragged, "training going on after the drag");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-4;
+    },
+    dragged,
+    "training going on after the drag",
+  );
   await clickItem(page, "##train-play"); // pause
-  await inPage(page, async () => {
-    const a = await window.attention.trace();
-    await new Promise((r) => setTimeout(r, 300));
-    const b = await window.attention.trace();
-    return JSON.stringify(a.steps[0].matrices) === JSON.stringify(b.steps[0].matrices);
-  }, undefined, "training paused");
+  await inPage(
+    page,
+    async () => {
+      const a = await window.attention.trace();
+      await new Promise((r) => setTimeout(r, 300));
+      const b = await window.attention.trace();
+      return JSON.stringify(a.steps[0].matrices) === JSON.stringify(b.steps[0].matrices);
+    },
+    undefined,
+    "training paused",
+  );
   assert.notEqual(await wq(), 0, "W_q moved");
   await clickItem(page, "##train-reset");
-  await inPage(page, async (s) => {
-    const t = await window.attention.trace();
-    return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
-  }, start, "the starting weights' loss");
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return Math.abs(t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] - s) < 1e-9;
+    },
+    start,
+    "the starting weights' loss",
+  );
   assert.deepEqual(problems, []);
 });

@@ -61,7 +61,8 @@ TEST_CASE("the Menu opens under its button, Escape closes it, and the next click
   CHECK(ui.app().reported().step == step + 1);
 }
 
-TEST_CASE("the step list numbers a title once (issue 39.7: not \"1. Step 1. Initial Word Embedding\")") {
+TEST_CASE(
+    "the step list numbers a title once (issue 39.7: not \"1. Step 1. Initial Word Embedding\")") {
   CHECK(ui::numbered_step_title(0, "Step 1: Initial Word Embedding") ==
         "Step 1: Initial Word Embedding");
   CHECK(ui::numbered_step_title(1, "Schritt 2: Aufmerksamkeit") == "Schritt 2: Aufmerksamkeit");
@@ -78,7 +79,7 @@ TEST_CASE("the step list numbers a title once (issue 39.7: not \"1. Step 1. Init
 TEST_CASE("an operand stands before the result computed from it, not before what it comes from") {
   app::StartParameters p;
   p.values = {{"lesson", "udl-multihead"}};
-  test::HeadlessUi ui(p, ImVec2(1280, 3000));  // every matrix in view
+  test::HeadlessUi ui(p, ImVec2(1280, 3000));                 // every matrix in view
   for (const Part& part : ui.app().session().lesson().parts)  // nothing covered
     for (const StepSpec& spec : part.steps)
       for (const Prediction& pr : spec.predictions)

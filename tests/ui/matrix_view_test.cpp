@@ -55,7 +55,8 @@ TEST_CASE("a long brisk drag reaches a far value in one pass; a slow one still m
 
 // Issue 39.7: the number box said "Ctrl+click to type" on a touch screen; a
 // click or a tap opens it, and the explanation says so, as this screen does it.
-TEST_CASE("an input's explanation says how to change it: a tap on a touch screen, a click with a mouse") {
+TEST_CASE(
+    "an input's explanation says how to change it: a tap on a touch screen, a click with a mouse") {
   for (const bool touch : {true, false}) {
     CAPTURE(touch);
     app::StartParameters p;

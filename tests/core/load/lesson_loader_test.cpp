@@ -44,34 +44,24 @@ TEST_CASE("scale accepts sqrt_dk, none, or a number to divide by") {
 
 TEST_CASE("errors name the JSON path and the reason") {
   CHECK(error_of("{").find("lesson.json: invalid JSON: ") == 0);
-  CHECK(
-      error_of(
-          R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 2]], )"
-          R"("W_q": [[1], [2]], "W_k": [[1], [2]], "casual": true})") ==
-      "lesson.json: /casual: unknown key \"casual\"; did you mean \"causal\"?");
-  CHECK(
-      error_of(
-          R"({"id": "x", "title": "x", "tokens": ["a", "b"], "X": [[1, 2], [3]], )"
-          R"("W_q": [[1], [2]], "W_k": [[1], [2]]})") ==
-      "lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)");
+  CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 2]], )"
+                 R"("W_q": [[1], [2]], "W_k": [[1], [2]], "casual": true})") ==
+        "lesson.json: /casual: unknown key \"casual\"; did you mean \"causal\"?");
+  CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a", "b"], "X": [[1, 2], [3]], )"
+                 R"("W_q": [[1], [2]], "W_k": [[1], [2]]})") ==
+        "lesson.json: /X/1: row has 1 number, expected 2 like row 0 (rows must have equal length)");
   CHECK(error_of(R"({"title": "x"})") == "lesson.json: missing key \"id\"");
-  CHECK(
-      error_of(
-          R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 2]], )"
-          R"("W_q": [[1], [2], [3]], "W_k": [[1], [2]]})") ==
-      "lesson.json: /W_q: W_q (3, 1) does not fit: X·W needs as many rows as X has columns (2)");
-  CHECK(
-      error_of(
-          R"({"id": "x", "title": "x", "tokens": ["a"], "heads": 2, "X": [[1, 2]], )"
-          R"("W_q": [[1, 1, 1], [2, 2, 2]], "W_k": [[1, 1, 1], [2, 2, 2]]})") ==
-      "lesson.json: /W_q: W_q (2, 3): its width 3 does not divide into 2 equal heads");
+  CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 2]], )"
+                 R"("W_q": [[1], [2], [3]], "W_k": [[1], [2]]})") ==
+        "lesson.json: /W_q: W_q (3, 1) does not fit: X·W needs as many rows as X has columns (2)");
+  CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a"], "heads": 2, "X": [[1, 2]], )"
+                 R"("W_q": [[1, 1, 1], [2, 2, 2]], "W_k": [[1, 1, 1], [2, 2, 2]]})") ==
+        "lesson.json: /W_q: W_q (2, 3): its width 3 does not divide into 2 equal heads");
   CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, NaN]]})") ==
         "lesson.json: /X/0/1: NaN and Infinity are not JSON numbers; write a finite number");
-  CHECK(
-      error_of(
-          R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 1e999]], )"
-          R"("W_q": [[1], [2]], "W_k": [[1], [2]]})") ==
-      "lesson.json: /X/0/1: number 1e999 is too large to be a finite number");
+  CHECK(error_of(R"({"id": "x", "title": "x", "tokens": ["a"], "X": [[1, 1e999]], )"
+                 R"("W_q": [[1], [2]], "W_k": [[1], [2]]})") ==
+        "lesson.json: /X/0/1: number 1e999 is too large to be a finite number");
 }
 
 TEST_CASE("a lesson may name its JSON Schema, for editors") {

@@ -130,11 +130,12 @@ TEST_CASE("after random edits, what-ifs and settings, the texts say what the num
 }
 
 TEST_CASE("placeholders: values, percentages, the largest key, a row, the settings") {
-  const LoadResult r = load_lesson(R"json({"id": "t", "title": "t", "tokens": ["a", "b"],
+  const LoadResult r =
+      load_lesson(R"json({"id": "t", "title": "t", "tokens": ["a", "b"],
     "Q": [[1, 0], [0, 1]], "K": [[3, 0], [0, 1]], "V": [[1, 2], [3, 4]],
     "steps": [{"title": "s", "formula": "w = softmax(scores{scale}{mask})",
                "text": "{weights[a, a]:2} {weights[a, a]:%} {largest weights[a]} )json"
-                       R"json({smallest weights[a]} {row V[b]:0} {sum weights[b]:1} {divisor}",
+                  R"json({smallest weights[a]} {row V[b]:0} {sum weights[b]:1} {divisor}",
                "show": ["weights"]}]})json");
   REQUIRE_MESSAGE(r.ok(), r.error.message("inline"));
   Session s(std::make_shared<const Lesson>(*r.lesson));

@@ -19,9 +19,9 @@ TEST_CASE(
   CHECK(with_korean_particles("0.50을(를) 받아요") == "0.50을 받아요");                // 영
   CHECK(with_korean_particles("10은(는) 커요") == "10은 커요");                        // 십
   // A decimal is read digit by digit after the point: its last digit decides.
-  CHECK(with_korean_particles("2.10(이)에요") == "2.10이에요");  // 이 점 일 영: 영
-  CHECK(with_korean_particles("0.57(이)에요") == "0.57이에요");  // 칠: ㄹ
-  CHECK(with_korean_particles("2.25(이)에요") == "2.25예요");    // 오
+  CHECK(with_korean_particles("2.10(이)에요") == "2.10이에요");    // 이 점 일 영: 영
+  CHECK(with_korean_particles("0.57(이)에요") == "0.57이에요");    // 칠: ㄹ
+  CHECK(with_korean_particles("2.25(이)에요") == "2.25예요");      // 오
   CHECK(with_korean_particles("-0.33(이)에요") == "-0.33이에요");  // 삼
   CHECK(with_korean_particles("0.06(이)에요, 0.09(이)에요") == "0.06이에요, 0.09예요");  // 육, 구
   CHECK(with_korean_particles("\"1.8\"(이)에요") == "\"1.8\"이에요");  // 팔, past the quote
