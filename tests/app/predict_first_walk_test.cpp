@@ -166,7 +166,8 @@ TEST_CASE("no number that answers an open prediction is readable, in any lesson,
         const StepSpec& spec = lesson.parts[ts.part].steps[ts.part_step];
         const std::string canvas = as_read(ui.drawn_text());
         std::string view_text;
-        for (const auto& sentence : nlohmann::json::parse(ui.api().text_view_json())["sentences"])
+        const nlohmann::json view = nlohmann::json::parse(ui.api().text_view_json());
+        for (const auto& sentence : view["sentences"])
           view_text += as_read(sentence["text"].get<std::string>()) + "\n";
         for (size_t i = 0; i < spec.text.size(); ++i) {
           std::vector<Region> reads;

@@ -133,7 +133,7 @@ test("every documented method answers over postMessage, setLanguage too; a wrong
   });
   for (const [call, answer] of Object.entries(r.answers))
     assert.equal(answer.error, undefined, `${call}: ${answer.error}`);
-  assert.equal(r.answers["lessons()"].value.length, 8);
+  assert.equal(r.answers["lessons()"].value.length, 13);
   assert.ok(r.answers['figure({"scale":1})'].value.png.length > 1000);
   assert.equal(r.wrong.step.error, 'step must be a number, not "2"');
   assert.equal(r.wrong.row.error, 'row must be a number, not "0"');

@@ -39,7 +39,7 @@ test("the page fetches the lesson it opens with, and another when the learner pi
   assert.equal(await page.evaluate(async () => (await window.attention.state()).lesson), "the-cat-sat");
   assert.deepEqual(requested, ["the-cat-sat"]);
   // Every lesson is listed before its file is here.
-  assert.equal((await page.evaluate(() => window.attention.lessons())).length, 8);
+  assert.equal((await page.evaluate(() => window.attention.lessons())).length, 13);
 
   // Held on its way: the step bar says it is loading, the lesson on screen stays usable.
   let release;

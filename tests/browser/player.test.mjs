@@ -35,7 +35,7 @@ function assertSameTrace(actual, expected, where) {
   }
 }
 
-test("lessons() lists the eight built-in lessons", async () => {
+test("lessons() lists the thirteen built-in lessons", async () => {
   const ids = await page.evaluate(() => window.attention.lessons());
   assert.deepEqual(ids, [
     "the-cat-sat",
@@ -46,6 +46,11 @@ test("lessons() lists the eight built-in lessons", async () => {
     "udl-self-attention",
     "udl-multihead",
     "she-likes-coffee",
+    "word-order",
+    "rotary-positions",
+    "kv-cache",
+    "cross-attention",
+    "train-a-head",
   ]);
 });
 

@@ -148,7 +148,7 @@ test("dist/attention-lab.html works from file:// with no server and no network",
       for (const id of ids) await window.attention.setLesson(id);
       return { ids, last: (await window.attention.state()).lesson };
     });
-    assert.equal(opened.ids.length, 8);
+    assert.equal(opened.ids.length, 13);
     assert.equal(opened.last, opened.ids[opened.ids.length - 1]);
     assert.deepEqual(requests, []);
     assert.deepEqual(problems, []);

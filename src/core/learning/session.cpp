@@ -1,6 +1,7 @@
 // The session: one lesson, its state, and the trace recomputed when it changes (session.h).
 #include "core/learning/session.h"
 
+#include <utility>
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -243,8 +244,16 @@ void Session::set_seed(int part, int group, uint32_t seed) {
 
 void Session::set_state(const LessonState& state) {
   assert(state.parts.size() == defaults_.parts.size());
-  if (state == state_) return;
-  state_ = state;
+  LessonState kept = state;
+  // A state from elsewhere (a link, saved work) keeps the masks set_causal
+  // keeps: none over a memory, always one while generating with a cache.
+  for (size_t i = 0; i < kept.parts.size(); ++i) {
+    const Part& p = lesson_->parts[i];
+    if (!p.memory_tokens.empty()) kept.parts[i].options.causal = false;
+    if (p.sequence.kv_cache) kept.parts[i].options.causal = true;
+  }
+  if (kept == state_) return;
+  state_ = std::move(kept);
   recompute();
 }
 

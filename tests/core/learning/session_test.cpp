@@ -179,3 +179,18 @@ TEST_CASE("overrides are taken back one by one, or all at once, or by reset") {
   // Variants keep their own numbers: what-ifs apply to the part's own settings.
   CHECK_FALSE(s.trace().find(key_of(s.trace(), "weights_h1@your_answer"))->overridable);
 }
+
+TEST_CASE("a restored state keeps the masks: none over a memory, one while generating") {
+  // The monkey found it: saved work with "causal" on cross-attention's part
+  // reached the attention pass, whose mask needs a square.
+  Session cross(builtin("cross-attention"));
+  LessonState state = cross.state();
+  state.parts[0].options.causal = true;
+  cross.set_state(state);
+  CHECK_FALSE(cross.state().parts[0].options.causal);
+  Session cache(builtin("kv-cache"));
+  state = cache.state();
+  state.parts[0].options.causal = false;
+  cache.set_state(state);
+  CHECK(cache.state().parts[0].options.causal);
+}
