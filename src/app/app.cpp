@@ -76,7 +76,11 @@ void App::select(int index) {
   view_.step = 0;
   view_.head = 1;
   view_.playing = ui::ViewState::Playing::Nothing;
-  view_.query = 0;
+  // Under a causal mask the first token sees only itself (its weight is 1
+  // whatever changes): the live panel follows the last, which sees them all.
+  const Lesson& lesson = s.session->lesson();
+  const Part& main = lesson.parts[static_cast<size_t>(s.session->trace().main_part)];
+  view_.query = main.options.causal ? static_cast<int>(main.tokens.size()) - 1 : 0;
   view_.pinned = false;
   view_.focus = {};
   view_.challenge.clear();

@@ -343,12 +343,22 @@ struct UiContext {
   // do not cover, so a drag still shows its effect (-1 if every query's are).
   int shown_query(const TraceMatrix& weights, int followed) const {
     if (!query_covered(weights, followed)) return followed;
-    const int queries =
-        weights.row_kind == AxisKind::Key ? weights.value.cols() : weights.value.rows();
-    for (int q = 0; q < queries; ++q)
-      if (!query_covered(weights, q)) return q;
-    return -1;
+    // The stand-in: the uncovered query that sees the most keys (under a
+    // causal mask the first sees only itself, a weight of 1 nothing moves).
+    const bool column = weights.row_kind == AxisKind::Key;
+    const int queries = column ? weights.value.cols() : weights.value.rows();
+    const int keys = column ? weights.value.rows() : weights.value.cols();
+    int best = -1, seen_best = -1;
+    for (int q = 0; q < queries; ++q) {
+      if (query_covered(weights, q)) continue;
+      int seen = 0;
+      for (int k = 0; k < keys; ++k)
+        seen += (column ? weights.value(k, q) : weights.value(q, k)) != 0.0;
+      if (seen > seen_best) best = q, seen_best = seen;
+    }
+    return best;
   }
+
   int heads() const { return trace().parts[part()].heads; }
   // The current part's matrix of `stage` for the shown head, at the part's own
   // settings (no variant); null if the part has none.
