@@ -2,108 +2,13 @@
 // pixel ratio 3), in paced moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, nextFrame } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage } from "./browser.mjs";
+import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
 
-const weights = {
-  W_q: [
-    [1, 0, 0, 1],
-    [0, 1, 1, 0],
-    [1, 1, 0, 0],
-    [0, 0, 1, 1],
-  ],
-  W_k: [
-    [0, 1, 0, 1],
-    [1, 0, 1, 0],
-    [0, 0, 1, 1],
-    [1, 1, 0, 0],
-  ],
-  W_v: [
-    [1, 0, 0, 0],
-    [0, 1, 0, 0],
-    [0, 0, 1, 0],
-    [0, 0, 0, 1],
-  ],
-};
-const base = {
-  tokens: ["a", "b", "c"],
-  X: [
-    [1, 0, 1, 0],
-    [0, 2, 0, 1],
-    [1, 1, 0, 0],
-  ],
-  ...weights,
-};
-const ORDER = {
-  id: "order-browser",
-  title: "Order",
-  ...base,
-  rope: true,
-  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }],
-};
-const CACHE = {
-  id: "cache-browser",
-  title: "Cache",
-  ...base,
-  causal: true,
-  kv_cache: true,
-  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }],
-};
-const TRAIN = {
-  id: "train-browser",
-  title: "Train",
-  ...base,
-  causal: true,
-  train: {
-    target: {
-      weights: [
-        [1, 0, 0],
-        [1, 0, 0],
-        [0, 1, 0],
-      ],
-    },
-    lr: 0.5,
-    steps: 20,
-  },
-  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "weights"] }],
-};
-
-async function open(lesson) {
-  const { page, problems } = await openPage(env.browser, env.url);
-  await page.evaluate((text) => window.attention.loadLesson(text), JSON.stringify(lesson));
-  await inPage(page, async (id) => (await window.attention.state()).lesson === id, lesson.id);
-  return { page, problems };
-}
-
-// The part's settings the learner changed, from the state a link carries.
-const changed = (page) =>
-  page.evaluate(async () => {
-    const s = new URL(await window.attention.link()).searchParams.get("state");
-    if (!s) return {};
-    const b = s.replace(/-/g, "+").replace(/_/g, "/");
-    const bytes = Uint8Array.from(atob(b + "===".slice((b.length + 3) % 4)), (c) => c.charCodeAt(0));
-    const found = {};
-    JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), (key, value) => {
-      if (["order", "first", "t", "lr"].includes(key)) found[key] = value;
-      return value;
-    });
-    return found;
-  });
-// Waits for the page to draw a frame: paced input a loaded machine cannot merge.
-const frame = async (page) => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
-const until = async (page, test, what) => {
-  const deadline = Date.now() + 120000;
-  for (;;) {
-    const now = await changed(page);
-    if (test(now)) return now;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(now)} after 2 minutes`);
-    await page.waitForTimeout(50);
-  }
-};
-
 test("a token dragged by a finger changes places", async () => {
-  const { page, problems } = await open(ORDER);
+  const { page, problems } = await openLesson(env, ORDER);
   const b = await itemCentre(page, "##order:1");
   const a = await itemCentre(page, "##order:0");
   const cdp = await page.context().newCDPSession(page);
@@ -120,7 +25,7 @@ test("a token dragged by a finger changes places", async () => {
 });
 
 test("a finger taps the KV cache's Next", async () => {
-  const { page, problems } = await open(CACHE);
+  const { page, problems } = await openLesson(env, CACHE);
   const next = await itemCentre(page, "##cache-next");
   await page.touchscreen.tap(next.x, next.y);
   const now = await until(page, (s) => s.t === 1, "the cache's step");
@@ -150,7 +55,7 @@ test("cross-attention's 3×4 weights fit a phone: every cell on screen, none ove
 });
 
 test("a finger trains: Train one step, then Starting weights", async () => {
-  const { page, problems } = await open(TRAIN);
+  const { page, problems } = await openLesson(env, TRAIN);
   const loss = () =>
     page.evaluate(async () => {
       const t = await window.attention.trace();

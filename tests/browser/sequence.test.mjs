@@ -3,108 +3,13 @@
 // slider (the scores stay); the KV cache stepped; training stepped and played.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, clickItem, nextFrame } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, clickItem } from "./browser.mjs";
+import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser();
 
-const weights = {
-  W_q: [
-    [1, 0, 0, 1],
-    [0, 1, 1, 0],
-    [1, 1, 0, 0],
-    [0, 0, 1, 1],
-  ],
-  W_k: [
-    [0, 1, 0, 1],
-    [1, 0, 1, 0],
-    [0, 0, 1, 1],
-    [1, 1, 0, 0],
-  ],
-  W_v: [
-    [1, 0, 0, 0],
-    [0, 1, 0, 0],
-    [0, 0, 1, 0],
-    [0, 0, 0, 1],
-  ],
-};
-const base = {
-  tokens: ["a", "b", "c"],
-  X: [
-    [1, 0, 1, 0],
-    [0, 2, 0, 1],
-    [1, 1, 0, 0],
-  ],
-  ...weights,
-};
-const ORDER = {
-  id: "order-browser",
-  title: "Order",
-  ...base,
-  rope: true,
-  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }],
-};
-const CACHE = {
-  id: "cache-browser",
-  title: "Cache",
-  ...base,
-  causal: true,
-  kv_cache: true,
-  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }],
-};
-const TRAIN = {
-  id: "train-browser",
-  title: "Train",
-  ...base,
-  causal: true,
-  train: {
-    target: {
-      weights: [
-        [1, 0, 0],
-        [1, 0, 0],
-        [0, 1, 0],
-      ],
-    },
-    lr: 0.5,
-    steps: 20,
-  },
-  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "W_q", "weights"] }],
-};
-
-async function open(lesson) {
-  const { page, problems } = await openPage(env.browser, env.url);
-  await page.evaluate((text) => window.attention.loadLesson(text), JSON.stringify(lesson));
-  await inPage(page, async (id) => (await window.attention.state()).lesson === id, lesson.id);
-  return { page, problems };
-}
-
-// The part's settings the learner changed, from the state a link carries.
-const changed = (page) =>
-  page.evaluate(async () => {
-    const s = new URL(await window.attention.link()).searchParams.get("state");
-    if (!s) return {};
-    const b = s.replace(/-/g, "+").replace(/_/g, "/");
-    const bytes = Uint8Array.from(atob(b + "===".slice((b.length + 3) % 4)), (c) => c.charCodeAt(0));
-    const found = {};
-    JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), (key, value) => {
-      if (["order", "first", "t", "lr"].includes(key)) found[key] = value;
-      return value;
-    });
-    return found;
-  });
-// Waits for the page to draw a frame: paced input a loaded machine cannot merge.
-const frame = async (page) => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
-const until = async (page, test, what) => {
-  const deadline = Date.now() + 120000;
-  for (;;) {
-    const now = await changed(page);
-    if (test(now)) return now;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(now)} after 2 minutes`);
-    await page.waitForTimeout(50);
-  }
-};
-
 test("a token dragged with the mouse, in paced moves, changes places", async () => {
-  const { page, problems } = await open(ORDER);
+  const { page, problems } = await openLesson(env, ORDER);
   const a = await itemCentre(page, "##order:0");
   const c = await itemCentre(page, "##order:2");
   await page.mouse.move(a.x, a.y, { steps: 4 });
@@ -122,7 +27,7 @@ test("a token dragged with the mouse, in paced moves, changes places", async () 
 });
 
 test("a tapped token moves one place with Later", async () => {
-  const { page, problems } = await open(ORDER);
+  const { page, problems } = await openLesson(env, ORDER);
   await clickItem(page, "##order:1");
   await clickItem(page, "##order-later");
   const now = await until(page, (s) => Array.isArray(s.order), "the order");
@@ -131,7 +36,7 @@ test("a tapped token moves one place with Later", async () => {
 });
 
 test("Alt and an arrow on a token's cell move the token", async () => {
-  const { page, problems } = await open(ORDER);
+  const { page, problems } = await openLesson(env, ORDER);
   await page.focus("#canvas");
   await frame(page);
   await page.keyboard.press("Tab"); // the first cell: X's, token "a"
@@ -149,7 +54,7 @@ test("Alt and an arrow on a token's cell move the token", async () => {
 });
 
 test("the first-position slider moves every token and RoPE's scores stay", async () => {
-  const { page, problems } = await open(ORDER);
+  const { page, problems } = await openLesson(env, ORDER);
   const scores = () =>
     page.evaluate(async () => {
       const t = await window.attention.trace();
@@ -174,7 +79,7 @@ test("the first-position slider moves every token and RoPE's scores stay", async
 });
 
 test("the KV cache steps a token at a time", async () => {
-  const { page, problems } = await open(CACHE);
+  const { page, problems } = await openLesson(env, CACHE);
   await clickItem(page, "##cache-next");
   const now = await until(page, (s) => s.t === 1, "the cache's step");
   assert.equal(now.t, 1);
@@ -182,7 +87,7 @@ test("the KV cache steps a token at a time", async () => {
 });
 
 test("Alt and the arrows step the KV cache's token", async () => {
-  const { page, problems } = await open(CACHE);
+  const { page, problems } = await openLesson(env, CACHE);
   await page.focus("#canvas");
   await frame(page);
   await page.keyboard.down("Alt");
@@ -227,7 +132,7 @@ test("a memory value dragged moves cross-attention's weights", async () => {
 });
 
 test("training: a step lowers the loss, play keeps going, pause stops", async () => {
-  const { page, problems } = await open(TRAIN);
+  const { page, problems } = await openLesson(env, TRAIN);
   const loss = () =>
     page.evaluate(async () => {
       const t = await window.attention.trace();

@@ -100,4 +100,18 @@ Trace notebook_trace(std::string_view lesson_id) {
   return build_trace(*lesson, default_state(*lesson));
 }
 
+void check_numpy(const Trace& trace, std::string_view name,
+                 std::initializer_list<std::initializer_list<double>> expected, double epsilon) {
+  INFO(std::string(name));
+  const Matrix& m = trace_matrix(trace, name);
+  REQUIRE(m.rows() == static_cast<int>(expected.size()));
+  int r = 0;
+  for (const auto& row : expected) {
+    REQUIRE(m.cols() == static_cast<int>(row.size()));
+    int c = 0;
+    for (double v : row) CHECK(m(r, c++) == doctest::Approx(v).epsilon(epsilon));
+    ++r;
+  }
+}
+
 }  // namespace attn::test

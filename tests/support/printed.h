@@ -1,6 +1,7 @@
 // Golden values pasted verbatim from the notebooks' printed output.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <string_view>
 
@@ -22,6 +23,11 @@ Matrix parse_printed(std::string_view text);
 // unit of the last digit the notebook printed (kDigits8 at numpy's default),
 // plus 1e-12 for floating-point summation order.
 void check_printed(const Matrix& actual, std::string_view printed, double tolerance);
+
+// The trace's matrix `name` equals numpy's full-precision values, each within
+// a relative `epsilon` (the golden numbers of the lessons past the notebooks).
+void check_numpy(const Trace& trace, std::string_view name,
+                 std::initializer_list<std::initializer_list<double>> expected, double epsilon);
 
 // Tests name matrices as the API and the JSON do ("W_q", "value-64/weights"):
 // the key the trace has under that name; fails the test if absent.

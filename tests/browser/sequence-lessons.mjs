@@ -1,0 +1,100 @@
+// The small lessons and helpers the word-order, KV-cache and training browser
+// tests share: each lesson loaded by the page's API, and the settings a
+// learner changed read back from the state a link carries.
+import { openPage, inPage, nextFrame } from "./browser.mjs";
+
+const weights = {
+  W_q: [
+    [1, 0, 0, 1],
+    [0, 1, 1, 0],
+    [1, 1, 0, 0],
+    [0, 0, 1, 1],
+  ],
+  W_k: [
+    [0, 1, 0, 1],
+    [1, 0, 1, 0],
+    [0, 0, 1, 1],
+    [1, 1, 0, 0],
+  ],
+  W_v: [
+    [1, 0, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 1],
+  ],
+};
+const base = {
+  tokens: ["a", "b", "c"],
+  X: [
+    [1, 0, 1, 0],
+    [0, 2, 0, 1],
+    [1, 1, 0, 0],
+  ],
+  ...weights,
+};
+export const ORDER = {
+  id: "order-browser",
+  title: "Order",
+  ...base,
+  rope: true,
+  steps: [{ id: "w", title: "Weights", text: "The weights.", show: ["X", "scores", "output"] }],
+};
+export const CACHE = {
+  id: "cache-browser",
+  title: "Cache",
+  ...base,
+  causal: true,
+  kv_cache: true,
+  steps: [{ id: "c", title: "Cache", text: "One at a time.", show: ["K_cache", "output_t", "macs"] }],
+};
+export const TRAIN = {
+  id: "train-browser",
+  title: "Train",
+  ...base,
+  causal: true,
+  train: {
+    target: {
+      weights: [
+        [1, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+    },
+    lr: 0.5,
+    steps: 20,
+  },
+  steps: [{ id: "t", title: "Train", text: "Down the slope.", show: ["loss", "W_q", "weights"] }],
+};
+
+export async function openLesson(env, lesson) {
+  const { page, problems } = await openPage(env.browser, env.url);
+  await page.evaluate((text) => window.attention.loadLesson(text), JSON.stringify(lesson));
+  await inPage(page, async (id) => (await window.attention.state()).lesson === id, lesson.id);
+  return { page, problems };
+}
+
+// The part's settings the learner changed, from the state a link carries.
+export const changed = (page) =>
+  page.evaluate(async () => {
+    const s = new URL(await window.attention.link()).searchParams.get("state");
+    if (!s) return {};
+    const b = s.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b + "===".slice((b.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const found = {};
+    JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), (key, value) => {
+      if (["order", "first", "t", "lr"].includes(key)) found[key] = value;
+      return value;
+    });
+    return found;
+  });
+// Waits for the page to draw a frame: paced input a loaded machine cannot merge.
+export const frame = async (page) => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn()));
+export const until = async (page, test, what) => {
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    const now = await changed(page);
+    if (test(now)) return now;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(now)} after 2 minutes`);
+    await page.waitForTimeout(50);
+  }
+};
