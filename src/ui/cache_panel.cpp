@@ -132,10 +132,9 @@ void CachePanel::draw_counts(int t) {
   const TraceMatrix* macs = ui->in_part(Stage::macs);
   if (!macs) return;
   const int index = ui->trace().index_of(macs->key);
-  // (N, 4): per step, with the cache and without, and their totals so far.
-  auto at = [&](int col) {
-    return macs->value.rows() >= macs->value.cols() ? macs->value(t, col) : macs->value(col, t);
-  };
+  // macs is (N, 4) in either layout: per step, with the cache and without,
+  // and their totals so far.
+  auto at = [&](int col) { return at_token(*macs, t, col); };
   if (ui->covered(index) || !std::isfinite(at(0)) || !std::isfinite(at(1))) {
     muted_wrapped(covered_text(ui->asked_step(index)));
     return;

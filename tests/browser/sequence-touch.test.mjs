@@ -2,7 +2,7 @@
 // pixel ratio 3), in paced moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, items } from "./browser.mjs";
 import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -35,9 +35,7 @@ test("a finger taps the KV cache's Next", async () => {
 
 test("cross-attention's 3×4 weights fit a phone: every cell on screen, none overlapping", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=cross-attention&step=3`);
-  await page.evaluate(() => window.attention.testing.enableItems());
-  await frame(page);
-  const all = await page.evaluate(() => window.attention.testing.items());
+  const all = await items(page);
   const cells = Object.entries(all)
     .filter(([k]) => /^##scores:\d+:\d+$/.test(k))
     .map(([, r]) => r);
