@@ -149,11 +149,14 @@ file(READ ${PROJECT_SOURCE_DIR}/web/scorm/defaults.json attn_scorm_defaults)
 string(JSON attn_scorm_lesson GET "${attn_scorm_defaults}" lesson)
 string(JSON attn_scorm_complete_when GET "${attn_scorm_defaults}" completeWhen)
 string(JSON attn_scorm_mastery GET "${attn_scorm_defaults}" mastery)
+string(JSON attn_scorm_lock GET "${attn_scorm_defaults}" lock)
 set(ATTN_SCORM_LESSON "${attn_scorm_lesson}" CACHE STRING "The SCORM package's lesson (a built-in lesson id)")
 set(ATTN_SCORM_COMPLETE_WHEN "${attn_scorm_complete_when}" CACHE STRING
     "The SCORM package's rule: all-steps (completed) or challenges (passed/failed by the score)")
 set(ATTN_SCORM_MASTERY "${attn_scorm_mastery}" CACHE STRING
     "The SCORM package's passing score, 0 to 100 (the challenges rule)")
+set(ATTN_SCORM_LOCK "${attn_scorm_lock}" CACHE STRING
+    "yes: the SCORM package keeps predictions and challenges on (no switch); no: the learner may turn them off")
 
 add_custom_target(dist ALL
   COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}/examples" "${ATTN_DIST}/fonts" "${ATTN_DIST}/lang"
@@ -171,6 +174,7 @@ add_custom_target(dist ALL
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/scorm_package.mjs --dist "${ATTN_DIST}"
           --out "${ATTN_DIST}/attention-lab-scorm.zip" --cmake "${CMAKE_COMMAND}" --lesson "${ATTN_SCORM_LESSON}"
           --complete-when "${ATTN_SCORM_COMPLETE_WHEN}" --mastery "${ATTN_SCORM_MASTERY}"
+          --lock "${ATTN_SCORM_LOCK}"
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs "${ATTN_DIST}"
   DEPENDS ${ATTN_PROGRAM_FILES} ${ATTN_PAGE_FILES} ${ATTN_STATIC_FILES} ${ATTN_EXAMPLE_FILES} ${ATTN_WEB_ICONS} ${ATTN_FONT_PACK_FILES} ${ATTN_LESSON_FILES}
           ${ATTN_SCREENSHOTS}

@@ -4,7 +4,7 @@
 // web/scorm/scorm-adapter.js).
 //
 //   node scripts/scorm_package.mjs [--lesson the-cat-sat] [--complete-when all-steps|challenges]
-//        [--mastery 80] [--dist dist] [--out dist/attention-lab-scorm.zip] [--cmake cmake] [--check]
+//        [--mastery 80] [--lock yes|no] [--dist dist] [--out dist/attention-lab-scorm.zip] [--cmake cmake] [--check]
 //
 // --check only checks the settings. The build runs this for dist/ (cmake/web.cmake,
 // with the ATTN_SCORM_* cache variables); ./dev package-scorm sets those.
@@ -42,7 +42,7 @@ export function builtinLessons(dir = path.join(ROOT, "lessons")) {
 }
 
 // The command line's options, and the settings they set.
-const OPTIONS = { "--lesson": "lesson", "--complete-when": "completeWhen", "--mastery": "mastery" };
+const OPTIONS = { "--lesson": "lesson", "--complete-when": "completeWhen", "--mastery": "mastery", "--lock": "lock" };
 const OPTION_OF = Object.fromEntries(Object.entries(OPTIONS).map(([option, setting]) => [setting, option]));
 
 // The settings, checked against the built-in lessons (web/scorm/package.js),
@@ -182,9 +182,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const target = out || path.join(dist, "attention-lab-scorm.zip");
     publishForEditor(dist);
     const made = buildPackage({ dist, out: target, cmake, ...settings });
-    const { lesson, completeWhen, mastery } = made.config;
+    const { lesson, completeWhen, mastery, lock } = made.config;
     console.log(
-      `${target}: SCORM 1.2, lesson ${lesson}, ${completeWhen === "challenges" ? `passed at ${mastery}%` : "completed when every step is seen"}, ${made.files.length} files, ${made.bytes} bytes`,
+      `${target}: SCORM 1.2, lesson ${lesson}, ${completeWhen === "challenges" ? `passed at ${mastery}%` : "completed when every step is seen"}, ${lock === "yes" ? "predictions and challenges locked on" : "predictions and challenges can be turned off"}, ${made.files.length} files, ${made.bytes} bytes`,
     );
   } catch (e) {
     console.error(`package-scorm: ${e.message}`);

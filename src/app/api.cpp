@@ -147,6 +147,7 @@ std::string Api::state_json() const {
                    {"theme", r.dark ? "dark" : "light"},
                    {"language", r.language},
                    {"mode", r.explore ? "explore" : "learn"},
+                   {"locked", r.locked},
                    {"embed", r.embed},
                    {"touch", r.touch},
                    {"keepRowSum", r.keep_row_sum},

@@ -302,7 +302,10 @@ std::string App::apply(const ui::Request& request) {
           slot_mut().progress = {};
           view_.step = 0, view_.challenge.clear(), view_.pinned = false, view_.focus = {};
         } else if constexpr (std::is_same_v<T, r::SetExplore>) {
-          view_.explore = q.explore;
+          if (q.explore && view_.locked)
+            error = "predictions and challenges are kept on here (lock=1): they are graded";
+          else
+            view_.explore = q.explore;
         } else if constexpr (std::is_same_v<T, r::SetLanguage>) {
           const Language* language = find_language(q.code);
           const std::vector<std::string>& offered = view_.offered_languages;
@@ -476,6 +479,7 @@ ReportedState App::reported() const {
   r.dark = view_.dark;
   r.language = view_.language;
   r.explore = view_.explore;
+  r.locked = view_.locked;
   r.embed = view_.embed;
   r.touch = view_.touch;
   r.keep_row_sum = view_.keep_row_sum;

@@ -58,7 +58,7 @@ struct ReportedState {
   std::string step_id, step_title;
   bool dark = false;
   std::string language;
-  bool explore = false, embed = false, touch = false, keep_row_sum = true;
+  bool explore = false, locked = false, embed = false, touch = false, keep_row_sum = true;
   std::string challenge;  // the challenge taken on, or ""
   bool edited = false;
   LessonState state;  // the learner's numbers and settings (a link's "changes")

@@ -176,8 +176,22 @@ void App::start(const StartParameters& parameters) {
       notice(trf("touch={value} is not 0 or 1; targets are sized for the pointer in use.",
                  {{"value", quoted_value(*touch)}}));
   }
+  // Before mode: a graded package's lock keeps predictions and challenges on.
+  if (auto lock = value_of("lock")) {
+    if (*lock == "1" || *lock == "0")
+      view_.locked = *lock == "1";
+    else
+      // TRANSLATORS: a start parameter of the page's address (?lock=...); "lock=" stays as
+      // written.
+      notice(trf("lock={value} is not 0 or 1; the learner may turn predictions and challenges off.",
+                 {{"value", quoted_value(*lock)}}));
+  }
   if (auto mode = value_of("mode")) {
-    if (*mode == "learn" || *mode == "explore")
+    if (*mode == "explore" && view_.locked)
+      // TRANSLATORS: the page's address asks for ?mode=explore (no questions) and ?lock=1 (a
+      // graded course keeps them): "mode=explore" and "lock=1" stay as written.
+      notice(tr("mode=explore is ignored: lock=1 keeps predictions and challenges on."));
+    else if (*mode == "learn" || *mode == "explore")
       apply(ui::request::SetExplore{*mode == "explore"});
     else
       // TRANSLATORS: a start parameter of the page's address (?mode=...); "mode=", "learn" and

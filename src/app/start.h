@@ -20,6 +20,7 @@ namespace attn::app {
 //   theme       light or dark
 //   embed       1: a focused embed (no lesson picker, no theme button)
 //   mode        learn (the default: predictions and challenges) or explore (none)
+//   lock        1: predictions and challenges stay on, with no switch (a graded package)
 //   lang        en, es, zh-Hans or ko (core/text/translation.h); else the saved choice,
 //               else the first of the browser's (the system's) languages shipped
 //   edit        1: the page opens its lesson editor (web/page/editing.js); the app
@@ -27,7 +28,7 @@ namespace attn::app {
 //   touch       1: targets sized for a finger from the start, as on a touch screen
 //               (the editor's phone preview; a first touch switches to them anyway)
 inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step", "theme",
-                                                  "embed",  "mode",       "lang",  "edit", "touch"};
+                                                  "embed",  "mode",       "lock",  "lang", "edit", "touch"};
 
 // The name the loader's one-line errors give the lesson a link carries
 // (#lesson=): "#lesson: /tokens: 65 tokens, the limit is 64".

@@ -22,12 +22,6 @@ namespace {
 
 constexpr double kPlaySeconds = 0.9;  // one token made per this, played
 
-void muted_wrapped(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", wrappable(text).c_str());
-  ImGui::PopStyleColor();
-}
-
 void name_item(const char* name) {
   if (item_registry_enabled()) name_last_item(name);
 }

@@ -48,6 +48,7 @@ struct ViewState {
   bool touch = false;        // a finger is the pointer: larger targets, a keypad to type
   bool keep_row_sum = true;  // editing a weight rescales the query's others to sum to 1
   bool explore = false;      // ?mode=explore: no predictions or challenges, the bare explorer
+  bool locked = false;       // ?lock=1 (a graded package): predictions and challenges stay on
   std::string challenge;     // the challenge the learner took on (its id), shown on every step
   // What plays by itself, a step at a time: training's gradient descent, or
   // the cache's tokens (the app stops it at an error, or the last token).

@@ -5,8 +5,15 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // the windows' list, for layout_fingerprint()
+#include "ui/fonts.h"
 
 namespace attn::ui {
+
+void muted_wrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", wrappable(text).c_str());
+  ImGui::PopStyleColor();
+}
 
 void same_line_if_fits(float width) {
   const float right = ImGui::GetWindowContentRegionMax().x;

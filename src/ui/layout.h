@@ -18,6 +18,8 @@ float toggle_width(const char* label);
 // `text` broken into lines no wider than `width` (at spaces, or anywhere in
 // text without them, as Chinese), for a button's or a checkbox's label.
 std::string wrap_label(std::string_view text, float width);
+// A muted paragraph (a side note), wrapped to the panel.
+void muted_wrapped(const std::string& text);
 
 // Where the last UI frame put every window: its place, size, scroll, content
 // size, and where this frame's content reached and a scroll was asked for. ImGui settles some

@@ -27,12 +27,6 @@ namespace {
 
 ImVec4 color(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
-void muted_wrapped(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", wrappable(text).c_str());
-  ImGui::PopStyleColor();
-}
-
 std::vector<int> standing(const TracePart& part) {
   std::vector<int> order(part.tokens.size());
   std::iota(order.begin(), order.end(), 0);

@@ -471,10 +471,16 @@ void SettingsPanel::draw() {
 
   // Predictions and challenges on or off, and starting the lesson over.
   bool learn = !v.explore;
-  if (ImGui::Checkbox(tr("Predictions and challenges"), &learn))
+  if (v.locked) {
+    // A graded package: no switch to read the answers with (docs/scorm.md).
+    // TRANSLATORS: in Settings, where the "Predictions and challenges" checkbox would be, when
+    // the course that embeds the page keeps them on because they are graded.
+    muted_wrapped(tr("Predictions and challenges: on (kept on by your course)"));
+  } else if (ImGui::Checkbox(tr("Predictions and challenges"), &learn)) {
     ui->request(request::SetExplore{!learn});
-  if (item_registry_enabled()) name_last_item("##learn");
-  if (ImGui::IsItemHovered()) {
+  }
+  if (!v.locked && item_registry_enabled()) name_last_item("##learn");
+  if (!v.locked && ImGui::IsItemHovered()) {
     // TRANSLATORS: tooltip of the "Predictions and challenges" checkbox; ?mode=explore is the
     // page address's option that does the same: keep it.
     const char* tip = tr("Off: the bare explorer, every result shown at once (?mode=explore)");

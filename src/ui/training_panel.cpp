@@ -26,12 +26,6 @@ void name_item(const char* name) {
   if (item_registry_enabled()) name_last_item(name);
 }
 
-void muted_wrapped(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", wrappable(text).c_str());
-  ImGui::PopStyleColor();
-}
-
 }  // namespace
 
 // On the steps about training (the target, the loss, a gradient, a matrix

@@ -382,6 +382,28 @@ TEST_CASE("explore mode: no predictions, no challenges, every result shown") {
   CHECK(ui.app().view().explore);
 }
 
+TEST_CASE("lock=1: predictions and challenges stay on, with no switch, whatever asks") {
+  test::HeadlessUi ui(
+      parameters({{"lesson", "the-cat-sat"}, {"step", "4"}, {"lock", "1"}, {"mode", "explore"}}));
+  ui.frames(3);
+  CHECK(ui.app().view().locked);
+  CHECK_FALSE(ui.app().view().explore);
+  CHECK(ui.app().view().notices ==
+        std::vector<std::string>{
+            "mode=explore is ignored: lock=1 keeps predictions and challenges on."});
+  CHECK(shown("##option:0"));
+  CHECK_FALSE(shown("##learn"));  // Settings has no switch
+  CHECK_FALSE(ui.app().apply(ui::request::SetExplore{true}).empty());
+  CHECK_FALSE(ui.app().view().explore);
+  CHECK(json_of(ui.api().state_json())["locked"] == true);
+  // Without the lock the switch is there.
+  test::HeadlessUi open(parameters({{"lesson", "the-cat-sat"}, {"step", "4"}, {"lock", "0"}}));
+  open.frames(3);
+  CHECK(shown("##learn"));
+  CHECK(open.app().apply(ui::request::SetExplore{true}).empty());
+  CHECK(open.app().view().explore);
+}
+
 TEST_CASE("start over: the notebook's numbers, no answers, no progress") {
   test::HeadlessUi ui(parameters({{"lesson", "the-cat-sat"}}));
   app::App& app = ui.app();

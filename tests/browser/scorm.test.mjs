@@ -67,6 +67,7 @@ before(async () => {
   fs.writeFileSync(path.join(site, "host.js"), HOST_JS);
   makePackage("cat", {}); // the defaults: the-cat-sat, completed when every step is seen
   makePackage("coffee", { lesson: "she-likes-coffee", completeWhen: "challenges", mastery: "60" });
+  makePackage("coffee-open", { lesson: "she-likes-coffee", completeWhen: "challenges", mastery: "60", lock: "no" });
   const edited = makePackage("edited", {});
   assert.ok(edited.includes("scorm-config.js"));
   fs.writeFileSync(
@@ -362,6 +363,67 @@ test("she-likes-coffee, passed at 60%: failed once every step is seen with too l
   }
 });
 
+// The learner opens the Menu with a real click and reads what Settings offers.
+async function settingsItems(page, frame) {
+  await frame.evaluate(() => window.attention.testing.enableItems());
+  const items = () => frame.evaluate(() => window.attention.testing.items());
+  // A wide frame shows Settings beside the lesson; a narrow one behind the Menu.
+  const first = await until(async () => {
+    const now = await items();
+    return now["##menu"] || now["##start-over"] ? now : null;
+  }, "Settings or the Menu button");
+  if (first["##start-over"]) return first;
+  const menu = first["##menu"];
+  const box = await page.locator("#sco").boundingBox();
+  const x = box.x + (menu[0] + menu[2]) / 2,
+    y = box.y + (menu[1] + menu[3]) / 2;
+  await page.mouse.move(x, y);
+  const drawn = () => frame.evaluate(() => window.attention.framesDrawn());
+  const before = await drawn();
+  await page.mouse.down();
+  await until(async () => (await drawn()) > before + 1, "a frame with the button down");
+  await page.mouse.up();
+  return until(async () => {
+    const now = await items();
+    return now["##start-over"] ? now : null;
+  }, "Settings in the Menu");
+}
+
+test("a graded package keeps predictions and challenges on: no switch to read the answers, the score is what was earned", async () => {
+  const context = await newContext();
+  try {
+    // The trick, where the instructor allowed it (lock no): the switch is there.
+    const open = await openLms(context, "coffee-open/scorm.html");
+    assert.equal((await open.frame.evaluate(() => window.attention.state())).locked, false);
+    assert.ok((await settingsItems(open.page, open.frame))["##learn"], "an unlocked package has the switch");
+    await open.page.close();
+
+    const { page, frame, problems, status, raw } = await openLms(context, "coffee/scorm.html");
+    await until(async () => (await status()) === "incomplete", "lesson_status incomplete");
+    assert.match(frame.url(), /[?&]lock=1(&|$)/);
+    const state = await frame.evaluate(() => window.attention.state());
+    assert.equal(state.locked, true);
+    assert.equal(state.mode, "learn");
+    assert.equal((await settingsItems(page, frame))["##learn"], undefined, "no switch in Settings");
+    // Step 5's prediction answered wrong ("coffee"; "likes" is right): the score is 0.
+    const view = page.frameLocator("#sco");
+    await frame.evaluate(() => window.attention.setStep(4));
+    await view.locator("#text-view-toggle").focus();
+    await view.locator("#text-view-toggle").press("Enter");
+    await view.getByRole("radio", { name: "coffee" }).check();
+    await view.getByRole("button", { name: "Check my answer" }).click();
+    await until(
+      async () => (await frame.evaluate(async () => (await window.attention.progress()).answered)) === 1,
+      "an answer",
+    );
+    await until(async () => (await raw()) === "0", "score.raw 0");
+    assert.equal((await frame.evaluate(() => window.attention.state())).mode, "learn");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a relaunch never lowers what the LMS holds: completed and 100 stay", async () => {
   const context = await newContext(); // a fresh browser: no saved work, the learner starts afresh
   try {
@@ -435,13 +497,24 @@ test("a package the lesson editor made in the browser: its own lesson inside, pa
     await editor.locator('#editor [data-pointer="/title"]').fill("Made in the page");
     await editor.locator('#editor [data-action="add-prediction"]').click();
     await editor.locator("#editor-lms-rule").selectOption("challenges");
+    // A passing score out of range: said beside the button, not only in the status line.
+    await editor.locator("#editor-lms-mastery").fill("150");
+    await editor.getByRole("button", { name: "Package for LMS" }).click();
+    assert.equal(
+      await editor.locator("#editor-lms-status").textContent(),
+      "The passing score is a number from 0 to 100.",
+    );
     await editor.locator("#editor-lms-mastery").fill("50");
+    assert.equal(await editor.locator("#editor-lms-lock").isChecked(), true, "locked by default");
     await editor.waitForFunction(() => !window.attentionEditor.pending());
     const [download] = await Promise.all([
       editor.waitForEvent("download"),
       editor.getByRole("button", { name: "Package for LMS" }).click(),
     ]);
     assert.equal(download.suggestedFilename(), "attention-lab-made-in-the-page-scorm.zip");
+    await editor.waitForFunction(() =>
+      /The package is downloaded/.test(document.querySelector("#editor-lms-status").textContent),
+    );
     const zip = path.join(site, "made.zip");
     await download.saveAs(zip);
     const lesson = JSON.parse(await editor.evaluate(() => window.attention.lessonFile()));
@@ -464,6 +537,7 @@ test("a package the lesson editor made in the browser: its own lesson inside, pa
       fs.readFileSync(path.join(site, "made/scorm-config.js"), "utf8"),
       /"lessonFile":"lessons\/made-in-the-page.json"/,
     );
+    assert.match(fs.readFileSync(path.join(site, "made/scorm-config.js"), "utf8"), /"lock":"yes"/);
 
     // The learner, in the LMS: the lesson from the package, passed once the prediction is right.
     const lms = await openLms(context, "made/scorm.html");

@@ -151,7 +151,20 @@ function build() {
           value: PACKAGE_DEFAULTS.mastery,
         }),
       ]),
+      element("div", { className: "editor-field" }, [
+        element("input", {
+          id: "editor-lms-lock",
+          type: "checkbox",
+          checked: PACKAGE_DEFAULTS.lock === "yes",
+        }),
+        element("label", {
+          for: "editor-lms-lock",
+          text: NP_("page", "Keep predictions and challenges on (learners cannot turn them off to read the answers)"),
+        }),
+      ]),
       element("button", { type: "button", "data-action": "package", text: NP_("page", "Package for LMS") }),
+      // What the button did, beside it (the status line may be scrolled out of sight).
+      element("p", { id: "editor-lms-status", role: "status", "aria-live": "polite" }),
     ]),
   ]);
   document.getElementById("app").prepend(panel);
@@ -397,7 +410,16 @@ function settingsProblem({ code, text }) {
 }
 
 function packageForLms() {
-  const settings = { completeWhen: $e("#editor-lms-rule").value, mastery: $e("#editor-lms-mastery").value };
+  const settings = {
+    completeWhen: $e("#editor-lms-rule").value,
+    mastery: $e("#editor-lms-mastery").value,
+    lock: $e("#editor-lms-lock").checked ? "yes" : "no",
+  };
+  // Said beside the button and in the status line.
+  const say = (text) => {
+    $e("#editor-lms-status").textContent = text;
+    sayInStatus(text);
+  };
   if (lastError) return say(NP_("page", "Fix the error first: the package carries the lesson as it is."));
   const checked = packageSettings(lesson, settings);
   if (checked.error) return say(settingsProblem(checked.problems[0]));
@@ -510,6 +532,7 @@ function showError(error, at = null) {
 }
 
 const say = (text) => ($e("#editor-status").textContent = text);
+const sayInStatus = say;
 function notice(text) {
   const n = $e("#editor-notice");
   n.textContent = text;

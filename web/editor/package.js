@@ -27,10 +27,10 @@ async function bytesOf(url) {
 
 // The package's settings for the lesson, checked by the packager's rule
 // (web/scorm/settings.js): {config, title, problems} or {error, problems}.
-export function packageSettings(lesson, { completeWhen, mastery }) {
+export function packageSettings(lesson, { completeWhen, mastery, lock }) {
   const id = typeof lesson.id === "string" ? lesson.id : "";
   return checkSettings(
-    { lesson: id, completeWhen, mastery },
+    { lesson: id, completeWhen, mastery, lock },
     { [id]: { title: lesson.title || id, activities: countActivities(lesson) } },
   );
 }

@@ -88,5 +88,6 @@ export const configScript = (config) =>
   "// Attention Lab's SCORM settings, written by scripts/scorm_package.mjs (docs/scorm.md).\n" +
   "// lesson: a built-in lesson id, or the id of the lesson file lessonFile names (the lesson\n" +
   "// editor's packages); completeWhen: all-steps (completed once every step is seen)\n" +
-  "// or challenges (then passed or failed by the score against mastery, 0 to 100).\n" +
+  "// or challenges (then passed or failed by the score against mastery, 0 to 100); lock:\n" +
+  "// yes keeps predictions and challenges on (no switch to read the answers first), or no.\n" +
   `window.attentionScormConfig = ${JSON.stringify(config)};\n`;

@@ -2,8 +2,8 @@
 // scorm.html loads it after scorm-config.js and before page.js:
 //   1. it reads the instructor's settings (window.attentionScormConfig) and
 //      shows a clear notice if they are wrong, using the defaults instead;
-//   2. it points the page at the chosen lesson (?lesson=…&embed=1) before
-//      page.js reads the address;
+//   2. it points the page at the chosen lesson (?lesson=…&embed=1, and
+//      lock=1 unless the package says lock "no") before page.js reads the address;
 //   3. it finds the LMS's API object (the SCORM 1.2 RTE's discovery: up the
 //      parents, then the opener), calls LMSInitialize, and marks a first
 //      launch "incomplete" (a status the LMS already holds is never lowered);
@@ -70,7 +70,7 @@ import { readSettings } from "./settings.js";
   if (problems.length)
     notice(
       `This package's settings are wrong (${problems.join("; ")}), so it uses ` +
-        `lesson ${config.lesson}, complete when ${config.completeWhen}, mastery ${config.mastery}. ` +
+        `lesson ${config.lesson}, complete when ${config.completeWhen}, mastery ${config.mastery}, lock ${config.lock}. ` +
         "The instructor should rebuild it (./dev package-scorm).",
       true,
     );
@@ -84,6 +84,7 @@ import { readSettings } from "./settings.js";
     if (config.lessonFile) kept.set("lesson-url", config.lessonFile);
     else kept.set("lesson", config.lesson);
     kept.set("embed", "1");
+    if (config.lock === "yes") kept.set("lock", "1");
     for (const key of KNOWN_PAGE_PARAMETERS) if (url.searchParams.has(key)) kept.set(key, url.searchParams.get(key));
     url.search = kept.toString();
     if (url.href !== window.location.href) history.replaceState(history.state, "", url.href);

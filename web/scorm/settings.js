@@ -7,7 +7,13 @@
 import SCORM from "./defaults.json" with { type: "json" };
 
 export const RULES = SCORM.rules;
-export const DEFAULTS = { lesson: SCORM.lesson, completeWhen: SCORM.completeWhen, mastery: SCORM.mastery };
+export const LOCKS = SCORM.locks;
+export const DEFAULTS = {
+  lesson: SCORM.lesson,
+  completeWhen: SCORM.completeWhen,
+  mastery: SCORM.mastery,
+  lock: SCORM.lock,
+};
 
 // A passing score: a number from 0 to 100, or its digits as a command line
 // gives them ("80", "62.5"); NaN otherwise.
@@ -20,7 +26,7 @@ function score(value) {
 // The settings checked: {config, problems}. `config` has each setting given,
 // or the default where it is missing or wrong; each problem is {setting,
 // value, code, text}: its code "missing" (no settings at all), "type" (not a
-// text where one is needed), "unknown" (no such lesson or rule), "range" (a
+// text where one is needed), "unknown" (no such lesson, rule or lock), "range" (a
 // passing score out of 0 to 100) or "unscored" (scored by challenges, but the
 // lesson has none); its text a sentence naming the setting as `names` spells
 // it (the packager's command line says --complete-when). `lessons` ({id:
@@ -43,7 +49,7 @@ export function readSettings(given, { lessons = null, names = {} } = {}) {
     });
     return { config, problems };
   }
-  const { lesson, lessonFile, completeWhen, mastery } = given;
+  const { lesson, lessonFile, completeWhen, mastery, lock } = given;
   if (lesson !== undefined) {
     if (typeof lesson === "string") config.lesson = lesson;
     else problem("lesson", lesson, "type", "is not a lesson id");
@@ -65,6 +71,12 @@ export function readSettings(given, { lessons = null, names = {} } = {}) {
     const m = score(mastery);
     if (Number.isFinite(m) && m >= 0 && m <= 100) config.mastery = m;
     else problem("mastery", mastery, "range", "is not a number from 0 to 100 (a percentage)");
+  }
+  // yes: the learner cannot turn predictions and challenges off to read the
+  // answers before giving them (the page's ?lock=1).
+  if (lock !== undefined) {
+    if (LOCKS.includes(lock)) config.lock = lock;
+    else problem("lock", lock, "unknown", `is not one of ${LOCKS.join(", ")}`);
   }
   const known = lessons && Object.hasOwn(lessons, config.lesson) ? lessons[config.lesson] : null;
   if (config.completeWhen === "challenges" && known && known.activities === 0) {

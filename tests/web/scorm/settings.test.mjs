@@ -56,6 +56,10 @@ const CASES = [
   { lessonFile: "lessons/mine.json", lesson: "the-cat-sat" },
   { lessonFile: 7 },
   { lesson: "the-cat-sat", completeWhen: "sometimes", mastery: 180 },
+  { lock: "no" },
+  { lock: "yes" },
+  { lock: true }, // the settings file spells it yes or no
+  { lock: "maybe" },
   null,
   "the-cat-sat",
 ];
@@ -101,5 +105,14 @@ test("the command line names each setting by its option", () => {
     lesson: "she-likes-coffee",
     completeWhen: DEFAULTS.completeWhen,
     mastery: 60,
+    lock: "yes",
   });
+  assert.equal(checkOptions({ lock: "off" }).error, '--lock "off" is not one of yes, no');
+});
+
+test("a package keeps predictions and challenges on unless told not to", () => {
+  assert.equal(DEFAULTS.lock, "yes");
+  assert.equal(adapterVerdict({}).config.lock, "yes");
+  assert.equal(adapterVerdict({ lock: "no" }).config.lock, "no");
+  assert.deepEqual(adapterVerdict({ lock: true }).problems, ["lock true is not one of yes, no"]);
 });
