@@ -283,6 +283,48 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await page.close();
 });
 
+test("a width that is no width is an error at its field; a step's id and a challenge's cells_at_most have fields", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
+  await page.locator("#editor").waitFor({ state: "visible" });
+  await judged(page);
+  await page.getByRole("button", { name: "New blank lesson" }).click();
+  await judged(page);
+  const errorAt = (pointer) =>
+    field(page, pointer).locator("xpath=ancestor::div[contains(@class,'editor-field')]").locator(".editor-error");
+  for (const bad of ["0", "-2", "2.5"]) {
+    await replaceText(page, "#d_k", bad);
+    await page.keyboard.press("Tab");
+    await judged(page, /^Error: d_k is a whole number from 1 to 128/);
+    assert.equal(await errorAt("#d_k").textContent(), "d_k is a whole number from 1 to 128");
+    assert.equal(await field(page, "#d_k").getAttribute("aria-invalid"), "true");
+  }
+  // Letters: a number field holds nothing, and says so the same way.
+  await replaceText(page, "#d_k", "abc");
+  await page.keyboard.press("Tab");
+  await judged(page, /^Error: d_k is a whole number/);
+  await replaceText(page, "#d_k", "3");
+  await page.keyboard.press("Tab");
+  await judged(page);
+  const file = async () => JSON.parse(await page.evaluate(() => window.attention.lessonFile()));
+  assert.deepEqual((await file()).random[1].draws[0].shape, [4, 3]);
+
+  // The first step's id, then a challenge that allows one changed number.
+  await replaceText(page, "/steps/0/id", "first-look");
+  await judged(page);
+  assert.equal((await file()).steps[0].id, "first-look");
+  await page.locator('#editor [data-action="add-challenge"]').first().click();
+  await judged(page);
+  await replaceText(page, "/steps/0/challenges/0/allowed/cells_at_most", "1");
+  await judged(page);
+  assert.deepEqual((await file()).steps[0].challenges[0].allowed, { only: ["W_k"], cells_at_most: 1 });
+  await field(page, "/steps/0/challenges/0/allowed/cells_at_most").click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  await judged(page);
+  assert.deepEqual((await file()).steps[0].challenges[0].allowed, { only: ["W_k"] });
+  assert.deepEqual(problems, []);
+});
+
 test("a reload keeps the draft; a damaged draft is set aside with one notice", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
   await judged(page);

@@ -155,6 +155,11 @@ export function activityFields(step, i, { field, element, text }) {
           at("allowed", "only"),
         ),
         field(
+          NP_("page", "At most this many numbers changed (empty: any number)"),
+          element("input", { type: "number", min: 1, step: 1, value: allowed.cells_at_most ?? "" }),
+          at("allowed", "cells_at_most"),
+        ),
+        field(
           NP_("page", "Hints, one per line"),
           element("textarea", { rows: 2, "data-kind": "lines" }, [(c.hints || []).join("\n")]),
           at("hints"),

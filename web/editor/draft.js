@@ -150,6 +150,18 @@ export function parseMatrix(text) {
           .replace("{row}", i + 1)
           .replace("{text}", cells[bad]),
       };
+    // "0,5" reads as two numbers: rows of different lengths, where a decimal
+    // comma is the likely cause, say so.
+    const comma = matrix.length && row.length !== matrix[0].length ? rows.findIndex((l) => /\d,\d/.test(l)) : -1;
+    if (comma >= 0)
+      return {
+        error: NP_(
+          "page",
+          'Row {row}: "{text}" has a decimal comma. Write decimals with a point (0.5): commas and spaces separate numbers.',
+        )
+          .replace("{row}", comma + 1)
+          .replace("{text}", /[^\s;]*\d,\d[^\s;]*/.exec(rows[comma])[0]),
+      };
     if (matrix.length && row.length !== matrix[0].length)
       return {
         error: NP_("page", "Row {row} is not as long as row 1: {count} against {first}.")

@@ -231,6 +231,11 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
     const box = element("fieldset", { className: "editor-step", "data-pointer-box": `/steps/${i}` }, [
       element("legend", { text: NP_("page", "Step {n}").replace("{n}", i + 1) }),
       field(NP_("page", "Title"), text(step.title), at("title")),
+      field(
+        NP_("page", "Id (optional: names the step in links and the host API)"),
+        text(step.id, { spellcheck: "false" }),
+        at("id"),
+      ),
       field(NP_("page", "Formula"), text(step.formula, { spellcheck: "false", "data-live": "" }), at("formula")),
       sentenceFields(
         NP_("page", "Text"),
@@ -310,6 +315,7 @@ export function fieldValue(control, lesson) {
       .map((s) => s.trim())
       .filter((s) => s !== "");
   if (pointer === "/source" && control.value === "") return undefined;
+  if (/^\/steps\/\d+\/id$/.test(pointer) && control.value.trim() === "") return undefined;
   if (pointer === "/positions" && control.value === "") return undefined;
   if (pointer === "/memory/tokens")
     return control.value

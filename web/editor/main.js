@@ -203,6 +203,7 @@ function build() {
 }
 
 function render() {
+  widthError = null; // the width fields show the lesson's widths again
   const body = $e("#editor-body");
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pointer;
   body.replaceChildren(buildForm(lesson, { language: translationLanguage, texts: translatableTexts() }));
@@ -256,8 +257,19 @@ function onInput(event) {
     return;
   }
   if (control.dataset.action === "size") {
-    const n = Number(control.value);
-    if (!Number.isInteger(n) || n < 1 || n > FORMAT.limits.dim) return;
+    // A number field holds "" for what is not a number ("abc"); nothing is
+    // reshaped until the width is one, and the field says why.
+    const n = control.value.trim() === "" ? NaN : Number(control.value);
+    const at = `#${control.dataset.size}`;
+    if (!Number.isInteger(n) || n < 1 || n > FORMAT.limits.dim) {
+      const why = NP_("page", "{name} is a whole number from 1 to {max}")
+        .replace("{name}", control.dataset.size)
+        .replace("{max}", FORMAT.limits.dim);
+      widthError = { path: at, message: why };
+      showError(widthError, at);
+      return;
+    }
+    widthError = null;
     setSize(lesson, control.dataset.size, n);
     if (event.type === "change") render(); // the seeds' labels show the new shapes
     changed(`#${control.dataset.size}`);
@@ -454,6 +466,7 @@ function download() {
 // After any change: kept, judged a moment later (typing goes on meanwhile).
 // The lesson shown, opened and not changed yet: it is its own preview.
 let untouched = false;
+let widthError = null; // a width field that holds no width: {path, message}
 let jsonTyped = true; // the lesson file's text, as typed, is a lesson object
 function changed(pointer, fresh = false, { keepJson = false, fromHistory = false } = {}) {
   untouched = fresh;
@@ -476,6 +489,12 @@ function check() {
   const verdict = page.api.checkLesson(text);
   if (!verdict.ok) {
     showError(verdict, fieldFor(verdict.path, pointers()));
+    return;
+  }
+  // A width typed as no width stays an error until it is one (the draft
+  // judged is the last one with a width).
+  if (widthError) {
+    showError(widthError, widthError.path);
     return;
   }
   showError(null);

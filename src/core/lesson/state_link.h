@@ -30,6 +30,9 @@ struct DecodedState {
 // "" is the lesson's own numbers.
 DecodedState decode_state(const Lesson& lesson, std::string_view text);
 // ...from the JSON (null: the lesson's own numbers).
-DecodedState decode_state_json(const Lesson& lesson, const nlohmann::json& doc);
+// `where` names what holds the state in its errors: "the link", or "the
+// solution" of a challenge.
+DecodedState decode_state_json(const Lesson& lesson, const nlohmann::json& doc,
+                               std::string_view where = "the link");
 
 }  // namespace attn

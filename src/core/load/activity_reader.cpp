@@ -216,7 +216,7 @@ bool check_solutions(Reader& r, Lesson& lesson, const json& doc,
         const Pointer at = steps_at[p] / s / "challenges" / c / "solution";
         const json* solution = value_at(doc, at);
         if (!solution) continue;
-        DecodedState d = decode_state_json(lesson, *solution);
+        DecodedState d = decode_state_json(lesson, *solution, "the solution");
         if (!d.state)
           return r.fail(at,
                         // TRANSLATORS: a challenge's solution, written as a link's state, does

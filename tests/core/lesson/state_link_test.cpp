@@ -49,8 +49,10 @@ TEST_CASE("malformed or foreign states are refused with a reason") {
         "the link's state is for another lesson");
   CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["W_x", 0, 0, 1]]}]})").error ==
         "the link edits \"W_x\", which this lesson has no input of");
-  CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 9, 0, 1]]}]})").error ==
-        "an edit in the link is outside its matrix");
+  CHECK(
+      decode_state(l, R"({"v": 1, "parts": [{"part": 0, "set": [["X", 9, 0, 1]]}]})").error ==
+      "an edit in the link is outside its matrix: [\"X\",9,0,1], and X is 3 × 2 (rows and columns "
+      "count from 0)");
   CHECK(decode_state(l, R"({"v": 1, "parts": [{"part": 0, "scale": "huge"}]})").error ==
         "the link's scale is not \"sqrt_dk\", \"none\" or a number");
   CHECK(decode_state(l, std::string(70000, ' ')).error == "the link's state is too long");

@@ -122,6 +122,16 @@ test("a typed matrix: rows by lines, numbers by commas or spaces, a minus sign t
   assert.deepEqual(parseMatrix("1, x"), { error: 'Row 1: "x" is not a number.' });
   assert.deepEqual(parseMatrix("1, 2\n3"), { error: "Row 2 is not as long as row 1: 1 against 2." });
   assert.deepEqual(parseMatrix("  "), { error: "No numbers: write one row per line." });
+  // A decimal comma: the issue named, not the lengths it led to.
+  assert.deepEqual(parseMatrix("0.5 1 2\n0,5 1 2"), {
+    error: 'Row 2: "0,5" has a decimal comma. Write decimals with a point (0.5): commas and spaces separate numbers.',
+  });
+  assert.deepEqual(parseMatrix("1,2,3\n4,5,6"), {
+    matrix: [
+      [1, 2, 3],
+      [4, 5, 6],
+    ],
+  }); // commas between numbers
 });
 
 test("undo and redo walk the drafts; typing in one field is one step", () => {
