@@ -1,11 +1,13 @@
 // attention-cli: the attention core without a window.
 //   attention-cli list                          built-in lesson ids, one per line
-//   attention-cli trace LESSON [--format json|text]
+//   attention-cli trace LESSON [--format json|text] [--cache-step T]
+//                                               with a KV cache, also every step t
 //   attention-cli texts LESSON                  its translatable texts, as JSON
 //                                               [[pointer, text], ...] (scripts/catalogs.py)
 //   attention-cli lesson ARRAYS... --tokens A,B  a lesson file from numpy's .npy/.npz files
 // LESSON is a built-in id or a path to a lesson file. Bad input exits with
 // status 2 and one line on stderr naming the file, the JSON path and the reason.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +28,7 @@
 #include "core/load/lesson_translations.h"
 #include "core/logic/build_trace.h"
 #include "core/text/numpy_format.h"
+#include "core/trace/cache_trace.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 
@@ -35,7 +38,7 @@ constexpr int kBadInput = 2;
 
 const char* kSynopsis =
     "Usage: attention-cli list\n"
-    "  or:  attention-cli trace LESSON [--format json|text]\n"
+    "  or:  attention-cli trace LESSON [--format json|text] [--cache-step T]\n"
     "  or:  attention-cli texts LESSON\n"
     "  or:  attention-cli format\n"
     "  or:  attention-cli lesson ARRAYS... --tokens NAMES [OPTIONS]\n";
@@ -53,7 +56,10 @@ const char* kHelp =
     "Commands:\n"
     "  list             print the built-in lessons' ids, one per line\n"
     "  trace LESSON     print every step of LESSON at its default settings: its\n"
-    "                   matrices and their numbers, as JSON or as text\n"
+    "                   matrices and their numbers, as JSON or as text; a lesson\n"
+    "                   generating with a KV cache also every step t = 0 ... N-1:\n"
+    "                   q_t, the cache's K and V, the weights row (per head), the\n"
+    "                   output row\n"
     "  texts LESSON     print LESSON's translatable texts as JSON: [[pointer, text], ...]\n"
     "  format           print the lesson format's rules as JSON: limits, words, every\n"
     "                   input's shape by layout, which inputs go together\n"
@@ -80,7 +86,8 @@ const char* kHelp =
     "  --memory-tokens NAMES  lesson: the memory's tokens (an array memory gives its\n"
     "                   X: cross-attention), comma-separated\n"
     "  --kv-cache       lesson: generating with a KV cache (with --causal)\n"
-    "  --cache-step N   lesson: the step of generating shown (default 0)\n"
+    "  --cache-step N   lesson: the step of generating shown (default 0); trace: that\n"
+    "                   step of generating alone, and the lesson's steps at it\n"
     "  -h, --help       show this help and exit\n"
     "  --version        show the version and exit\n"
     "\n"
@@ -113,7 +120,16 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   return text.str();
 }
 
-void print_text(const attn::Trace& trace) {
+// The precision a lesson prints a part's cache at: that of the first step showing q_t.
+int cache_precision(const attn::Trace& trace, int part, bool& suppress) {
+  for (const attn::TraceStep& step : trace.steps)
+    for (int i : step.matrices)
+      if (trace.matrices[i].key.part == part && trace.matrices[i].key.stage == attn::Stage::q_t)
+        return suppress = step.suppress, step.precision;
+  return 8;
+}
+
+void print_text(const attn::Trace& trace, const std::vector<attn::CacheTraceStep>& cache) {
   std::printf("%s\n", trace.title.c_str());
   if (!trace.source.empty()) std::printf("%s\n", trace.source.c_str());
   for (const attn::TraceStep& step : trace.steps) {
@@ -129,15 +145,36 @@ void print_text(const attn::Trace& trace) {
                   attn::format_array(m.value, options).c_str());
     }
   }
+  // Generating with a KV cache: every step t (or the one asked for).
+  int part = -1;
+  attn::PrintOptions options;
+  for (const attn::CacheTraceStep& step : cache) {
+    if (step.part != part) {
+      part = step.part;
+      options.precision = cache_precision(trace, part, options.suppress);
+      const std::string& id = trace.parts[static_cast<size_t>(part)].id;
+      std::printf("\n## Generating with the KV cache, step by step%s%s\n", id.empty() ? "" : ": ",
+                  id.c_str());
+    }
+    std::printf("\n### t = %d: %s\n", step.t, step.token.c_str());
+    for (const attn::TraceMatrix& m : step.matrices)
+      std::printf("\n%s (%d, %d):\n%s\n", m.label.c_str(), m.value.rows(), m.value.cols(),
+                  attn::format_array(m.value, options).c_str());
+  }
 }
 
 int trace_command(int argc, char** argv) {
-  std::string lesson_arg, format = "json";
+  std::string lesson_arg, format = "json", cache_step;
   for (int i = 2; i < argc; ++i) {
     if (std::strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
       format = argv[++i];
     } else if (std::strncmp(argv[i], "--format=", 9) == 0) {
       format = argv[i] + 9;
+    } else if (std::strcmp(argv[i], "--cache-step") == 0) {
+      if (i + 1 >= argc) return bad_input(std::string("--cache-step needs a value\n") + kUsage);
+      cache_step = argv[++i];
+    } else if (std::strncmp(argv[i], "--cache-step=", 13) == 0) {
+      cache_step = argv[i] + 13;
     } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
       return bad_input(std::string("unknown option ") + argv[i] + "\n" + kUsage);
     } else if (lesson_arg.empty()) {
@@ -164,11 +201,32 @@ int trace_command(int argc, char** argv) {
     if (!result.ok()) return bad_input(result.error.message(lesson_arg));
     lesson = std::make_shared<const attn::Lesson>(std::move(*result.lesson));
   }
-  const attn::Trace trace = attn::build_trace(*lesson, attn::default_state(*lesson));
+  attn::LessonState state = attn::default_state(*lesson);
+  int only_step = -1;  // every step of generating
+  if (!cache_step.empty()) {
+    // The parts generating with a cache show step T, and only T is printed.
+    int tokens = 0;
+    for (const attn::Part& part : lesson->parts)
+      if (part.sequence.kv_cache) tokens = static_cast<int>(part.tokens.size());
+    if (tokens == 0)
+      return bad_input("--cache-step: lesson \"" + lesson->id +
+                       "\" does not generate with a KV cache (no \"kv_cache\": true)");
+    const bool digits = cache_step.find_first_not_of("0123456789") == std::string::npos;
+    only_step = digits && cache_step.size() < 4 ? std::stoi(cache_step) : tokens;
+    if (only_step >= tokens)
+      return bad_input("--cache-step \"" + cache_step + "\": a step from 0 to " +
+                       std::to_string(tokens - 1));
+    for (size_t p = 0; p < lesson->parts.size(); ++p)
+      if (lesson->parts[p].sequence.kv_cache)
+        state.parts[p].options.cache_step =
+            std::min(only_step, static_cast<int>(lesson->parts[p].tokens.size()) - 1);
+  }
+  const attn::Trace trace = attn::build_trace(*lesson, state);
+  const std::vector<attn::CacheTraceStep> cache = attn::cache_trace(*lesson, state, only_step);
   if (format == "text")
-    print_text(trace);
+    print_text(trace, cache);
   else
-    std::printf("%s\n", attn::trace_to_json(trace).c_str());
+    std::printf("%s\n", attn::trace_to_json(trace, -1, &cache).c_str());
   return 0;
 }
 

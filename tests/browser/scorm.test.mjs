@@ -12,6 +12,7 @@ import path from "node:path";
 import { built, newContext, startServer, watch, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 import { hostHtml, until } from "./scorm_host.mjs";
+import { frameShows } from "./hosts.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
 
 const site = fs.mkdtempSync(path.join(os.tmpdir(), "attention-scorm-test-"));
@@ -476,6 +477,43 @@ test("without an LMS the launch page works, with a quiet notice; a damaged confi
     assert.match(notice, /mastery 180/);
     assert.equal(await lms.frame.locator("#scorm-notice").getAttribute("role"), "alert");
     await until(async () => (await lms.status()) === "incomplete", "lesson_status incomplete, by the defaults");
+    assert.deepEqual(problems, []);
+    assert.deepEqual(lms.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The lesson editor shows every challenge's solution: the package, which
+// carries it, offers no "Edit lesson" to its learners, opened on its own or in
+// an LMS's frame; an instructor's ?edit=1 and edit() still open it (docs/embedding.md).
+test("the package offers no Edit lesson, on its own or in an LMS's frame; ?edit=1 and edit() open it", async () => {
+  const context = await newContext({ viewport: { width: 1440, height: 900 } }); // the top bar's buttons inline
+  try {
+    const page = await context.newPage();
+    const problems = watch(page);
+    const open = async (query) => {
+      await page.goto(`${base}cat/scorm.html${query}`);
+      await page.waitForFunction(() => window.attention && window.attention.firstFrameMs !== null);
+      await page.evaluate(() => window.attention.ready);
+    };
+    await open("");
+    assert.equal(await page.evaluate(() => window.parent === window), true, "opened on its own");
+    assert.ok(await frameShows(page.mainFrame(), "Copy as numpy"), "the top bar's buttons are inline");
+    assert.equal(await frameShows(page.mainFrame(), "Edit lesson"), false, "no Edit lesson on its own");
+    await page.evaluate(() => window.attention.edit());
+    await page.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+    await open("?edit=1");
+    await page.waitForFunction(() => window.attentionEditor && window.attentionEditor.isOpen());
+    assert.equal(await frameShows(page.mainFrame(), "Edit lesson"), false);
+
+    const lms = await openLms(context, "cat/scorm.html");
+    const inline = await frameShows(lms.frame, "Copy as numpy");
+    assert.equal(
+      await frameShows(lms.frame, "Edit lesson"),
+      false,
+      `none in an LMS's frame (buttons inline: ${inline})`,
+    );
     assert.deepEqual(problems, []);
     assert.deepEqual(lms.problems, []);
   } finally {

@@ -3,7 +3,7 @@
 // slider (the scores stay); the KV cache stepped; training stepped and played.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, clickItem } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, clickItem, items } from "./browser.mjs";
 import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser();
@@ -104,17 +104,25 @@ test("Alt and the arrows step the KV cache's token", async () => {
   assert.deepEqual(problems, []);
 });
 
-test("a memory value dragged moves cross-attention's weights", async () => {
+test("a memory value dragged moves cross-attention's bars and the memory", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=cross-attention&step=1`);
-  const weights = () =>
+  const numbers = () =>
     page.evaluate(async () => {
       const t = await window.attention.trace();
-      for (const s of t.steps) for (const m of s.matrices) if (m.name === "weights") return m.data;
-      return null;
+      const found = {};
+      for (const s of t.steps) for (const m of s.matrices) found[m.name] ??= m.data;
+      return { weights: found.weights, memory: found.memory };
     });
-  const before = await weights();
-  assert.equal(before.length, 3, "three English queries");
-  assert.equal(before[0].length, 4, "over four French keys");
+  // The live panel's bars: one per key, each named by its cell of the weights.
+  const bars = async () =>
+    Object.keys(await items(page))
+      .filter((k) => /^weights:\d+:\d+$/.test(k))
+      .map((k) => k.split(":").slice(1).map(Number));
+  const before = await numbers();
+  assert.equal(before.weights.length, 3, "three English queries");
+  assert.equal(before.weights[0].length, 4, "over four French keys");
+  const shown = await bars();
+  assert.equal(shown.length, 4, "a bar over each memory token");
   const cell = await itemCentre(page, "##memory:0:0");
   await page.mouse.move(cell.x, cell.y, { steps: 4 });
   await frame(page);
@@ -126,8 +134,11 @@ test("a memory value dragged moves cross-attention's weights", async () => {
   }
   await page.mouse.up();
   await inPage(page, async () => (await window.attention.state()).edited);
-  const after = await weights();
-  assert.notDeepEqual(after, before, "the weights followed the memory");
+  const after = await numbers();
+  assert.ok(after.memory[0][0] > before.memory[0][0], "the memory's value went up with the drag");
+  assert.deepEqual(after.memory.slice(1), before.memory.slice(1), "no other memory token's row moved");
+  const moved = shown.filter(([q, k]) => Math.abs(after.weights[q][k] - before.weights[q][k]) > 1e-6);
+  assert.ok(moved.length >= 2, `the bars over the memory tokens moved (${moved.length} of 4)`);
   assert.deepEqual(problems, []);
 });
 

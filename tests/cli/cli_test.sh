@@ -60,6 +60,32 @@ grep -qF "[[0.01495411 0.63870437 0.34634152]" <<<"$text" || fail "--format text
 grep -qF "## Step 4: Apply Softmax to get weights" <<<"$text" || fail "--format text: no step titles"
 "$cli" trace lessons/she-likes-coffee.json > /dev/null || fail "trace by path"
 
+# trace of a KV cache: every step t (q_t, the cache's K and V, the weights row,
+# the output row); --cache-step T that step alone
+"$cli" trace kv-cache > /tmp/cli_trace.$$ || fail "trace kv-cache exited $?"
+node -e '
+  const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const names = ["q_t", "K_cache", "V_cache", "weights_t", "output_t"];
+  const ok = t.cache.length === 5 && t.cache.every((s, i) => s.t === i &&
+    s.matrices.map(m => m.name).join() === names.join() &&
+    s.matrices[1].data.length === i + 1 && s.matrices[3].data[0].length === i + 1);
+  // row 3 of the whole causal attention (numpy)
+  if (!ok || t.cache[3].matrices[3].data[0][1] !== 0.6858725567500622) process.exit(1);
+' /tmp/cli_trace.$$ || fail "trace kv-cache: not every step of the cache"
+"$cli" trace kv-cache --cache-step 3 > /tmp/cli_trace.$$ || fail "trace --cache-step exited $?"
+node -e '
+  const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  if (t.cache.length !== 1 || t.cache[0].t !== 3 || t.cache[0].token !== "down") process.exit(1);
+' /tmp/cli_trace.$$ || fail "trace --cache-step 3: not step 3 alone"
+"$cli" trace the-cat-sat | grep -q '"cache"' && fail "trace the-cat-sat: a cache without kv_cache"
+text=$("$cli" trace kv-cache --format text)
+for t in "0: The" "1: cat" "2: sat" "3: down" "4: today"; do
+  grep -qF "### t = $t" <<<"$text" || fail "--format text: no step t = $t of the cache"
+done
+grep -qF "[[0.16 0.15 0.14 0.18 0.37]]" <<<"$text" || fail "--format text: no weights row at t = 4"
+expect_error 2 'attention-cli: --cache-step "5": a step from 0 to 4' trace kv-cache --cache-step 5
+expect_error 2 'attention-cli: --cache-step: lesson "the-cat-sat" does not generate with a KV cache (no "kv_cache": true)' trace the-cat-sat --cache-step 0
+
 # bad input: one line on stderr, exit status 2
 while IFS=$'\t' read -r file message; do
   case "$file" in ''|'#'*) continue ;; esac

@@ -24,7 +24,8 @@ import { readSettings } from "./settings.js";
   "use strict";
 
   // What the launch address may set (an LMS or an instructor's launch parameters): the rest is ours.
-  const KNOWN_PAGE_PARAMETERS = ["theme", "lang"];
+  // edit=1: an instructor opens the lesson editor, which the package never offers (docs/embedding.md).
+  const KNOWN_PAGE_PARAMETERS = ["theme", "lang", "edit"];
 
   // ---- Notices: a line at the foot of the page, under the instructor's eyes --
   const notices = [];
@@ -77,7 +78,7 @@ import { readSettings } from "./settings.js";
 
   // ---- 2. The lesson, before page.js reads the address ----------------------------
   // An LMS may add parameters of its own to the launch address: page.js would
-  // report each as unknown, so only ours (and the theme and language) stay.
+  // report each as unknown, so only ours (and the theme, language and edit) stay.
   try {
     const url = new URL(window.location.href);
     const kept = new URLSearchParams();

@@ -32,7 +32,8 @@ json matrix_json(const Trace& t, const TraceMatrix& m) {
 
 }  // namespace
 
-std::string trace_to_json(const Trace& trace, int indent) {
+std::string trace_to_json(const Trace& trace, int indent,
+                          const std::vector<CacheTraceStep>* cache) {
   json steps = json::array();
   for (const TraceStep& s : trace.steps) {
     json matrices = json::array();
@@ -80,6 +81,16 @@ std::string trace_to_json(const Trace& trace, int indent) {
         training["trained"][std::string(stage_name(m.key.stage))] = data_of(m.value);
     }
     doc["training"] = std::move(training);
+  }
+  if (cache && !cache->empty()) {
+    json steps_t = json::array();
+    for (const CacheTraceStep& s : *cache) {
+      json matrices = json::array();
+      for (const TraceMatrix& m : s.matrices) matrices.push_back(matrix_json(trace, m));
+      steps_t.push_back(json{
+          {"part", s.part}, {"t", s.t}, {"token", s.token}, {"matrices", std::move(matrices)}});
+    }
+    doc["cache"] = std::move(steps_t);
   }
   // Replace invalid UTF-8 rather than throw: text came from a validated lesson,
   // but the page must never abort on a string.

@@ -7,15 +7,19 @@
 // score or weight that can be overridden, "" otherwise).
 //    "result": {"weights": [one (N, N) per head], "output": [[...]] or null}}
 // Numbers are written so they read back to the same double; -inf (a masked
-// score) is written as null.
+// score) is written as null. With the steps of generating with a KV cache
+// (core/trace/cache_trace.h; attention-cli's), also
+//    "cache": [{"part", "t", "token", "matrices": [...]}]  every t, in order.
 #pragma once
 
 #include <string>
 
+#include "core/trace/cache_trace.h"
 #include "core/trace/trace.h"
 
 namespace attn {
 
-std::string trace_to_json(const Trace& trace, int indent = -1);
+std::string trace_to_json(const Trace& trace, int indent = -1,
+                          const std::vector<CacheTraceStep>* cache = nullptr);
 
 }  // namespace attn
