@@ -139,7 +139,8 @@ void LivePanel::draw() {
   }
   ImGui::PushFont(ui->fonts->small);
   const std::string where =
-      s.key_rows
+      compact ? std::string()
+      : s.key_rows
           // TRANSLATORS: {query} is a word of the input; the matrix has one column per query.
           ? trf("Column \"{query}\" of the attention (one column per query): "
                 "its weight for each key",
@@ -147,15 +148,19 @@ void LivePanel::draw() {
           // TRANSLATORS: {query} is a word of the input; the matrix has one row per query.
           : trf("Row \"{query}\" of the weights: how much it attends to each key",
                 {{"query", query}});
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", wrappable(where).c_str());
-  ImGui::PopTextWrapPos();
+  if (!where.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", wrappable(where).c_str());
+    ImGui::PopTextWrapPos();
+  }
   ImGui::PopFont();
 
   // Which query to follow.
   if (s.queries <= 8) {
     for (int i = 0; i < s.queries; ++i) {
       if (i) ImGui::SameLine(0, 4);
+      if (!i && compact)  // beside the title where they fit
+        same_line_if_fits(ImGui::CalcTextSize((*s.query_labels)[0].c_str()).x + 24);
       if (i && ImGui::GetContentRegionAvail().x <
                    ImGui::CalcTextSize((*s.query_labels)[i].c_str()).x + 24)
         ImGui::NewLine();
@@ -301,7 +306,7 @@ void LivePanel::draw() {
     // Wrapped: longer in French or German.
     ImGui::TextWrapped("%s", wrappable(not_softmax).c_str());
     ImGui::PopStyleColor();
-  } else if (then) {
+  } else if (then && !compact) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     // TRANSLATORS: "|" is the thin mark drawn on each bar at the notebook's weight (the
     // notebook the lesson is built from: its numbers, before the learner changed any).

@@ -10,6 +10,10 @@ namespace attn::ui {
 
 struct LivePanel {
   UiContext* ui = nullptr;
+  // Under the step on a portrait phone: the title and the query's buttons on
+  // one line, no line saying which row this is and no legend, so that the
+  // lesson keeps most of the screen.
+  bool compact = false;
   void draw();
   // The height draw() took last time (its content changes little from frame
   // to frame): what a dock gives it. A first guess before it has drawn.

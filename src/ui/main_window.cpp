@@ -189,8 +189,11 @@ void MainWindow::draw_body() {
     held_bottom_ = pressing ? std::max(held_bottom_, y) : y;
   };
   constexpr ImGuiWindowFlags kStepFlags = kPanelFlags | ImGuiWindowFlags_AlwaysVerticalScrollbar;
+  live_panel_.compact = layout == Layout::Bottom;
   if (layout == Layout::Bottom) {
-    const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.5f));
+    // The lesson keeps at least 60% of the height; what of the live result
+    // does not fit scrolls in its own panel.
+    const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.4f));
     step_from_top();
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
                       kStepFlags);

@@ -1,7 +1,7 @@
 // Touch: a tap presses a button, a finger drags a number, a finger scrolls a panel.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, nextFrame, inPage } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, items, clickItem, nextFrame, inPage } from "./browser.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 700 }, deviceScaleFactor: 2 });
 
@@ -77,6 +77,40 @@ test("a finger on empty space scrolls the panel", async () => {
   // above the panel), so the cell is always found.
   const moved = await itemCentre(page, "##W_q:0:0");
   assert.ok(moved.rect[1] < rect[1] - 50, `the matrices scrolled up (${rect[1]} → ${moved.rect[1]})`);
+  assert.deepEqual(problems, []);
+});
+
+test("a vertical swipe that starts on a number, or on a row's label, scrolls and edits nothing", async () => {
+  for (const from of ["cell", "label"]) {
+    const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=2`);
+    // A number the step panel shows (not one scrolled under the live panel).
+    const all = await items(page);
+    const panel = all["##step-panel"];
+    const name = Object.keys(all).find((k) => {
+      const r = all[k];
+      return /^##\w+:\d+:0$/.test(k) && r[1] >= panel[1] && r[3] <= panel[3];
+    });
+    assert.ok(name, "a number in the step panel");
+    const rect = all[name];
+    const box = await page.locator("#canvas").boundingBox();
+    const before = await page.evaluate(async () => (await window.attention.state()).changes);
+    // The row's label sits left of its first cell.
+    const x = from === "cell" ? (rect[0] + rect[2]) / 2 : Math.max(panel[0] + 4, rect[0] - 12);
+    await swipe(page, box.x + x, box.y + (rect[1] + rect[3]) / 2, 0, -200);
+    const moved = (await items(page))[name];
+    assert.ok(moved[1] < rect[1] - 50, `from a ${from}: the panel scrolled (${rect[1]} → ${moved[1]})`);
+    assert.equal(await page.evaluate(async () => (await window.attention.state()).changes), before, "nothing edited");
+    assert.deepEqual(problems, []);
+  }
+});
+
+test("after a finger, a mouse's first click lands where it was made (a touch-screen laptop)", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4&touch=1`);
+  assert.equal((await page.evaluate(() => window.attention.state())).touch, true);
+  // The targets switch to the mouse's size only once this click has landed.
+  await clickItem(page, "##option:0");
+  await inPage(page, async () => (await window.attention.progress()).answered === 1, null, "the answer");
+  await inPage(page, async () => (await window.attention.state()).touch === false, null, "mouse-sized targets");
   assert.deepEqual(problems, []);
 });
 

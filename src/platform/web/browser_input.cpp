@@ -149,11 +149,15 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
   return EM_TRUE;  // no emulated mouse events, no page panning over the canvas
 }
 
-// A real mouse (not one a browser emulates from a finger): mouse-sized targets.
+// A real mouse (not one a browser emulates from a finger): mouse-sized
+// targets, once the click it came with has landed. Switched at the press, the
+// layout would change under the pointer and the release land elsewhere: the
+// first click of a mouse after a finger (a touch-screen laptop) was lost.
+int mouse_targets_in = 0;  // frames until the switch; 0: none pending
+
 EM_BOOL on_mouse_button(int type, const EmscriptenMouseEvent* e, void*) {
   const bool down = type == EMSCRIPTEN_EVENT_MOUSEDOWN;
-  if (down && shell().app->view().touch && !touch.active)
-    shell().app->apply(ui::request::SetTouch{false});
+  if (!down && shell().app->view().touch && !touch.active) mouse_targets_in = 2;
   if (e->button > 2) return EM_FALSE;    // back and forward: not ImGui's
   const int imgui_button[] = {0, 2, 1};  // the DOM's middle is 1, ImGui's is 2
   // Where it happened, in CSS pixels (the UI's): what the next frame presses.
@@ -184,6 +188,9 @@ void scroll_by_finger(Touch& t) {
 // leaves the canvas.
 void apply_touch(ImGuiIO& io) {
   Touch& t = touch;
+  // The frame after the one that took the release (see on_mouse_button).
+  if (mouse_targets_in > 0 && !platform::buttons_waiting() && --mouse_targets_in == 0 && !t.active)
+    shell().app->apply(ui::request::SetTouch{false});
   if (t.active || t.intent != Intent::Undecided || t.tap) {
     if (t.active && t.intent == Intent::Undecided) decide(t);
     switch (t.intent) {
@@ -345,7 +352,7 @@ void apply_browser_input(ImGuiIO& io) {
 bool input_pending() {
   const Touch& t = touch;
   return platform::buttons_waiting() || t.active || t.tap || t.intent != Intent::Undecided ||
-         (t.frames_after > 0 && t.frames_after < 3);
+         (t.frames_after > 0 && t.frames_after < 3) || mouse_targets_in > 0;
 }
 
 }  // namespace attn::web
