@@ -32,7 +32,8 @@ packaging=(dpkg-dev                                                # dpkg-shlibd
            desktop-file-utils shared-mime-info)                    # ...its menu entry and MIME type validated
 tests=(python3-numpy                                               # runs the "Copy as numpy" snippets; attention_lab (python/)
        python3-nbconvert python3-nbclient python3-ipykernel        # a notebook executed headless, its outputs as HTML (tests/python)
-       python3-pip python3-setuptools python3-wheel                # pip install of python/ (tests/python)
+       python3-pip python3-setuptools python3-wheel                # pip install of python/ (tests/python), the wheel
+       python3-venv                                                # the wheel installed into a fresh virtual environment
        chromium                                                    # browser tests (playwright-core drives it)
        firefox-esr                                                 # browser tests in Firefox (puppeteer-core, WebDriver BiDi)
        webkit2gtk-driver                                           # browser tests in WebKit (WebKitWebDriver + MiniBrowser)
@@ -42,6 +43,7 @@ tests=(python3-numpy                                               # runs the "C
 sanitizers=(clang libclang-rt-14-dev)                              # the native-asan tree: ASan, UBSan, libFuzzer
 bench=(python3-numpy                                               # the core's speed beside numpy's
        dpkg-dev)                                                   # dpkg-buildflags: the release tree's hardening (cmake/hardening.cmake)
+wheel=(python3-pip python3-setuptools python3-wheel)               # ./dev wheel: pip builds it, offline
 format=(clang-format)                                              # the C++ (prettier, for JavaScript, comes from npm)
 
 # Node: package.json's "engines" (playwright-core, selenium-webdriver and
@@ -188,9 +190,10 @@ case "${1:-}" in
   test) web_build "${common[@]}" "${web[@]}" "${native[@]}" "${packaging[@]}" "${sanitizers[@]}" "${tests[@]}"
         install_npm all ;;
   bench) web_build "${common[@]}" "${web[@]}" "${native[@]}" "${bench[@]}"; install_npm all ;;  # pngjs: the page's pixels
+  wheel) web_build "${common[@]}" "${web[@]}" "${wheel[@]}"; install_npm serve ;;
   package) install_apt "${common[@]}" "${native[@]}" "${packaging[@]}"; install_imgui ;;
   fuzz) install_apt "${common[@]}" "${native[@]}" "${sanitizers[@]}"; install_imgui ;;
   format) install_apt --node "${format[@]}"  # prettier runs on any Node from 14 on: Debian's will do
           command -v git >/dev/null || install_apt git ;;  # the files to format are git's
-  *) echo "usage: $0 serve|build|native|test|fuzz|bench|package|translations|format" >&2; exit 2 ;;
+  *) echo "usage: $0 serve|build|native|test|fuzz|bench|package|wheel|translations|format" >&2; exit 2 ;;
 esac
