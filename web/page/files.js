@@ -7,7 +7,7 @@
 import { LANGUAGES } from "./languages.js";
 import { call } from "./program.js";
 
-// {wasm: base64, lessons: {id: text}} in the single file; else null.
+// {wasmGz: base64 of the gzipped wasm, lessons: {id: text}} in the single file; else null.
 export const singleFile = (typeof window !== "undefined" && window.attentionSingleFile) || null;
 
 // The languages this page can show: the single file carries no catalog, so

@@ -47,7 +47,10 @@ const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 // The wasm compiled, while it downloads where the browser can (a response of
 // type application/wasm); the progress bar follows the bytes.
 async function compileProgram() {
-  if (singleFile) return WebAssembly.compile(fromBase64(singleFile.wasm));
+  // The single file carries the wasm gzipped, then in base64 (a third the
+  // size of base64 alone, once the file itself is gzipped), and fflate's
+  // gunzip in a script of its own (scripts/single_file.mjs).
+  if (singleFile) return WebAssembly.compile(window.attentionGunzip(fromBase64(singleFile.wasmGz)));
   const file = programFile("wasm");
   const progress = $("loading-progress");
   return fetchWithin(
