@@ -129,6 +129,26 @@ export async function sizePart(srv) {
     `${kb(singleGz)} (${kb(single.length)} raw)`,
     singleGz <= BUDGET_KB.singleFileGzip * KB,
   );
+  // Each language's single file: the same budget, but for Chinese and
+  // Japanese, which carry the whole CJK font (reported; issue 43, point 4).
+  const singleFiles = {};
+  for (const name of fs
+    .readdirSync(DIST)
+    .filter((f) => /^attention-lab\.[\w-]+\.html$/.test(f))
+    .sort()) {
+    const code = name.split(".")[1];
+    const body = fs.readFileSync(path.join(DIST, name));
+    const gz = gzip(body);
+    singleFiles[code] = { raw: body.length, gzip: gz };
+    const budgeted = !["ja", "zh-Hans"].includes(code);
+    row(
+      "download",
+      `  single file ${name}, gzipped`,
+      budgeted ? `≤ ${BUDGET_KB.singleFileGzip} kB` : "",
+      `${kb(gz)} (${kb(body.length)} raw)`,
+      budgeted ? gz <= BUDGET_KB.singleFileGzip * KB : null,
+    );
+  }
 
   // Attributed on the bench's twin of the page linked with a symbol map (the
   // shipped program has no names).
@@ -147,6 +167,7 @@ export async function sizePart(srv) {
     totalBrotli: totalBr,
     totalRaw,
     singleFile: { raw: single.length, gzip: singleGz },
+    singleFiles,
     languages,
     wasm: attribution,
   };

@@ -112,7 +112,27 @@ set(ATTN_EXAMPLE_FILES
   ${PROJECT_SOURCE_DIR}/web/examples/embed.js
   ${PROJECT_SOURCE_DIR}/web/examples/attention-host.js
   ${PROJECT_SOURCE_DIR}/web/examples/embed.css)
-add_custom_target(single-file DEPENDS "${ATTN_DIST}/attention-lab.html")
+# One single file per language besides, each with its catalog and the font
+# packs its words need: dist/attention-lab.<code>.html.
+set(ATTN_SINGLE_FILES "${ATTN_DIST}/attention-lab.html")
+foreach(code IN LISTS ATTN_LANGUAGES)
+  set(out "${ATTN_DIST}/attention-lab.${code}.html")
+  list(APPEND ATTN_SINGLE_FILES "${out}")
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${ATTN_DIST}"
+    COMMAND node ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs "${ATTN_PROGRAM_DIR}/attention.js"
+            "${ATTN_PAGE_JS}" "${ATTN_TEXTVIEW_JS}" "${out}"
+            --language ${code} "${ATTN_CATALOG_DIR}/${code}.json" "${ATTN_FONT_DIR}" ${ATTN_LESSON_FILES}
+    COMMAND node ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs "${out}"
+    DEPENDS ${ATTN_PROGRAM_FILES} ${ATTN_PAGE_FILES} ${ATTN_STATIC_FILES} ${ATTN_LESSON_FILES}
+            "${ATTN_CATALOG_DIR}/${code}.json" ${ATTN_FONT_PACK_FILES} "${ATTN_FONT_COVERAGE}"
+            ${PROJECT_SOURCE_DIR}/scripts/single_file.mjs ${PROJECT_SOURCE_DIR}/scripts/dist_files.mjs
+            ${PROJECT_SOURCE_DIR}/scripts/precompress.mjs
+    COMMENT "Writing dist/attention-lab.${code}.html (one self-contained file, in ${code})"
+    VERBATIM)
+endforeach()
+add_custom_target(single-file DEPENDS ${ATTN_SINGLE_FILES})
 
 # The manifest's icons (cmake/icons.cmake).
 include(${PROJECT_SOURCE_DIR}/cmake/icons.cmake)

@@ -21,7 +21,8 @@ common=(cmake ninja-build nlohmann-json3-dev libstb-dev            # every build
         librsvg2-bin                                               # the icons, rendered from web/icon.svg
         gettext                                                    # the translations (po/): msgfmt checks and compiles them
         xz-utils)                                                  # unpacking the ImGui source package
-web=(emscripten)                                                   # the web build (3.1.6, clang-14, binaryen)
+web=(emscripten                                                    # the web build (3.1.6, clang-14, binaryen)
+     zopfli)                                                       # the single files: their wasm and fonts gzipped smaller
 native=(g++ pkg-config libglfw3-dev                                # the desktop app and the CLI
         zlib1g-dev                                                 # the CLI's .npz reading (inflate, CRC-32)
         doctest-dev)                                               # every native tree configures the unit tests (tests/)

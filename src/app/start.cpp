@@ -74,6 +74,7 @@ bool read_saved_work(std::string_view text, StartParameters& p) {
       if (saved.is_string()) p.saved_work.emplace_back(id, saved.get<std::string>());
   if (work.contains("language") && work["language"].is_string())
     p.saved_language = work["language"];
+  if (work.contains("noEditor") && work["noEditor"].is_boolean()) p.no_editor = work["noEditor"];
   for (const auto& [key, list] :
        {std::pair{"languages", &p.preferred_languages}, std::pair{"offered", &p.offered_languages}})
     if (work.contains(key) && work[key].is_array())
@@ -136,16 +137,36 @@ void App::start(const StartParameters& parameters) {
   view_.offered_languages = parameters.offered_languages;
   // The language: the link's, else the one picked last time, else the first
   // of the browser's (the system's) that is shipped, else English.
-  const Language* language = nullptr;
+  // A single file offers English and the language it carries: another is
+  // no choice (said below, once the language shown is known).
+  const auto here = [&](const Language* l) -> const Language* {
+    const std::vector<std::string>& offered = view_.offered_languages;
+    return l && (offered.empty() ||
+                 std::find(offered.begin(), offered.end(), l->code) != offered.end())
+               ? l
+               : nullptr;
+  };
   const auto lang = value_of("lang");
-  if (lang) language = find_language(*lang);
-  if (!language) language = find_language(parameters.saved_language);
-  if (!language) language = choose_language(parameters.preferred_languages);
+  const Language* asked = lang ? find_language(*lang) : nullptr;
+  const Language* language = here(asked);
+  if (!language) language = here(find_language(parameters.saved_language));
+  if (!language) language = here(choose_language(parameters.preferred_languages));
   if (language && language->code != "en")
     apply(ui::request::SetLanguage{std::string(language->code)});
   if (lang && !find_language(*lang))  // said in the language shown, where its catalog is here
     notice(trf("The language {value} is not one of these: {languages}.",
                {{"value", quoted_value(*lang)}, {"languages", language_codes()}}));
+  else if (asked && !here(asked)) {
+    std::string offered;
+    for (const std::string& code : view_.offered_languages)
+      offered += (offered.empty() ? "" : ", ") + code;
+    // TRANSLATORS: ?lang= asked for a language an offline single file does not carry;
+    // {languages} are codes such as "en, de".
+    notice(
+        trf("The language {value} is not in this offline file, which has {languages} only; "
+            "the page served from a web server has every language.",
+            {{"value", quoted_value(*lang)}, {"languages", offered}}));
+  }
 
   if (auto theme = value_of("theme")) {
     if (*theme == "light" || *theme == "dark")
@@ -167,6 +188,12 @@ void App::start(const StartParameters& parameters) {
     // TRANSLATORS: a start parameter of the page's address (?edit=...); "edit=" stays as written.
     notice(trf("edit={value} is not 0 or 1; the lesson editor stays closed.",
                {{"value", quoted_value(*edit)}}));
+  else if (edit && *edit == "1" && parameters.no_editor)
+    // TRANSLATORS: ?edit=1 asked for the lesson editor in the offline single file, which has
+    // none; "edit=1" stays as written.
+    notice(
+        tr("edit=1: this offline file has no lesson editor; the page served from a web "
+           "server has it."));
   if (auto touch = value_of("touch")) {
     if (*touch == "1" || *touch == "0")
       apply(ui::request::SetTouch{*touch == "1"});

@@ -27,8 +27,9 @@ namespace attn::app {
 //               only checks the value
 //   touch       1: targets sized for a finger from the start, as on a touch screen
 //               (the editor's phone preview; a first touch switches to them anyway)
-inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step", "theme",
-                                                  "embed",  "mode",       "lock",  "lang", "edit", "touch"};
+inline constexpr std::string_view kStartKeys[] = {"lesson", "lesson-url", "state", "step",
+                                                  "theme",  "embed",      "mode",  "lock",
+                                                  "lang",   "edit",       "touch"};
 
 // The name the loader's one-line errors give the lesson a link carries
 // (#lesson=): "#lesson: /tokens: 65 tokens, the limit is 64".
@@ -56,9 +57,11 @@ struct StartParameters {
   // (or the system's) languages, best first, as BCP 47 tags.
   std::string saved_language;
   std::vector<std::string> preferred_languages;
-  // The languages this build can show (the single file: English alone, it
-  // carries no catalog); empty: every shipped one.
+  // The languages this build can show (a single file: English and the
+  // language it carries); empty: every shipped one.
   std::vector<std::string> offered_languages;
+  // The page has no lesson editor (the single file): ?edit=1 gets a notice.
+  bool no_editor = false;
 };
 
 // Reads the learner's saved work as the shells keep it (the page's local

@@ -185,6 +185,45 @@ test("the single file offers only the language it carries, and says why lesson-u
   );
 });
 
+test("a language's single file opens in that language from file://, draws its letters, and says what it cannot do", async () => {
+  await withBrowser(
+    async (browser) => {
+      await browser.setOffline(true);
+      // Korean in an English browser: the file's language, its Hangul from the pack inside.
+      const ko = await browser.newPage();
+      const koProblems = watch(ko);
+      await ko.goto("file://" + path.join(DIST, "attention-lab.ko.html") + "?lesson=the-cat-sat");
+      await ko.evaluate(() => window.attention.ready);
+      const k = await ko.evaluate(async () => ({
+        state: await window.attention.state(),
+        offered: window.attention.testing.offeredLanguages(),
+        refused: await window.attention.setLanguage("fr").then(
+          () => null,
+          (e) => e.message,
+        ),
+      }));
+      assert.equal(k.state.language, "ko");
+      assert.deepEqual(k.offered, ["en", "ko"]);
+      assert.deepEqual(k.state.notices, [], "no font or catalog missing");
+      assert.equal(k.refused, "fr is not in this offline file, which has en, ko only");
+      assert.equal(await ko.evaluate(() => document.documentElement.lang), "ko");
+      saveArtifact("single-file-ko.png", await ko.locator("#canvas").screenshot());
+      assert.deepEqual(koProblems, []);
+      // German, asked for French and the editor: both said, in German.
+      const de = await browser.newPage();
+      await de.goto("file://" + path.join(DIST, "attention-lab.de.html") + "?lang=fr&edit=1");
+      await de.evaluate(() => window.attention.ready);
+      const d = await de.evaluate(() => window.attention.state());
+      assert.equal(d.language, "de");
+      assert.deepEqual(d.notices, [
+        'Die Sprache "fr" ist nicht in dieser Offline-Datei, die nur en, de enthält; die von einem Webserver bereitgestellte Seite hat alle Sprachen.',
+        "edit=1: Diese Offline-Datei hat keinen Lektionseditor; die von einem Webserver bereitgestellte Seite hat ihn.",
+      ]);
+    },
+    { locale: "en-US" },
+  );
+});
+
 test("the served page runs under the strict Content-Security-Policy with no violation", async () => {
   await withBrowser(async (browser) => {
     const page = await browser.newPage();

@@ -3,16 +3,21 @@
 // (the program compiles none in), font packs and the interface's catalogs
 // (src/app/assets.h).
 // The single file (scripts/single_file.mjs) carries the built-in lessons
-// inside, and neither fonts nor catalogs.
+// inside; a language's single file (attention-lab.<code>.html), that
+// language's catalog and the font packs it needs too.
 import { LANGUAGES } from "./languages.js";
 import { call } from "./program.js";
 
-// {wasmGz: base64 of the gzipped wasm, lessons: {id: text}} in the single file; else null.
+// {wasmGz: base64 of the gzipped wasm, lessons: {id: text}, and in a
+// language's file language, catalogs: {code: text}, fonts: {name: base64}}
+// in the single file; else null.
 export const singleFile = (typeof window !== "undefined" && window.attentionSingleFile) || null;
 
-// The languages this page can show: the single file carries no catalog, so
-// English alone (the first, which needs none); the served page fetches any.
-export const offeredLanguages = singleFile ? [LANGUAGES[0].code] : LANGUAGES.map((l) => l.code);
+// The languages this page can show: a single file, English (the first, which
+// needs no catalog) and the catalogs it carries; the served page fetches any.
+export const offeredLanguages = singleFile
+  ? [LANGUAGES[0].code, ...Object.keys(singleFile.catalogs || {})]
+  : LANGUAGES.map((l) => l.code);
 
 // How long a download may wait for its next bytes (the answer, then each
 // part of the body), and how long it may take in all: a stalled connection
@@ -110,17 +115,23 @@ export async function fetchLessonUrl(name) {
 // and languages.test.mjs count the fetches).
 const EXPECTED_FILES = { lesson: (id) => `lessons/${id}.json`, catalog: (code) => `lang/${code}.json` };
 const NOT_IN_SINGLE_FILE = {
-  catalog: "this offline file is in English only; the served page has the others",
-  font: "this offline file carries no extra fonts; the served page has them",
+  catalog: "this offline file does not carry that language; the served page, or that language's file, has it",
+  font: "this offline file does not carry those letters; the served page has them",
 };
-// The single file carries the built-in lessons and nothing else.
+// The single file carries the built-in lessons, and a language's file its catalog and font packs.
 function fromSingleFile(kind, name) {
-  if (kind !== "lesson") return Promise.resolve({ error: NOT_IN_SINGLE_FILE[kind] || "not in this file" });
-  return Promise.resolve(
-    Object.hasOwn(singleFile.lessons, name)
-      ? { bytes: new TextEncoder().encode(singleFile.lessons[name]) }
-      : { error: "not in this file" },
-  );
+  const text = (t) => ({ bytes: new TextEncoder().encode(t) });
+  const carried = { lesson: singleFile.lessons, catalog: singleFile.catalogs || {}, font: singleFile.fonts || {} }[
+    kind
+  ];
+  if (!carried || !Object.hasOwn(carried, name))
+    return Promise.resolve({ error: NOT_IN_SINGLE_FILE[kind] || "not in this file" });
+  if (kind === "font") {
+    // Gzipped, then base64, like the wasm (scripts/single_file.mjs).
+    const gzipped = Uint8Array.from(atob(carried[name]), (c) => c.charCodeAt(0));
+    return Promise.resolve({ bytes: window.attentionGunzip(gzipped) });
+  }
+  return Promise.resolve(text(carried[name]));
 }
 const early = new Map(); // file -> the promise of its fetchBytes, until the app names it
 export function fetchEarly(kind, name) {

@@ -32,7 +32,15 @@ import { app } from "./app.js";
 import { listenToHost } from "./bridge.js";
 import { embedded } from "./events.js";
 import { $ } from "./dom.js";
-import { assetFile, fetchEarly, fetchLessonUrl, offeredLanguages, provideLesson, singleFile } from "./files.js";
+import {
+  assetFile,
+  fetchEarly,
+  fetchLessonUrl,
+  offeredLanguages,
+  provideAsset,
+  provideLesson,
+  singleFile,
+} from "./files.js";
 import { editorFile, openEditor } from "./editing.js";
 import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
@@ -68,10 +76,19 @@ keepWorkOnLeaving();
 // the app's notice saying why it cannot be shown here).
 const saved = readSavedWork(storage());
 if (!offeredLanguages.includes(findLanguage(saved.language))) saved.language = "";
-const languages = [...(navigator.languages || [])].filter((tag) => offeredLanguages.includes(findLanguage(tag)));
-const language = chooseLanguage(parameters, saved.language, languages);
+// A language's single file starts in its language, whatever the browser's.
+const languages = [
+  ...(singleFile && singleFile.language ? [singleFile.language] : []),
+  ...(navigator.languages || []),
+].filter((tag) => offeredLanguages.includes(findLanguage(tag)));
+// A link's lang= this page does not carry is no choice either (the app says so).
+const language = chooseLanguage(
+  parameters.filter(([key, value]) => key !== "lang" || offeredLanguages.includes(findLanguage(value))),
+  saved.language,
+  languages,
+);
 for (const element of document.querySelectorAll("[data-page-message]")) say(element, element.textContent);
-if (language !== "en" && !singleFile) fetchEarly("catalog", language).then((r) => sayInLanguage(language, r));
+if (language !== "en") fetchEarly("catalog", language).then((r) => sayInLanguage(language, r));
 if (typeof WebGL2RenderingContext === "undefined") withoutGl();
 
 // The built-in lessons' files: the program compiles none in, so each is
@@ -114,6 +131,10 @@ function run() {
       await nextTask();
       try {
         await provideOpeningLesson();
+        // A single file's catalog is here already: the app starts in its
+        // language, and its notices at the start are in it too.
+        if (singleFile && language !== "en")
+          await provideAsset({ kind: "catalog", name: language, file: assetFile("catalog", language) });
       } catch (error) {
         fail(WORDS.noStart, { why: error.message });
         return;
@@ -131,7 +152,7 @@ function run() {
           link && link.bytes ? link.bytes : null,
           link && link.bytes ? link.bytes.length : 0,
           (link && link.error) || "",
-          JSON.stringify({ ...saved, languages, offered: offeredLanguages }), // the inputs of chooseLanguage, above
+          JSON.stringify({ ...saved, languages, offered: offeredLanguages, noEditor: !editorFile }), // chooseLanguage's inputs, above
         ],
       );
       if (noGl) return;
