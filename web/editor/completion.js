@@ -1,7 +1,8 @@
 // Live values offered as they are typed: "{" in a text of the lesson opens a
 // list of placeholders made from the lesson's own matrices and tokens
-// (docs/lessons.md, "Live text"); arrows choose, Enter or Tab inserts, Escape
-// closes. The list is an ARIA listbox the text field controls.
+// (docs/lessons.md, "Text that follows the numbers"); arrows choose, Enter
+// or Tab inserts, Escape closes. The list is an ARIA listbox the text field
+// controls.
 import { FORMAT, axisKinds, isTokenAxis, keyMatrices } from "./format.js";
 
 // The placeholders a lesson's text may use, most useful first, made from what
