@@ -44,6 +44,27 @@ std::string Api::check_lesson(std::string_view bytes) const {
       .dump();
 }
 
+std::string Api::drawn_inputs(std::string_view bytes) const {
+  const CatalogScope words = app_.speaking();
+  const LoadResult r = load_lesson(bytes, app_.catalog());
+  if (!r.ok()) return nlohmann::json{{"error", r.error.message("")}}.dump();
+  if (r.lesson->parts.size() != 1)
+    return R"({"error":"a lesson in parts: switch its inputs in the lesson file's text"})";
+  nlohmann::json inputs = nlohmann::json::object();
+  // Every input at the lesson's defaults, in the layout the file writes it.
+  const LessonState defaults = default_state(*r.lesson);  // kept: the loop reads into it
+  for (const auto& [stage, m] : defaults.parts[0].inputs) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int i = 0; i < m.rows(); ++i) {
+      nlohmann::json row = nlohmann::json::array();
+      for (int j = 0; j < m.cols(); ++j) row.push_back(m(i, j));
+      rows.push_back(std::move(row));
+    }
+    inputs[std::string(stage_name(stage))] = std::move(rows);
+  }
+  return nlohmann::json{{"inputs", std::move(inputs)}}.dump();
+}
+
 std::string Api::preview_lesson(std::string_view bytes) {
   const CatalogScope words = app_.speaking();
   LessonFile file = read_lesson_file(bytes, app_.catalog());

@@ -36,6 +36,10 @@ class Api {
   // (core/load/lesson_translations.h): {"texts": [{"path": JSON pointer,
   // "text"}]}, or {"error": why the text is no lesson file's}.
   std::string translatable_texts(std::string_view bytes) const;
+  // The numbers a lesson file's random draws make, to be typed in instead
+  // (the editor's "Type these numbers"): {"inputs": {name: [[row], ...]}}
+  // for a one-part lesson, or {"error": the loader's message}.
+  std::string drawn_inputs(std::string_view bytes) const;
   std::string set_step(int step);
   // One step of gradient descent in the shown part's training ("" or why not).
   std::string train_step();

@@ -69,6 +69,20 @@ TEST_CASE(
   ui.frames(2);
 }
 
+TEST_CASE("drawnInputs: the numbers a lesson's draws make, as numpy makes them, to type in") {
+  test::HeadlessUi ui;
+  app::Api& api = ui.api();
+  // the-cat-sat: np.random.seed(0); np.random.rand(4, 4) three times (W_q first), X typed.
+  const auto r = nlohmann::json::parse(api.drawn_inputs(builtin_lesson_file("the-cat-sat")));
+  REQUIRE(r.contains("inputs"));
+  const nlohmann::json& w_q = r["inputs"]["W_q"];
+  REQUIRE(w_q.size() == 4);
+  CHECK(w_q[0][0].get<double>() == doctest::Approx(0.5488135039273248).epsilon(1e-15));
+  CHECK(w_q[0][1].get<double>() == doctest::Approx(0.7151893663724195).epsilon(1e-15));
+  CHECK(r["inputs"]["X"] == nlohmann::json::parse("[[1,0,1,0],[0,2,0,2],[1,1,1,1]]"));
+  CHECK(nlohmann::json::parse(api.drawn_inputs("{")).contains("error"));
+}
+
 TEST_CASE("translatableTexts: a file's texts, in its parts and labels too; a non-file refused") {
   test::HeadlessUi ui;
   app::Api& api = ui.api();

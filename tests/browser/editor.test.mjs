@@ -325,6 +325,37 @@ test("a width that is no width is an error at its field; a step's id and a chall
   assert.deepEqual(problems, []);
 });
 
+test("an input switched between drawn at random and typed, both ways, by a button: the numbers stay", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
+  await page.locator("#editor").waitFor({ state: "visible" });
+  await judged(page);
+  await page.getByRole("button", { name: "New blank lesson" }).click();
+  await judged(page);
+  const file = async () => JSON.parse(await page.evaluate(() => window.attention.lessonFile()));
+  const output = async () =>
+    page.evaluate(
+      async () => (await window.attention.trace()).result.output ?? (await window.attention.trace()).result,
+    );
+  const before = await output();
+  assert.equal((await file()).X, undefined, "a new lesson draws X");
+  // The group that draws X: its numbers typed in, the same numbers.
+  await page.locator('#editor [data-action="type-draws"][data-index="0"]').click();
+  await judged(page);
+  const typed = await file();
+  assert.equal(typed.X.length, 3);
+  assert.equal(typed.X[0].length, 4);
+  assert.ok(!(typed.random || []).some((g) => g.draws.some((d) => d.name === "X")));
+  assert.deepEqual(await output(), before, "the same numbers after the switch");
+  assert.match(await field(page, "/X").inputValue(), /^-?\d/);
+  // And back: drawn again, its shape kept.
+  await page.getByRole("button", { name: "Draw X at random instead" }).click();
+  await judged(page);
+  const drawn = await file();
+  assert.equal(drawn.X, undefined);
+  assert.deepEqual(drawn.random.at(-1).draws, [{ name: "X", fn: "normal", shape: [3, 4] }]);
+  assert.deepEqual(problems, []);
+});
+
 test("a reload keeps the draft; a damaged draft is set aside with one notice", async () => {
   const { page, problems } = await openPage(env.browser, `${env.url}/?edit=1`);
   await judged(page);

@@ -331,3 +331,41 @@ export function setSize(lesson, which, n, format = FORMAT) {
     });
   }
 }
+
+// An input switched between drawn at random and typed, its numbers kept
+// where they can be (docs/editor.md). typeDraws: random group g's draws
+// become the numbers they made (`drawn`: the app's drawnInputs, {name: rows}),
+// written as the lesson writes each (a flat list where the draw's shape is
+// one number); the group goes. Returns "" or why not.
+export function typeDraws(lesson, g, drawn) {
+  const groups = Array.isArray(lesson.random) ? lesson.random : [];
+  const group = groups[g];
+  if (!group || !Array.isArray(group.draws)) return NP_("page", "There is no such group of random draws.");
+  const names = [...new Set(group.draws.map((d) => d.name))];
+  const shared = names.find((n) => groups.some((other, k) => k !== g && (other.draws || []).some((d) => d.name === n)));
+  if (shared)
+    return NP_("page", "{name} is drawn in another group too: switch that group first.").replace("{name}", shared);
+  for (const name of names) {
+    const rows = drawn[name];
+    if (!rows) return NP_("page", "The lesson draws no {name}.").replace("{name}", name);
+    const flat = group.draws.some((d) => d.name === name && Array.isArray(d.shape) && d.shape.length === 1);
+    setAt(lesson, inputPointer(name), flat ? rows.flat() : rows);
+  }
+  groups.splice(g, 1);
+  if (!groups.length) delete lesson.random;
+  return "";
+}
+// drawInput: the typed input `name` drawn at random instead, in a group of
+// its own (seed 0, numpy's normal), its shape kept.
+export function drawInput(lesson, name) {
+  const at = inputPointer(name);
+  const typed = getAt(lesson, at);
+  if (!Array.isArray(typed)) return NP_("page", "{name} is not typed in.").replace("{name}", name);
+  const shape = Array.isArray(typed[0]) ? [typed.length, typed[0].length] : [typed.length];
+  setAt(lesson, at, undefined);
+  lesson.random = [
+    ...(Array.isArray(lesson.random) ? lesson.random : []),
+    { seed: 0, draws: [{ name, fn: "normal", shape }] },
+  ];
+  return "";
+}

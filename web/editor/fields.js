@@ -207,6 +207,12 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
         element("input", { type: "number", min: 0, value: group.seed ?? 0 }),
         `/random/${g}/seed`,
       ),
+      element("button", {
+        type: "button",
+        "data-action": "type-draws",
+        "data-index": g,
+        text: NP_("page", "Type these numbers instead (keeps the numbers drawn)"),
+      }),
     );
   });
   for (const name of inputNames()) {
@@ -221,6 +227,12 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
           ]),
           at,
         ),
+        element("button", {
+          type: "button",
+          "data-action": "draw-input",
+          "data-name": name,
+          text: NP_("page", "Draw {matrix} at random instead").replace("{matrix}", name),
+        }),
       );
   }
 

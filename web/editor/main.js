@@ -17,6 +17,8 @@ import {
   setMemoryTokens,
   setSize,
   setTokens,
+  typeDraws,
+  drawInput,
   writeDraft,
 } from "./draft.js";
 import { FORMAT } from "./format.js";
@@ -375,6 +377,18 @@ function act(action, event, index, item) {
     previewSizes(lessonText(lesson), element, page.api.state().step + 1).catch((e) =>
       say(NP_("page", "No link: {why}").replace("{why}", e.message)),
     );
+  } else if (action === "type-draws" || action === "draw-input") {
+    let why;
+    try {
+      why =
+        action === "type-draws"
+          ? typeDraws(lesson, index, page.api.drawnInputs(lessonText(lesson)))
+          : drawInput(lesson, event.target.closest("button").dataset.name);
+    } catch (e) {
+      why = e.message; // the draft has an error: the loader's
+    }
+    if (why) return say(why);
+    reshaped(null);
   } else if (action === "package") {
     packageForLms();
   } else if (action === "download") {

@@ -69,6 +69,14 @@ export const app = {
     const bytes = textOrBytes(content, "content");
     checked(call("attn_preview_lesson", "string", ["bytes", "number"], [bytes, bytes.length]));
   },
+  // The numbers a draft's random draws make, by input name (the editor types
+  // them in): {name: [[row], ...]}; throws the loader's error.
+  drawnInputs(content) {
+    const bytes = textOrBytes(content, "content");
+    const r = JSON.parse(call("attn_drawn_inputs", "string", ["bytes", "number"], [bytes, bytes.length]));
+    if (r.error) throw new Error(r.error);
+    return r.inputs;
+  },
   // The texts of a lesson file a translation may replace, as the app knows
   // them: [{path (a JSON pointer), text}].
   translatableTexts(content) {

@@ -85,6 +85,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_preview_lesson(const char* bytes, int size
       shell().api->preview_lesson(std::string_view(bytes, static_cast<size_t>(size))));
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_file() { return keep(shell().api->lesson_file()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_drawn_inputs(const char* bytes, int size) {
+  return keep(shell().api->drawn_inputs(std::string_view(bytes, static_cast<size_t>(size))));
+}
 EMSCRIPTEN_KEEPALIVE const char* attn_translatable_texts(const char* bytes, int size) {
   return keep(shell().api->translatable_texts(std::string_view(bytes, static_cast<size_t>(size))));
 }

@@ -22,6 +22,8 @@ import {
   setTokens,
   sizesOf,
   writeDraft,
+  typeDraws,
+  drawInput,
 } from "../../../web/editor/draft.js";
 
 // Two tokens given directly: X (2, 2) and W_q (2, 2), fresh each time.
@@ -253,4 +255,31 @@ test("given positions and a memory's X are reshaped where the lesson writes them
   const words = { tokens: ["a"], X: [[1]], W_q: [[1]], positions: "sinusoidal" };
   setTokens(words, ["a", "b"]);
   assert.equal(words.positions, "sinusoidal");
+});
+
+test("an input switched from drawn to typed keeps the numbers drawn, and back to drawn keeps its shape", () => {
+  const lesson = blankLesson();
+  const x = [
+    [0.1, 0.2, 0.3, 0.4],
+    [0.5, 0.6, 0.7, 0.8],
+    [0.9, 1.0, 1.1, 1.2],
+  ];
+  assert.equal(typeDraws(lesson, 0, { X: x }), "");
+  assert.deepEqual(lesson.X, x);
+  assert.ok(
+    lesson.random.every((g) => g.draws.every((d) => d.name !== "X")),
+    "X is no longer drawn",
+  );
+  assert.equal(drawInput(lesson, "X"), "");
+  assert.equal(lesson.X, undefined);
+  assert.deepEqual(lesson.random.at(-1), { seed: 0, draws: [{ name: "X", fn: "normal", shape: [3, 4] }] });
+  // Whatever cannot be switched is said, and nothing changes.
+  const before = JSON.stringify(lesson);
+  assert.equal(typeDraws(lesson, 9, {}), "There is no such group of random draws.");
+  assert.equal(drawInput(lesson, "W_o"), "W_o is not typed in.");
+  assert.equal(JSON.stringify(lesson), before);
+  // The last group typed in: no empty "random" left behind.
+  const one = { tokens: ["a"], random: [{ seed: 1, draws: [{ name: "X", fn: "rand", shape: [1, 2] }] }] };
+  assert.equal(typeDraws(one, 0, { X: [[0.5, 0.25]] }), "");
+  assert.deepEqual(one, { tokens: ["a"], X: [[0.5, 0.25]] });
 });
