@@ -228,7 +228,10 @@ void LivePanel::draw() {
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool numbers_fit = avail > label_w + number_w + delta_w + 40.0f;
   const float bar_w = std::max(20.0f, avail - label_w - (numbers_fit ? number_w + delta_w : 0.0f));
-  const float row_h = std::max(ImGui::GetTextLineHeight() + 4.0f, view.touch ? 26.0f : 0.0f);
+  // The bars are read, not pressed (a hover marks the cell): compact, under
+  // the step on a phone, they take a line each even for a finger.
+  const float row_h =
+      std::max(ImGui::GetTextLineHeight() + 4.0f, view.touch && !compact ? 26.0f : 0.0f);
   // With many keys, numbers for the largest only.
   std::vector<int> order(s.keys);
   for (int k = 0; k < s.keys; ++k) order[k] = k;
