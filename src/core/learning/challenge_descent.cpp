@@ -6,6 +6,8 @@
 
 #include "core/logic/judge.h"
 #include "core/math/training.h"
+#include "core/text/number_text.h"
+#include "core/text/translation.h"
 #include "core/trace/trace.h"
 
 namespace attn {
@@ -164,6 +166,43 @@ NumbersChanged numbers_changed(const Lesson& lesson, const Challenge& c, const L
       }
     }
   }
+  return out;
+}
+
+std::vector<std::string> descent_sentences(const Lesson& lesson, const Challenge& c,
+                                           const ChallengeDescent& run, const LessonState& before,
+                                           const LessonState& defaults) {
+  std::vector<std::string> out;
+  const unsigned long steps = run.path.size();
+  const std::string n = std::to_string(steps);
+  out.push_back(run.reached
+                    // TRANSLATORS: after "Show how gradient descent would do it" has played on a
+                    // challenge: it reached the challenge's goal after {steps} steps.
+                    ? trnf("Gradient descent reached the goal in {steps} step.",
+                           "Gradient descent reached the goal in {steps} steps.", steps,
+                           {{"steps", n}})
+                    // TRANSLATORS: the same, when its steps ran out before the goal held.
+                    : trnf("Gradient descent did not reach the goal in {steps} step.",
+                           "Gradient descent did not reach the goal in {steps} steps.", steps,
+                           {{"steps", n}}));
+  const LessonState& end = run.path.empty() ? before : run.path.back();
+  const NumbersChanged its = numbers_changed(lesson, c, before, end);
+  const NumbersChanged mine = numbers_changed(lesson, c, defaults, before);
+  // TRANSLATORS: {count} numbers of the matrices the challenge allows changed by gradient
+  // descent, {total} the sum of how far each moved.
+  out.push_back(trnf("It changed {count} number by {total} in total.",
+                     "It changed {count} numbers by {total} in total.",
+                     static_cast<unsigned long>(its.count),
+                     {{"count", std::to_string(its.count)}, {"total", number_text(its.total, 2)}}));
+  // TRANSLATORS: the same for the learner's own edits, from the lesson's numbers to theirs.
+  out.push_back(trnf(
+      "You changed {count} number by {total} in total.",
+      "You changed {count} numbers by {total} in total.", static_cast<unsigned long>(mine.count),
+      {{"count", std::to_string(mine.count)}, {"total", number_text(mine.total, 2)}}));
+  // TRANSLATORS: after gradient descent has played on a challenge: reaching the goal this way
+  // does not mark the challenge solved; the button named brings the learner's numbers back.
+  out.push_back(
+      tr("This does not count as your solution: \"Back to my numbers\" puts yours back."));
   return out;
 }
 

@@ -54,4 +54,13 @@ struct NumbersChanged {
 NumbersChanged numbers_changed(const Lesson& lesson, const Challenge& c, const LessonState& from,
                                const LessonState& to);
 
+// What the card says once descent has played, in the learner's language:
+// whether it reached the goal and in how many steps, which numbers it
+// changed and by how much beside the learner's own edits ("Gradient descent
+// changed 6 numbers by 0.42 in total. You changed 2 by 0.9."), and that the
+// solve is not the learner's. `before`: the learner's numbers it started from.
+std::vector<std::string> descent_sentences(const Lesson& lesson, const Challenge& c,
+                                           const ChallengeDescent& run, const LessonState& before,
+                                           const LessonState& defaults);
+
 }  // namespace attn
