@@ -1,7 +1,8 @@
 // "Show how gradient descent would do it" in the app: the card's button plays
 // the descent a step at a time through requests, says what it changed beside
 // the learner's edits, never counts as the learner's solve, and "Back to my
-// numbers" restores exactly what the learner had.
+// numbers" restores exactly what the learner had. And the text view's
+// sentences beside training (the loss, the pattern against the target).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -79,4 +80,26 @@ TEST_CASE("the button only where gradient descent can do the challenge") {
   ui.frames(2);
   CHECK_FALSE(ui.app().apply(ui::request::ShowDescent{"kv-today-to-cat"}).empty());
   CHECK(json_of(ui.api().state_json())["descent"].is_null());
+}
+
+TEST_CASE("the text view states training's loss and the pattern beside the target") {
+  app::StartParameters start;
+  start.values = {{"lesson", "train-a-head"}, {"mode", "explore"}};
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  nlohmann::json view;
+  const int steps = json_of(ui.api().state_json())["steps"];
+  for (int step = 0; step < steps; ++step) {
+    ui.api().set_step(step);
+    ui.frames(1);
+    view = json_of(ui.api().text_view_json());
+    if (!view["training"].empty()) break;
+  }
+  REQUIRE(view["training"].size() >= 2);
+  CHECK(view["training"][0].get<std::string>().find("Loss now: ") == 0);
+  CHECK(view["training"][0].get<std::string>().find("Where the lesson starts: ") !=
+        std::string::npos);
+  // One sentence for each query the target speaks of (four tokens).
+  CHECK(view["training"].size() == 5);
+  CHECK(view["training"][1].get<std::string>().find("attends most to") != std::string::npos);
 }
