@@ -73,6 +73,7 @@ void App::select(int index) {
   if (!s.session) s.session = std::make_unique<Session>(s.lesson);
   ui_.session = s.session.get();
   ui_.progress = &s.progress;
+  ui_.descent = &s.descent;
   view_.step = 0;
   view_.head = 1;
   view_.playing = ui::ViewState::Playing::Nothing;
@@ -193,7 +194,8 @@ void App::note_progress() {
   if (starting_) return;
   LessonSlot& s = slot_mut();
   s.progress.visited.insert(view_.step);
-  if (view_.explore) return;
+  // Gradient descent's numbers on screen are not the learner's: no solve.
+  if (view_.explore || s.descent) return;
   const Evaluation e = ui_.evaluation();
   auto check = [&](const Challenge& c) {
     if (s.progress.solved.count(c.id) || !challenge_status(c, e).solved()) return;
@@ -254,6 +256,12 @@ std::string App::apply(const ui::Request& request) {
           error = reset_training(q.part);
         } else if constexpr (std::is_same_v<T, r::Play>) {
           view_.playing = q.what;
+        } else if constexpr (std::is_same_v<T, r::ShowDescent>) {
+          error = show_descent(q.challenge);
+        } else if constexpr (std::is_same_v<T, r::DescentStep>) {
+          descent_step();
+        } else if constexpr (std::is_same_v<T, r::BackToMyNumbers>) {
+          back_to_my_numbers();
         } else if constexpr (std::is_same_v<T, r::ResetNumbers>) {
           s.reset();
         } else if constexpr (std::is_same_v<T, r::SetTheme>) {
@@ -300,6 +308,7 @@ std::string App::apply(const ui::Request& request) {
         } else if constexpr (std::is_same_v<T, r::StartOver>) {
           s.reset();
           slot_mut().progress = {};
+          slot_mut().descent.reset();
           view_.step = 0, view_.challenge.clear(), view_.pinned = false, view_.focus = {};
         } else if constexpr (std::is_same_v<T, r::SetExplore>) {
           if (q.explore && view_.locked)
@@ -487,6 +496,17 @@ ReportedState App::reported() const {
   r.edited = !session().is_default();
   r.state = state;
   r.revision = session().revision();
+  if (const std::optional<ui::DescentShown>& d = slot().descent) {
+    r.descent = {d->challenge,
+                 static_cast<int>(d->shown),
+                 static_cast<int>(d->run.path.size()),
+                 d->run.reached,
+                 {}};
+    const Challenge* c = find_challenge(session().lesson(), d->challenge);
+    if (c && d->done())
+      r.descent.said =
+          descent_sentences(session().lesson(), *c, d->run, d->before, session().defaults());
+  }
   r.progress = slot().progress;
   return r;
 }

@@ -65,6 +65,15 @@ struct ReportedState {
   std::vector<ReportedOverride> overrides;
   uint64_t revision = 0;
   LessonProgress progress;  // reported as its counts; kept whole so a hint taken is a change
+  // Gradient descent shown on a challenge: its id ("" if none), the steps
+  // played of how many, and once played, what the card says.
+  struct Descent {
+    std::string challenge;
+    int step = 0, steps = 0;
+    bool reached = false;
+    std::vector<std::string> said;
+    bool operator==(const Descent&) const = default;
+  } descent;
   bool operator==(const ReportedState&) const = default;
 };
 
@@ -218,6 +227,11 @@ class App {
   std::string answer(const std::string& id, double picked);
   // Training's matrices back to the lesson's (the rest of the learner's numbers stay).
   std::string reset_training(int part);
+  // descent.cpp: gradient descent shown on a challenge, a step a frame, and
+  // the learner's numbers back.
+  std::string show_descent(const std::string& challenge);
+  void descent_step();
+  void back_to_my_numbers();
   void add(const ui::request::AddLesson& added);
   // Why a figure cannot be made as asked on the current step ("" if it can).
   std::string check_figure(const ui::request::SaveFigure& figure) const;

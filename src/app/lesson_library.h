@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +35,10 @@ struct LessonSlot {
   std::string file;                  // the lesson file as named at start (lesson-url)
   bool in_link = false;  // carried by the page's address (#lesson=): a link keeps it there
   LessonProgress progress;
-  bool restore_checked = false;          // saved work looked for (once, when first opened)
-  std::vector<CharacterUse> characters;  // its file's, beyond ASCII (built-ins: none beyond the
-                                         // base font)
+  std::optional<ui::DescentShown> descent;  // gradient descent shown on a challenge
+  bool restore_checked = false;             // saved work looked for (once, when first opened)
+  std::vector<CharacterUse> characters;     // its file's, beyond ASCII (built-ins: none beyond the
+                                            // base font)
   std::vector<CharacterUse> shown_characters;  // those of its texts as shown (translated)
 };
 

@@ -15,6 +15,7 @@
 #include "core/text/translation.h"
 #include "ui/activity_panel.h"
 #include "ui/matrix_view.h"
+#include "ui/training_panel.h"
 
 namespace attn::app {
 
@@ -183,6 +184,55 @@ std::string Api::text_view_json() const {
             "The notebook's numbers only (yours differ): {sentence}", {{"sentence", x.text}});
       sentences.push_back({{"text", x.text}, {"holds", x.holds}, {"stale", stale}});
     }
+  // Where the canvas shows the training panel: the loss now and at the start,
+  // and each query's most attended key beside the one the target wants.
+  json training = json::array();
+  ui::TrainingPanel panel;
+  panel.ui = const_cast<ui::UiContext*>(&context);  // shown() only reads
+  const TraceMatrix* loss = context.in_part(Stage::loss);
+  if (!open && panel.shown() && loss && loss->value.size() > 0 &&
+      !context.covered(t.index_of(loss->key)) && std::isfinite(loss->value(0, 0))) {
+    const TraceMatrix* start = s.notebook().find(loss->key);
+    const int loss_digits = std::max(3, digits);
+    training.push_back(
+        // TRANSLATORS: the loss (how far the layer is from its target) at the learner's
+        // numbers, and at the numbers the lesson starts from.
+        trf("Loss now: {now}. Where the lesson starts: {start}.",
+            {{"now", number_text(loss->value(0, 0), loss_digits)},
+             {"start", start ? number_text(start->value(0, 0), loss_digits) : std::string("?")}}));
+    const TraceMatrix* target = t.find({step.part, Stage::target, 0, 0});
+    const TraceMatrix* weights =
+        t.find({step.part, Stage::weights, context.heads() > 1 ? 1 : 0, 0});
+    const bool rows = weights && weights->row_kind != AxisKind::Key;
+    if (target && weights && rows && !context.covered(t.index_of(weights->key)) &&
+        target->value.rows() == weights->value.rows() &&
+        target->value.cols() == weights->value.cols()) {
+      auto most = [](const Matrix& m, int r) {
+        int best = 0;
+        for (int c = 1; c < m.cols(); ++c)
+          if (m(r, c) > m(r, best)) best = c;
+        return best;
+      };
+      for (int r = 0; r < target->value.rows(); ++r) {
+        double wanted = 0.0;
+        for (int c = 0; c < target->value.cols(); ++c) wanted += target->value(r, c);
+        if (wanted <= 0.0) continue;
+        const int now = most(weights->value, r), goal = most(target->value, r);
+        const std::string query = axis_label(weights->rows, r);
+        training.push_back(
+            now == goal
+                // TRANSLATORS: in the text view, beside training: a query's largest attention
+                // weight is on the key the target pattern wants.
+                ? trf("\"{query}\" attends most to \"{key}\", as the target wants.",
+                      {{"query", query}, {"key", axis_label(weights->cols, now)}})
+                // TRANSLATORS: the same when it is on another key than the target's.
+                : trf("\"{query}\" attends most to \"{key}\"; the target wants \"{target}\".",
+                      {{"query", query},
+                       {"key", axis_label(weights->cols, now)},
+                       {"target", axis_label(target->cols, goal)}}));
+      }
+    }
+  }
   const Evaluation e = context.evaluation();
   const int words_digits = std::min(digits, 3);
   const LessonProgress& progress = app_.slot().progress;
@@ -319,6 +369,7 @@ std::string Api::text_view_json() const {
                  {"stepTitle", step.title},
                  {"formula", step.formula},
                  {"sentences", sentences},
+                 {"training", std::move(training)},
                  {"digits", digits},
                  {"matrices", std::move(matrices)},
                  {"covered", std::move(covered_notes)},

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/learning/activity_view.h"
+#include "core/learning/challenge_descent.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/state_link.h"
 #include "core/logic/judge.h"
@@ -232,6 +233,18 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
   // Solved once, and undone by later edits since: not "solved", and the way back.
   const bool solved_before = v.solved && !v.now.solved();
   ImGui::PushID(c.id.c_str());
+  if (ui->descent && *ui->descent && (*ui->descent)->challenge == c.id) {
+    // Gradient descent's numbers: not the learner's, so never "solved" here.
+    card(pal.override_mark, [&] {
+      ImGui::PushFont(ui->fonts->body);
+      coloured(pal.override_mark, tr("Challenge"));
+      ImGui::PopFont();
+      wrapped(v.task);
+      draw_descent(**ui->descent);
+    });
+    ImGui::PopID();
+    return;
+  }
   card(v.now.solved() ? pal.good : pal.override_mark, [&] {
     ImGui::PushFont(ui->fonts->body);
     if (v.now.solved()) {
@@ -300,6 +313,15 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
         if (item_registry_enabled()) name_last_item("##back-to-solution:" + c.id);
       }
     }
+    if (descent_unsupported(lesson, c).empty()) {
+      // TRANSLATORS: a button on a challenge's card: gradient descent plays from the learner's
+      // numbers toward the challenge's goal, then says how its answer differs from theirs.
+      const std::string show =
+          wrap_label(tr("Show how gradient descent would do it"),
+                     ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2.0f);
+      if (ImGui::Button(show.c_str())) ui->request(request::ShowDescent{c.id});
+      if (item_registry_enabled()) name_last_item("##descent:" + c.id);
+    }
     for (size_t i = 0; i < v.hints.size(); ++i) {
       const std::string number = std::to_string(i + 1), text = wrappable(v.hints[i]);
       // TRANSLATORS: {number} counts the hints shown (1, 2, ...); {hint} is the hint's text.
@@ -338,6 +360,39 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
     }
   });
   ImGui::PopID();
+}
+
+void ActivityPanel::draw_descent(const DescentShown& d) {
+  constexpr double kStepSeconds = 0.15;  // one step of the descent per this, played
+  const Session& s = *ui->session;
+  const Challenge* c = find_challenge(s.lesson(), d.challenge);
+  if (!c) return;
+  if (!d.done()) {
+    const double now = ImGui::GetTime();
+    if (now - last_descent_step_ >= kStepSeconds) {
+      last_descent_step_ = now;
+      ui->request(request::DescentStep{});
+    }
+    const size_t at = std::min(d.shown, d.run.loss.size() - 1);
+    // TRANSLATORS: while gradient descent plays on a challenge: the step shown, of how many,
+    // and the loss (how far the numbers are from the goal; smaller is closer).
+    wrapped(trf("Gradient descent: step {step} of {steps}. Loss: {loss}.",
+                {{"step", std::to_string(d.shown)},
+                 {"steps", std::to_string(d.run.path.size())},
+                 {"loss", number_text(d.run.loss[at], 3)}}));
+  } else {
+    const std::vector<std::string> said =
+        descent_sentences(s.lesson(), *c, d.run, d.before, s.defaults());
+    for (size_t i = 0; i < said.size(); ++i) {
+      wrapped(said[i]);
+      if (item_registry_enabled())
+        name_last_item("##descent-said:" + d.challenge + ":" + std::to_string(i));
+    }
+  }
+  // TRANSLATORS: a button: the learner's own numbers back, as they were before gradient
+  // descent played on the challenge.
+  if (ImGui::Button(tr("Back to my numbers"))) ui->request(request::BackToMyNumbers{});
+  if (item_registry_enabled()) name_last_item("##back-to-my-numbers:" + d.challenge);
 }
 
 }  // namespace attn::ui

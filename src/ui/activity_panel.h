@@ -35,7 +35,11 @@ struct ActivityPanel {
   void draw_open(const Prediction& p);
   void draw_answered(const Prediction& p, const PredictionAnswer& a);
   void draw_challenge(const Challenge& c, bool here);
-  std::string estimate_for_;  // the prediction the slider belongs to
+  // Gradient descent shown on the challenge: played a step at a time, then
+  // what it did beside the learner, and the way back to their numbers.
+  void draw_descent(const DescentShown& d);
+  double last_descent_step_ = 0.0;  // ImGui time of the last step asked for
+  std::string estimate_for_;        // the prediction the slider belongs to
   float estimate_ = 0.0f;
   bool estimate_keys_ = false;
 };

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/learning/challenge_descent.h"
 #include "core/learning/progress.h"
 #include "core/learning/session.h"
 #include "core/logic/cover.h"
@@ -51,8 +52,9 @@ struct ViewState {
   bool locked = false;       // ?lock=1 (a graded package): predictions and challenges stay on
   std::string challenge;     // the challenge the learner took on (its id), shown on every step
   // What plays by itself, a step at a time: training's gradient descent, or
-  // the cache's tokens (the app stops it at an error, or the last token).
-  enum class Playing { Nothing, Training, Cache };
+  // the cache's tokens (the app stops it at an error, or the last token), or
+  // gradient descent toward a challenge's goal (DescentShown).
+  enum class Playing { Nothing, Training, Cache, Descent };
   Playing playing = Playing::Nothing;
   CellRef focus;  // the cell the keyboard is on (valid() while it is)
   // A cell the learner tapped or clicked: its explanation stays shown.
@@ -120,6 +122,14 @@ struct ResetTraining {
 struct Play {
   ViewState::Playing what;  // Nothing: pause
 };
+// "Show how gradient descent would do it" for a challenge: the app runs the
+// descent from the learner's numbers (core/learning/challenge_descent.h), the card
+// asks for one step of it a frame, and the learner's numbers come back at the end.
+struct ShowDescent {
+  std::string challenge;
+};
+struct DescentStep {};
+struct BackToMyNumbers {};
 struct ResetNumbers {};
 struct SetTheme {
   bool dark;
@@ -221,14 +231,26 @@ using Request = std::variant<
     request::SelectLesson, request::GoToStep, request::EditCell, request::SetScaling,
     request::SetCausal, request::SetSeed, request::SetOrder, request::SetFirstPosition,
     request::SetCacheStep, request::TrainStep, request::SetLearningRate, request::ResetTraining,
-    request::Play, request::ResetNumbers, request::SetTheme, request::FollowQuery,
-    request::ShowHead, request::Pin, request::Unpin, request::SetDigits, request::DismissNotice,
-    request::CopySnippet, request::CopyLink, request::EditNumber, request::RemoveOverride,
-    request::ResetCell, request::ClearOverrides, request::SetKeepRowSum, request::FocusCell,
-    request::SetTouch, request::ShowTextView, request::EditLesson, request::AnswerPrediction,
-    request::SkipPrediction, request::TakeChallenge, request::ShowHint, request::StartOver,
-    request::SetExplore, request::SetLanguage, request::SaveFigure, request::AddLesson,
-    request::RestoreState, request::SetEmbed, request::Notice>;
+    request::Play, request::ShowDescent, request::DescentStep, request::BackToMyNumbers,
+    request::ResetNumbers, request::SetTheme, request::FollowQuery, request::ShowHead, request::Pin,
+    request::Unpin, request::SetDigits, request::DismissNotice, request::CopySnippet,
+    request::CopyLink, request::EditNumber, request::RemoveOverride, request::ResetCell,
+    request::ClearOverrides, request::SetKeepRowSum, request::FocusCell, request::SetTouch,
+    request::ShowTextView, request::EditLesson, request::AnswerPrediction, request::SkipPrediction,
+    request::TakeChallenge, request::ShowHint, request::StartOver, request::SetExplore,
+    request::SetLanguage, request::SaveFigure, request::AddLesson, request::RestoreState,
+    request::SetEmbed, request::Notice>;
+
+// Gradient descent shown on a challenge (request::ShowDescent), kept with the
+// lesson's session until the learner goes back to their numbers. While it is
+// there, no challenge counts as solved: the numbers are not the learner's.
+struct DescentShown {
+  std::string challenge;  // its id
+  LessonState before;     // the learner's numbers, to go back to
+  ChallengeDescent run;
+  size_t shown = 0;  // steps of run.path applied so far
+  bool done() const { return shown >= run.path.size(); }
+};
 
 // A lesson as the picker lists it.
 struct LessonEntry {
@@ -238,7 +260,8 @@ struct LessonEntry {
 struct UiContext {
   const Session* session = nullptr;
   const ViewState* view = nullptr;
-  const LessonProgress* progress = nullptr;  // the current lesson's
+  const LessonProgress* progress = nullptr;              // the current lesson's
+  const std::optional<DescentShown>* descent = nullptr;  // the current lesson's
   const std::vector<LessonEntry>* lessons = nullptr;
   Fonts* fonts = nullptr;
   HeatmapRenderer* heatmaps = nullptr;

@@ -98,3 +98,34 @@ export const until = async (page, test, what) => {
     await page.waitForTimeout(50);
   }
 };
+
+// "Show how gradient descent would do it" on the-cat-sat's challenge, with
+// `press` (a mouse click or a finger's tap, each paced by frames): the
+// question before it skipped, the challenge taken on, the descent played
+// (waited for, bounded, by its steps) and compared, then the learner's
+// numbers back. Returns what the state said once it had played.
+export const DESCENT = "cat-sat-make-sat-win";
+export async function showDescent(env, press, viewport = null) {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`, { viewport });
+  const state = () => page.evaluate(() => window.attention.state());
+  await press(page, "##skip-prediction");
+  await press(page, `##take:${DESCENT}`);
+  await page.evaluate(() => window.attention.setStep(1)); // W_k's step: the card follows
+  await frame(page);
+  const mine = (await state()).changes;
+  await press(page, `##descent:${DESCENT}`);
+  const seen = new Set();
+  const deadline = Date.now() + 120000;
+  let now = await state();
+  while (!(now.descent && now.descent.done)) {
+    if (Date.now() > deadline) throw new Error(`the descent never finished: ${JSON.stringify(now.descent)}`);
+    if (now.descent) seen.add(now.descent.step);
+    await frame(page);
+    now = await state();
+  }
+  const played = { ...now.descent, seen: seen.size, changed: now.changes !== mine, solved: now.progress.solved };
+  await press(page, `##back-to-my-numbers:${DESCENT}`);
+  await inPage(page, async () => (await window.attention.state()).descent === null, undefined, "back to my numbers");
+  const back = await state();
+  return { played, restored: back.changes === mine, solvedAfter: back.progress.solved, problems };
+}

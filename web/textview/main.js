@@ -44,6 +44,7 @@ function render() {
   const holding = view.sentences.filter((x) => x.holds).map((x) => x.text);
   if (holding.length) body.append(el("p", holding.join(" "), own));
   for (const x of view.sentences.filter((x) => !x.holds)) body.append(el("p", x.stale, { class: "stale", ...own }));
+  if (view.training && view.training.length) body.append(el("p", view.training.join(" "), own));
   for (const m of view.matrices) body.append(matrixTable(m));
   for (const note of view.covered) body.append(el("p", note, { class: "stale", ...own }));
   if (focused) {
@@ -192,8 +193,7 @@ function renderActivities(view, body) {
     if (c.solved && c.solvedNow) {
       if (c.numbers) section.append(el("p", c.numbers));
       for (const s of c.success) section.append(el("p", s));
-    }
-    else {
+    } else {
       if (c.status) section.append(el("p", c.status));
       if (c.closeness >= 0) section.append(el("p", c.closenessText));
       section.append(el("p", c.rules));

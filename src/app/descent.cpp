@@ -1,0 +1,49 @@
+// "Show how gradient descent would do it" (App's part): the descent from the
+// learner's numbers toward a challenge's goal, played a step a frame through
+// requests (the challenge card asks), and the learner's numbers back. While
+// it is shown, App::note_progress counts no solve.
+#include <string>
+#include <utility>
+
+#include "app/app.h"
+#include "core/learning/challenge_descent.h"
+
+namespace attn::app {
+
+std::string App::show_descent(const std::string& id) {
+  Session& s = session_mut();
+  const Challenge* c = find_challenge(s.lesson(), id);
+  if (!c) return "no challenge " + quoted_value(id) + " in this lesson";
+  std::optional<ui::DescentShown>& shown = slot_mut().descent;
+  // Shown again: from the learner's numbers, not from where the last one ended.
+  LessonState mine = shown ? shown->before : s.state();
+  ChallengeDescent run = descend_challenge(s.lesson(), *c, mine, s.defaults());
+  if (!run.unsupported.empty())
+    return "gradient descent cannot do the challenge " + quoted_value(id) + ": " + run.unsupported;
+  s.set_state(mine);
+  shown = ui::DescentShown{id, std::move(mine), std::move(run), 0};
+  view_.playing = ui::ViewState::Playing::Descent;
+  return "";
+}
+
+void App::descent_step() {
+  std::optional<ui::DescentShown>& shown = slot_mut().descent;
+  if (!shown || shown->done()) {
+    if (view_.playing == ui::ViewState::Playing::Descent)
+      view_.playing = ui::ViewState::Playing::Nothing;
+    return;
+  }
+  session_mut().set_state(shown->run.path[shown->shown++]);
+  view_.playing = shown->done() ? ui::ViewState::Playing::Nothing : ui::ViewState::Playing::Descent;
+}
+
+void App::back_to_my_numbers() {
+  std::optional<ui::DescentShown>& shown = slot_mut().descent;
+  if (!shown) return;
+  session_mut().set_state(shown->before);
+  shown.reset();
+  if (view_.playing == ui::ViewState::Playing::Descent)
+    view_.playing = ui::ViewState::Playing::Nothing;
+}
+
+}  // namespace attn::app

@@ -1,0 +1,105 @@
+// "Show how gradient descent would do it" in the app: the card's button plays
+// the descent a step at a time through requests, says what it changed beside
+// the learner's edits, never counts as the learner's solve, and "Back to my
+// numbers" restores exactly what the learner had. And the text view's
+// sentences beside training (the loss, the pattern against the target).
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/app.h"
+#include "support/headless.h"
+#include "ui/item_registry.h"
+
+using namespace attn;
+
+namespace {
+
+nlohmann::json json_of(const std::string& s) { return nlohmann::json::parse(s); }
+bool shown(const std::string& item) {
+  ui::ItemRect r;
+  return ui::find_item(item, &r);
+}
+
+}  // namespace
+
+TEST_CASE("gradient descent plays on a challenge, is compared, not solved, and goes back") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  const std::string id = "cat-sat-make-sat-win";
+  REQUIRE(ui.click("##take:" + id));
+  ui.api().set_step(1);  // W_k is on step 2
+  ui.frames(3);
+  REQUIRE(ui.drag("##W_k:0:0", 20.0f));  // one edit of the learner's own
+  ui.frames(2);
+  const nlohmann::json mine = json_of(ui.api().state_json());
+  REQUIRE(mine["descent"].is_null());
+  REQUIRE(ui.click("##descent:" + id));
+  nlohmann::json state = json_of(ui.api().state_json());
+  REQUIRE(state["descent"].is_object());
+  const int steps = state["descent"]["steps"];
+  CHECK(steps > 1);
+  bool moved = false;
+  for (int i = 0; i < 60 * 10 && !state["descent"]["done"].get<bool>(); ++i) {
+    ui.frames(1);
+    state = json_of(ui.api().state_json());
+    moved = moved || (state["descent"]["step"] > 0 && !state["descent"]["done"].get<bool>());
+  }
+  CHECK(moved);  // the learner saw the numbers move, a step at a time
+  REQUIRE(state["descent"]["done"].get<bool>());
+  CHECK(state["descent"]["reached"].get<bool>());
+  CHECK(state["changes"] != mine["changes"]);
+  ui.frames(2);
+  CHECK(shown("##descent-said:" + id + ":1"));
+  const std::vector<std::string> said = state["descent"]["said"];
+  REQUIRE(said.size() == 4);
+  CHECK(said[0].find("Gradient descent reached the goal in") == 0);
+  CHECK(said[1].find("It changed ") == 0);
+  CHECK(said[2] == "You changed 1 number by " + said[2].substr(24));
+  // The goal holds on descent's numbers, and still nothing is the learner's solve.
+  CHECK(json_of(ui.api().progress_json())["solved"] == 0);
+  CHECK(ui.drawn_text().find("Challenge solved") == std::string::npos);
+
+  REQUIRE(ui.click("##back-to-my-numbers:" + id));
+  ui.frames(2);
+  state = json_of(ui.api().state_json());
+  CHECK(state["descent"].is_null());
+  CHECK(state["changes"] == mine["changes"]);
+  CHECK(json_of(ui.api().progress_json())["solved"] == 0);
+  CHECK(shown("##descent:" + id));
+}
+
+TEST_CASE("the button only where gradient descent can do the challenge") {
+  app::StartParameters start;
+  start.values = {{"lesson", "kv-cache"}};
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  CHECK_FALSE(ui.app().apply(ui::request::ShowDescent{"kv-today-to-cat"}).empty());
+  CHECK(json_of(ui.api().state_json())["descent"].is_null());
+}
+
+TEST_CASE("the text view states training's loss and the pattern beside the target") {
+  app::StartParameters start;
+  start.values = {{"lesson", "train-a-head"}, {"mode", "explore"}};
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  nlohmann::json view;
+  const int steps = json_of(ui.api().state_json())["steps"];
+  for (int step = 0; step < steps; ++step) {
+    ui.api().set_step(step);
+    ui.frames(1);
+    view = json_of(ui.api().text_view_json());
+    if (!view["training"].empty()) break;
+  }
+  REQUIRE(view["training"].size() >= 2);
+  CHECK(view["training"][0].get<std::string>().find("Loss now: ") == 0);
+  CHECK(view["training"][0].get<std::string>().find("Where the lesson starts: ") !=
+        std::string::npos);
+  // One sentence for each query the target speaks of (four tokens).
+  CHECK(view["training"].size() == 5);
+  CHECK(view["training"][1].get<std::string>().find("attends most to") != std::string::npos);
+}
