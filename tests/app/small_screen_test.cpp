@@ -97,3 +97,21 @@ TEST_CASE("in Japanese the pipeline says ソフトマックス beside its transl
   CHECK(line.find("ソフトマックス") != std::string::npos);
   CHECK(line.find("softmax") == std::string::npos);
 }
+
+// The-cat-sat's live panel stood at 571, 571, 571, 703, 605 on its five steps (its open
+// questions' covered rows are shorter): the step's buttons and the live panel's moved.
+TEST_CASE("on a phone the step and live panels keep their size on every step") {
+  for (const char* lesson : {"the-cat-sat", "she-likes-coffee", "udl-multihead", "word-order"}) {
+    INFO(lesson);
+    test::HeadlessUi ui(parameters({{"lesson", lesson}, {"touch", "1"}}), ImVec2(390, 844));
+    ui.frames(3);
+    const ui::ItemRect first = rect_of("##live-panel"), step = rect_of("##step-panel");
+    for (int s = 1; s < ui.app().reported().steps; ++s) {
+      INFO("step " << s + 1);
+      REQUIRE(ui.api().set_step(s).empty());
+      ui.frames(4);
+      CHECK(rect_of("##live-panel").y0 == first.y0);
+      CHECK(rect_of("##step-panel").y1 == step.y1);
+    }
+  }
+}
