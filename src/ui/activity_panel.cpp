@@ -351,10 +351,13 @@ void ActivityPanel::draw_challenge(const Challenge& c, bool here) {
           const auto& on = lesson.parts[steps[i].part].steps[steps[i].part_step].challenges;
           if (std::none_of(on.begin(), on.end(), [&](const Challenge& x) { return &x == &c; }))
             continue;
-          ImGui::SameLine();
           // TRANSLATORS: button that goes to the step where the challenge was set.
-          if (ImGui::Button(trf("Back to step {step}", {{"step", std::to_string(i + 1)}}).c_str()))
-            ui->request(request::GoToStep{static_cast<int>(i)});
+          const std::string back = trf("Back to step {step}", {{"step", std::to_string(i + 1)}});
+          // Beside the button before it where it fits, else under it (a phone's narrow card).
+          same_line_if_fits(ImGui::CalcTextSize(back.c_str()).x +
+                            2 * ImGui::GetStyle().FramePadding.x);
+          if (ImGui::Button(back.c_str())) ui->request(request::GoToStep{static_cast<int>(i)});
+          if (item_registry_enabled()) name_last_item("##back-to-challenge:" + c.id);
         }
       }
     }

@@ -191,9 +191,19 @@ void MainWindow::draw_body() {
   constexpr ImGuiWindowFlags kStepFlags = kPanelFlags | ImGuiWindowFlags_AlwaysVerticalScrollbar;
   live_panel_.compact = layout == Layout::Bottom;
   if (layout == Layout::Bottom) {
-    // The lesson keeps at least 60% of the height; what of the live result
-    // does not fit scrolls in its own panel.
-    const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.4f));
+    // The live result takes the height of its tallest step in this lesson so far, at most
+    // 40% (the lesson keeps 60%; the rest scrolls in its panel): sized to each step, the
+    // panels' edges and buttons moved between steps (a covered answer's rows are shorter).
+    // (A lesson's first frame reads the height the one before measured: not kept.)
+    const bool new_lesson = tallest_live_lesson_ != ui_->view->lesson;
+    if (new_lesson) {
+      tallest_live_lesson_ = ui_->view->lesson;
+      tallest_live_h_ = 0.0f;
+    } else {
+      tallest_live_h_ = std::max(tallest_live_h_, live_panel_.height());
+    }
+    const float tallest = new_lesson ? live_panel_.height() : tallest_live_h_;
+    const float live_h = held(held_live_h_, std::min(tallest, h * 0.4f));
     step_from_top();
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
                       kStepFlags);

@@ -60,6 +60,9 @@ class MainWindow {
   // Kept while a press is held (draw_body): the live panel's height, where
   // the step panel's content reached.
   float held_live_h_ = 0.0f, held_bottom_ = 0.0f;
+  // On a phone, the tallest the live result has been in this lesson (the panels keep one size).
+  float tallest_live_h_ = 0.0f;
+  int tallest_live_lesson_ = -1;
 };
 
 }  // namespace attn::ui

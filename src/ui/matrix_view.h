@@ -58,6 +58,7 @@ int drag_decimals(const TraceMatrix& m);
 struct DragInput {
   double pixels_per_second = 0.0;
   bool fine = false, coarse = false;
+  bool touch = false;  // a finger: no keys to go coarse with, a narrow screen to cross
 };
 double drag_speed(double value, int decimals, const DragInput& input);
 // This frame's: the pointer's speed and the modifier keys held.

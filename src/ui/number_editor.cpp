@@ -142,18 +142,22 @@ void NumberEditor::draw() {
   // Nudges: one step of the drag grid, applied at once.
   const int decimals = drag_decimals(m);
   const double step = std::pow(10.0, -decimals) * 10.0;
+  // With nothing to nudge (the field cleared) the row stays, greyed: Done and Cancel keep their
+  // place under the finger.
   double value = 0.0;
-  if (parse_number(text_, value)) {
-    for (double sign : {-1.0, 1.0}) {
-      if (sign > 0) ImGui::SameLine();
-      const std::string label = (sign < 0 ? "− " : "+ ") + format_round_trip(step);
-      if (ImGui::Button(label.c_str())) {
-        const double nudged = snap(value + sign * step, decimals);
-        std::snprintf(text_, sizeof text_, "%s", format_round_trip(nudged).c_str());
-        commit();
-      }
+  const bool number = parse_number(text_, value);
+  ImGui::BeginDisabled(!number);
+  for (double sign : {-1.0, 1.0}) {
+    if (sign > 0) ImGui::SameLine();
+    const std::string label = (sign < 0 ? "− " : "+ ") + format_round_trip(step);
+    if (ImGui::Button(label.c_str()) && number) {
+      const double nudged = snap(value + sign * step, decimals);
+      std::snprintf(text_, sizeof text_, "%s", format_round_trip(nudged).c_str());
+      commit();
     }
+    if (item_registry_enabled()) name_last_item(sign < 0 ? "##nudge-down" : "##nudge-up");
   }
+  ImGui::EndDisabled();
   if (!error_.empty())
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().bad), "%s", error_.c_str());
   const PartState& part = ui->session->state().parts[m.key.part];

@@ -66,7 +66,10 @@ void PipelinePanel::draw() {
       // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
       // the causal mask applied to the scores (noun).
       {tr("mask"), {Stage::masked}},
-      {"softmax", {Stage::weights}},
+      // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
+      // the softmax that turns the scores into weights, as the language's own lesson texts
+      // name it (Japanese and Korean write it in their own script).
+      {tr("softmax"), {Stage::weights}},
       // TRANSLATORS: a stage of the attention pipeline, under its thumbnail (keep it short):
       // the attention heads' results (multi-head attention).
       {tr("heads"), {Stage::context}},

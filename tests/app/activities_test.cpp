@@ -441,3 +441,19 @@ TEST_CASE("in a small embed, answering scrolls the verdict into view, the result
   CHECK(r.y0 >= 88.0f);  // under the step bar
   CHECK(r.y0 <= 800.0f);
 }
+
+TEST_CASE("udl-multihead's last question, answered right: its answer in words, no machine echo") {
+  test::HeadlessUi ui(parameters({{"lesson", "udl-multihead"}, {"step", "8"}}));
+  ui.frames(3);
+  settle_questions_before(ui, 7);
+  ui.frames(2);
+  REQUIRE(ui.click("##option:1"));  // "No, different numbers": the right answer
+  ui.frames(3);
+  const std::string text = ui.drawn_text();
+  CHECK(text.find("Right.") != std::string::npos);
+  // Not 'You picked "No, different numbers": it is "No, different numbers"'.
+  CHECK(text.find("You picked") == std::string::npos);
+  CHECK(text.find("it is \"") == std::string::npos);
+  // "Your answer" is the notebook's code's, not the learner's: said beside it.
+  CHECK(std::regex_search(text, std::regex("Your\\s+answer\\s+\\(the\\s+notebook's\\s+code\\)")));
+}

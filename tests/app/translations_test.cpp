@@ -49,7 +49,7 @@ std::shared_ptr<const Catalog> compiled_catalog(std::string_view code) {
 // Messages a translation may leave as they are: names as the code has them,
 // and patterns with no word outside their {placeholders} ("{title}: {source}").
 bool may_stay_english(const std::string& message) {
-  static const std::set<std::string> names = {"concat", "Softmax"};
+  static const std::set<std::string> names = {"concat", "Softmax", "softmax"};
   if (names.count(message)) return true;
   bool in_name = false;
   for (char c : message) {

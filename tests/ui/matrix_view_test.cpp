@@ -21,6 +21,8 @@ TEST_CASE("drag speed: a share of the number, pointer ballistics, Shift fine, Al
   CHECK(drag_speed(1.0, 3, {1e6}) == doctest::Approx(0.06).epsilon(eps));     // at most 10x
   CHECK(drag_speed(1.0, 3, {0.0, true}) == doctest::Approx(0.0006).epsilon(eps));
   CHECK(drag_speed(1.0, 3, {0.0, false, true}) == doctest::Approx(0.06).epsilon(eps));
+  // A finger: twice as far a pixel, so that 90 slow pixels take 0.9 past 2.5, not to 1.53.
+  CHECK(drag_speed(1.0, 3, {400.0, false, false, true}) == doctest::Approx(0.012).epsilon(eps));
 }
 
 TEST_CASE("DragScalar's own modifiers are undone: Shift is fine here, not 10x") {
@@ -51,6 +53,21 @@ TEST_CASE("a long brisk drag reaches a far value in one pass; a slow one still m
   REQUIRE(ui.drag("##W_k:1:1", 30.0f, 30));
   CHECK(ui.app().session().trace().find({0, Stage::W_k, 0, 0})->value(1, 1) > 0.79915856 + 0.02);
   CHECK(w_k() == before);
+}
+
+// Issue 39.7: on a phone 90 slow pixels took 0.9 only to 1.53, and 6 needed the keypad.
+TEST_CASE("on a touch screen a slow finger's drag goes twice as far: far values by touch") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "2"}, {"mode", "explore"}, {"touch", "1"}};
+  test::HeadlessUi ui(start);
+  ui.frames(3);
+  auto w_k = [&] { return ui.app().session().trace().find({0, Stage::W_k, 0, 0})->value(1, 1); };
+  REQUIRE(w_k() == doctest::Approx(0.79915856));
+  REQUIRE(ui.drag("##W_k:1:1", 90.0f, 90));  // a pixel a frame: no speed-up
+  CHECK(w_k() > 2.0);                        // 0.8·e^(0.012·90) ≈ 2.4; a mouse's 1.3
+  CHECK(w_k() < 3.0);
+  REQUIRE(ui.drag("##W_k:1:1", 75.0f, 75));  // and on past 6 in one more such move
+  CHECK(w_k() > 5.0);
 }
 
 // Issue 39.7: the number box said "Ctrl+click to type" on a touch screen; a
