@@ -56,7 +56,7 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
 
   const about = section(NP_("page", "The lesson"));
   about.append(
-    field(NP_("page", "Title"), text(lesson.title), "/title"),
+    field(NP_("page", "Lesson title"), text(lesson.title), "/title"),
     field(NP_("page", "Source line (which notebook or course it follows)"), text(lesson.source), "/source"),
     field(NP_("page", "Id (a-z, 0-9, - and _; names the file)"), text(lesson.id, { spellcheck: "false" }), "/id"),
   );
@@ -242,7 +242,7 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
     const at = (key) => pointerOf(["steps", i, key]);
     const box = element("fieldset", { className: "editor-step", "data-pointer-box": `/steps/${i}` }, [
       element("legend", { text: NP_("page", "Step {n}").replace("{n}", i + 1) }),
-      field(NP_("page", "Title"), text(step.title), at("title")),
+      field(NP_("page", "Step title"), text(step.title), at("title")),
       field(
         NP_("page", "Id (optional: names the step in links and the host API)"),
         text(step.id, { spellcheck: "false" }),
