@@ -46,8 +46,11 @@ TEST_CASE("which built-in challenges gradient descent can do") {
 }
 
 TEST_CASE("a challenge's loss gradient matches central finite differences") {
-  for (const auto& [lesson, id] : {std::pair{"the-cat-sat", "cat-sat-make-sat-win"},
-                                   std::pair{"train-a-head", "th-by-hand"}}) {
+  for (const auto& [lesson_id, challenge_id] : {std::pair{"the-cat-sat", "cat-sat-make-sat-win"},
+                                                std::pair{"train-a-head", "th-by-hand"}}) {
+    // Copies: clang cannot capture a structured binding in CAPTURE's lambda.
+    const char* lesson = lesson_id;
+    const char* id = challenge_id;
     CAPTURE(lesson);
     const Case c = builtin(lesson, id);
     const LessonState state = default_state(*c.lesson);
@@ -69,8 +72,11 @@ TEST_CASE("a challenge's loss gradient matches central finite differences") {
 }
 
 TEST_CASE("descent reaches the built-in challenges' goals within its bound") {
-  for (const auto& [lesson, id] : {std::pair{"the-cat-sat", "cat-sat-make-sat-win"},
-                                   std::pair{"train-a-head", "th-by-hand"}}) {
+  for (const auto& [lesson_id, challenge_id] : {std::pair{"the-cat-sat", "cat-sat-make-sat-win"},
+                                                std::pair{"train-a-head", "th-by-hand"}}) {
+    // Copies: clang cannot capture a structured binding in CAPTURE's lambda.
+    const char* lesson = lesson_id;
+    const char* id = challenge_id;
     CAPTURE(lesson);
     const Case c = builtin(lesson, id);
     const LessonState start = default_state(*c.lesson);
