@@ -17,7 +17,9 @@ case "$(basename "$wheel")" in
   attention_lab-*-py3-none-any.whl) ;;
   *) echo "FAIL: the wheel is named $(basename "$wheel")" >&2; exit 1 ;;
 esac
-/usr/bin/python3 -m zipfile -l "$wheel" | grep -q 'attention_lab/attention-lab.html' ||
+# The listing read whole (grep -q would close the pipe on python mid-listing).
+listing=$(/usr/bin/python3 -m zipfile -l "$wheel")
+grep -q 'attention_lab/attention-lab.html' <<< "$listing" ||
   { echo "FAIL: the wheel carries no attention_lab/attention-lab.html" >&2; exit 1; }
 
 /usr/bin/python3 -m venv --system-site-packages "$work/venv"

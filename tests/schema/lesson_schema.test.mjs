@@ -31,6 +31,7 @@ const LOADER_ONLY = {
   "activity-id-twice.json": "prediction and challenge ids unique across the lesson",
   "challenge-unknown-input.json": "inputs a part has",
   "challenge-bad-solution.json": "a solution that is a state of this lesson",
+  "challenge-solution-outside.json": "a solution's edits inside their matrices",
   "translation-not-a-text.json": "a translation's pointer names one of the file's texts",
   "translation-no-such-text.json": "a translation's pointer names one of the file's texts",
   "translation-values-differ.json": "a translation keeps the {live values} of its text",
