@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { built, newContext, startServer, watch, DIST, ROOT } from "./browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
-import { hostHtml, until } from "./scorm_host.mjs";
+import { hostHtml, settingsItems, until } from "./scorm_host.mjs";
 import { frameShows } from "./hosts.mjs";
 import { buildPackage } from "../../scripts/scorm_package.mjs";
 
@@ -363,32 +363,6 @@ test("she-likes-coffee, passed at 60%: failed once every step is seen with too l
     await context.close();
   }
 });
-
-// The learner opens the Menu with a real click and reads what Settings offers.
-async function settingsItems(page, frame) {
-  await frame.evaluate(() => window.attention.testing.enableItems());
-  const items = () => frame.evaluate(() => window.attention.testing.items());
-  // A wide frame shows Settings beside the lesson; a narrow one behind the Menu.
-  const first = await until(async () => {
-    const now = await items();
-    return now["##menu"] || now["##start-over"] ? now : null;
-  }, "Settings or the Menu button");
-  if (first["##start-over"]) return first;
-  const menu = first["##menu"];
-  const box = await page.locator("#sco").boundingBox();
-  const x = box.x + (menu[0] + menu[2]) / 2,
-    y = box.y + (menu[1] + menu[3]) / 2;
-  await page.mouse.move(x, y);
-  const drawn = () => frame.evaluate(() => window.attention.framesDrawn());
-  const before = await drawn();
-  await page.mouse.down();
-  await until(async () => (await drawn()) > before + 1, "a frame with the button down");
-  await page.mouse.up();
-  return until(async () => {
-    const now = await items();
-    return now["##start-over"] ? now : null;
-  }, "Settings in the Menu");
-}
 
 test("a graded package keeps predictions and challenges on: no switch to read the answers, the score is what was earned", async () => {
   const context = await newContext();
