@@ -44,7 +44,7 @@ def read_positions(out, positions, has_x):
     else:
         fail("positions", f'expected "sinusoidal" or a matrix, got {describe(positions)}')
     if not has_x:
-        fail("positions", "positions are added to X: this part has no X")
+        fail("positions", "positions are added to X: this lesson has no X")
     return given
 
 

@@ -21,7 +21,7 @@ def read_train(value, given, tokens, memory_tokens, layout, arrangement, causal)
     format's order, lr and steps where they are not the defaults)."""
     known_keys(expect_object(value, "train"), "train", ("target", "params", "lr", "steps"))
     if "X" not in given or "W_q" not in given:
-        fail("train", "training changes the weights that make Q, K and V from X: this part has no X")
+        fail("train", "training changes the weights that make Q, K and V from X: this lesson has no X")
     if "target" not in value:
         fail("train", 'missing key "target" (what training aims for)')
     where = at("train", "target")
@@ -72,7 +72,7 @@ def read_train(value, given, tokens, memory_tokens, layout, arrangement, causal)
                 fail(at("train", "params", i), f'"{shown}" is not a matrix training changes: use '
                                                f"{quoted_choices(TRAIN_PARAMS)}")
             if name not in given:
-                fail(at("train", "params", i), f"this part has no {name} to train")
+                fail(at("train", "params", i), f"this lesson has no {name} to train")
             if kind == "weights" and name not in ("W_q", "W_k", "b_q", "b_k"):
                 fail(at("train", "params", i), f"{name} does not change the attention weights: a weights target "
                                                "trains W_q and W_k (and their biases)")

@@ -148,6 +148,11 @@ struct StepSpec {
 
 struct Part {
   std::string id;  // empty when the lesson has one part
+  // Of a message's two wordings (both marked N_), the one that says "this
+  // lesson" where the lesson has one part and "this part" where it has parts.
+  const char* said_of(const char* of_lesson, const char* of_part) const {
+    return id.empty() ? of_lesson : of_part;
+  }
   std::string title;
   Layout layout = Layout::Rows;
   std::vector<std::string> tokens;

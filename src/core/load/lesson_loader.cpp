@@ -290,7 +290,9 @@ bool read_steps(Reader& r, const json& v, const Pointer& path, int part_index, P
           return r.fail(sp / "show" / j,
                         // TRANSLATORS: {name} is a matrix name as the lesson file writes it, as
                         // "W_q" or "weights_h2"; a part is a section of the lesson.
-                        trf("\"{name}\" is not a matrix this part computes", {{"name", name}}));
+                        trf(part.said_of(N_("\"{name}\" is not a matrix this lesson computes"),
+                                         N_("\"{name}\" is not a matrix this part computes")),
+                            {{"name", name}}));
         step.show.push_back(*key);
       }
     }

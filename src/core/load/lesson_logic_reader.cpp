@@ -59,7 +59,9 @@ const LogicReader::Target* LogicReader::matrix(const std::string& name, const Po
       if (t.spec.key == *key) return &t;
   // TRANSLATORS: {name} is a matrix name as the lesson file writes it, as "W_q" or "weights_h2";
   // a part is a section of the lesson.
-  r_.fail(path, trf("\"{name}\" is not a matrix this part computes", {{"name", name}}));
+  r_.fail(path, trf(part_.said_of(N_("\"{name}\" is not a matrix this lesson computes"),
+                                  N_("\"{name}\" is not a matrix this part computes")),
+                    {{"name", name}}));
   return nullptr;
 }
 
@@ -77,7 +79,9 @@ bool LogicReader::index(const Target& t, const std::string& name, bool along_row
   if (!name.empty() && *end == '\0' && i >= 0 && i < size) return out = static_cast<int>(i), true;
   if (is_token_axis(kind))
     // TRANSLATORS: {name} is a token (a word of the input) as the lesson file writes it.
-    return r_.fail(path, trf("\"{name}\" is not a token of this part", {{"name", name}}));
+    return r_.fail(path, trf(part_.said_of(N_("\"{name}\" is not a token of this lesson"),
+                                           N_("\"{name}\" is not a token of this part")),
+                             {{"name", name}}));
   return r_.fail(path,
                  // TRANSLATORS: {name} is a row's or column's index as the lesson file writes
                  // it; {last} is a number.
@@ -239,12 +243,17 @@ bool LogicReader::changes(const json& v, const Pointer& path, ChangeRule& out) {
       else if (s && part_.shapes.count(*s))
         out.inputs.push_back(*s);
       else
-        return r_.fail(path / "only" / i,
-                       // TRANSLATORS: {name} is a word as the lesson file writes it; the quoted
-                       // words are the lesson file's, kept in English.
-                       trf("\"{name}\" is not an input of this part, \"temperature\", \"mask\", "
-                           "\"seeds\", \"order\", \"first_position\" or \"what-ifs\"",
-                           {{"name", name}}));
+        return r_.fail(
+            path / "only" / i,
+            // TRANSLATORS: {name} is a word as the lesson file writes it; the quoted
+            // words are the lesson file's, kept in English.
+            trf(part_.said_of(N_("\"{name}\" is not an input of this lesson, \"temperature\", "
+                                 "\"mask\", \"seeds\", \"order\", \"first_position\" or "
+                                 "\"what-ifs\""),
+                              N_("\"{name}\" is not an input of this part, \"temperature\", "
+                                 "\"mask\", \"seeds\", \"order\", \"first_position\" or "
+                                 "\"what-ifs\"")),
+                {{"name", name}}));
     }
   } else {  // anything may change
     for (const auto& [stage, shape] : part_.shapes) out.inputs.push_back(stage);

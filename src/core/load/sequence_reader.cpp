@@ -144,7 +144,8 @@ bool read_sequence(Reader& r, const json& v, const Pointer& path, Part& part) {
     }
     if (!v.contains("X") && !drawn(part, Stage::X))
       // TRANSLATORS: positions (keep "positions") are added to the embeddings X.
-      return r.fail(pp, tr("positions are added to X: this part has no X"));
+      return r.fail(pp, tr(part.said_of(N_("positions are added to X: this lesson has no X"),
+                                        N_("positions are added to X: this part has no X"))));
   }
   if (v.contains("rope") && !read_rope(r, v["rope"], path / "rope", part.sequence.rope))
     return false;
@@ -251,12 +252,17 @@ bool read_variant_sequence(Reader& r, const json& v, const Pointer& path, const 
       return r.fail(path / "positions", tr("expected \"none\" or \"sinusoidal\""));
     if (part.sequence.positions == PositionKind::Given && *it == "sinusoidal")
       // TRANSLATORS: the part gives its positions' matrix P; keep "sinusoidal".
-      return r.fail(path / "positions", tr("this part gives its positions: a variant may only "
-                                           "leave them out (\"none\")"));
+      return r.fail(path / "positions",
+                    tr(part.said_of(N_("this lesson gives its positions: a variant may "
+                                       "only leave them out (\"none\")"),
+                                    N_("this part gives its positions: a variant may only "
+                                       "leave them out (\"none\")"))));
     variant.positions = *it == "none" ? PositionKind::None : PositionKind::Sinusoidal;
     if (variant.positions == PositionKind::Sinusoidal && !part.given.count(Stage::X) &&
         !drawn(part, Stage::X))
-      return r.fail(path / "positions", tr("positions are added to X: this part has no X"));
+      return r.fail(path / "positions",
+                    tr(part.said_of(N_("positions are added to X: this lesson has no X"),
+                                    N_("positions are added to X: this part has no X"))));
   }
   if (v.contains("rope")) {
     std::optional<Rope> rope;

@@ -97,7 +97,9 @@ bool read_params(Reader& r, const json& v, const Pointer& path, const Part& part
                         {{"name", name}, {"choices", quoted_choices(kParamNames)}}));
     if (!part.shapes.count(stage_of(*p)))
       // TRANSLATORS: {name} is a matrix training should change, which the part has not.
-      return r.fail(path / i, trf("this part has no {name} to train", {{"name", name}}));
+      return r.fail(path / i, trf(part.said_of(N_("this lesson has no {name} to train"),
+                                               N_("this part has no {name} to train")),
+                                  {{"name", name}}));
     const bool reaches_weights =
         *p == Param::W_q || *p == Param::W_k || *p == Param::b_q || *p == Param::b_k;
     if (out.kind == TrainTarget::Kind::Weights && !reaches_weights)
@@ -124,8 +126,11 @@ bool read_train(Reader& r, const json& v, const Pointer& path, Part& part) {
     return false;
   if (!part.shapes.count(Stage::X) || !part.shapes.count(Stage::W_q))
     // TRANSLATORS: keep "train" and X: training computes from embeddings X and their weights.
-    return r.fail(path, tr("training changes the weights that make Q, K and V from X: this part "
-                           "has no X"));
+    return r.fail(path,
+                  tr(part.said_of(N_("training changes the weights that make Q, K and V from X: "
+                                     "this lesson has no X"),
+                                  N_("training changes the weights that make Q, K and V from X: "
+                                     "this part has no X"))));
   TrainSpec train;
   if (!v.contains("target"))
     // TRANSLATORS: {key} is a JSON key that stays in English ("target").

@@ -82,7 +82,7 @@ TEST_CASE("steps may only show matrices the part computes") {
   std::string j = kMinimal;
   j.insert(j.size() - 1, R"(, "steps": [{"title": "One", "show": ["weights", "nonsense"]}])");
   CHECK(error_of(j) ==
-        "lesson.json: /steps/0/show/1: \"nonsense\" is not a matrix this part computes");
+        "lesson.json: /steps/0/show/1: \"nonsense\" is not a matrix this lesson computes");
 }
 
 TEST_CASE("deep nesting is refused before it is built") {

@@ -25,9 +25,9 @@ TEST_CASE("placeholders name matrices, tokens and formats the part has") {
   CHECK(error_of(R"("{weights[a, b]} {largest weights[a]} {row V[b]:2} {entropy weights[b]:%}")") ==
         "ok");
   CHECK(error_of(R"("{attention[a, b]}")") ==
-        "lesson.json: /steps/0/text: \"attention\" is not a matrix this part computes");
+        "lesson.json: /steps/0/text: \"attention\" is not a matrix this lesson computes");
   CHECK(error_of(R"("{weights[a, c]}")") ==
-        "lesson.json: /steps/0/text: \"c\" is not a token of this part");
+        "lesson.json: /steps/0/text: \"c\" is not a token of this lesson");
   CHECK(error_of(R"("{V[a, 7]}")") ==
         "lesson.json: /steps/0/text: \"7\" is not an index from 0 to 1");
   CHECK(error_of(R"("{weights[a]}")") ==
@@ -54,7 +54,7 @@ TEST_CASE("sentences with conditions: each condition is checked where it is writ
   CHECK(
       error_of(
           R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "z"}, "is": "b"}}])") ==
-      "lesson.json: /steps/0/text/0/when/largest/query: \"z\" is not a token of this part");
+      "lesson.json: /steps/0/text/0/when/largest/query: \"z\" is not a token of this lesson");
   CHECK(error_of(R"([{"text": "x", "when": {"mask": true, "scale": "none"}}])") ==
         "lesson.json: /steps/0/text/0/when: a condition is exactly one of: all, any, not, compare, "
         "largest, smallest, changed, unchanged, same, scale, mask");
@@ -63,7 +63,7 @@ TEST_CASE("sentences with conditions: each condition is checked where it is writ
   CHECK(error_of(R"([{"text": "x", "when": {"compare": [1, "near", 2]}}])") ==
         "lesson.json: /steps/0/text/0/when: missing key \"within\" (how near is near)");
   CHECK(error_of(R"([{"text": "x", "when": {"changed": {"only": ["W_q"]}}}])") ==
-        "lesson.json: /steps/0/text/0/when/changed/only/0: \"W_q\" is not an input of this part, "
+        "lesson.json: /steps/0/text/0/when/changed/only/0: \"W_q\" is not an input of this lesson, "
         "\"temperature\", \"mask\", \"seeds\", \"order\", \"first_position\" or \"what-ifs\"");
   CHECK(error_of(R"([{"txt": "x"}])") ==
         "lesson.json: /steps/0/text/0/txt: unknown key \"txt\"; did you mean \"text\"?");
@@ -94,9 +94,9 @@ TEST_CASE("a memory's tokens name the keys") {
   CHECK(
       error_with(
           R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "b"}}])") ==
-      "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of this part");
+      "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of this lesson");
   CHECK(error_with(R"("{weights[m, a]}")") ==
-        "lesson.json: /steps/0/text: \"m\" is not a token of this part");
+        "lesson.json: /steps/0/text: \"m\" is not a token of this lesson");
   LoadResult r = load_lesson(R"({"id": "t", "title": "t", "tokens": ["a", "b"],
       "X": [[1, 0], [0, 1]], "W_q": [[1, 0], [0, 1]], "W_k": [[1, 0], [0, 1]],
       "memory": {"tokens": ["m", "n", "o"], "X": [[1, 0], [0, 1], [1, 1]]},
@@ -104,4 +104,16 @@ TEST_CASE("a memory's tokens name the keys") {
         "predict": [{"id": "p", "ask": "?", "pick": {"largest": {"of": "weights", "query": "a"}},
                      "reveal": "{answer}"}]}]})");
   REQUIRE(r.ok());
+}
+
+TEST_CASE("a lesson with parts says \"this part\", one without says \"this lesson\"") {
+  const std::string parts = R"({"id": "t", "title": "t", "parts": [{"id": "p", "tokens": ["a", "b"],
+    "Q": [[1, 0], [0, 1]], "K": [[3, 0], [0, 1]], "V": [[1, 2], [3, 4]],
+    "steps": [{"title": "s", "text": "{weights[a, c]}", "show": ["weights"]}]}]})";
+  LoadResult r = load_lesson(parts);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error.message("lesson.json") ==
+        "lesson.json: /parts/0/steps/0/text: \"c\" is not a token of this part");
+  CHECK(error_of(R"("{weights[a, c]}")") ==
+        "lesson.json: /steps/0/text: \"c\" is not a token of this lesson");
 }
