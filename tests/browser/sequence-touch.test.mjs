@@ -2,7 +2,7 @@
 // pixel ratio 3), in paced moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, items } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, items, intoView } from "./browser.mjs";
 import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -52,7 +52,7 @@ test("cross-attention's 3×4 weights fit a phone: every cell on screen, none ove
   assert.deepEqual(problems, []);
 });
 
-test("a finger trains: Train one step, then Starting weights", async () => {
+test("a finger trains: Train one step, Play, a weight dragged mid-training, Pause, Starting weights", async () => {
   const { page, problems } = await openLesson(env, TRAIN);
   const loss = () =>
     page.evaluate(async () => {
@@ -70,6 +70,88 @@ test("a finger trains: Train one step, then Starting weights", async () => {
     },
     start,
     "a lower loss",
+  );
+  // Play, a finger dragging a weight mid-training, then Pause.
+  await frame(page);
+  const play = await itemCentre(page, "##train-play");
+  await page.touchscreen.tap(play.x, play.y);
+  await frame(page);
+  const one = await loss();
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-3;
+    },
+    one,
+    "the loss going down while playing",
+  );
+  const wq = () =>
+    page.evaluate(async () => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "W_q").data[0][1];
+    });
+  // How far training alone moves W_q[0, 1] over as many frames as the drag takes.
+  // W_q is below the fold on a phone: a finger scrolls the step panel to it.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, touchPoints) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints });
+  const finger = {
+    async scroll(page, x, y, by) {
+      await touch("touchStart", [{ x, y }]);
+      for (let i = 1; i <= 4; ++i) {
+        await touch("touchMove", [{ x, y: y - (by * i) / 4 }]);
+        await frame(page);
+      }
+      await touch("touchEnd", []);
+      await frame(page);
+    },
+  };
+  const [x0, y0, x1, y1] = (await intoView(page, finger, await items(page), "##W_q:0:1"))["##W_q:0:1"];
+  const cell = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+  const frames = 10;
+  const before = await wq();
+  for (let i = 0; i < frames; ++i) await frame(page);
+  const w0 = await wq();
+  const drift = Math.abs(w0 - before);
+  await touch("touchStart", [cell]);
+  await frame(page);
+  for (let i = 1; i <= frames - 2; ++i) {
+    await touch("touchMove", [{ x: cell.x + 15 * i, y: cell.y }]);
+    await frame(page);
+  }
+  await touch("touchEnd", []);
+  await frame(page);
+  const w1 = await wq();
+  assert.ok(w1 - w0 > drift + 0.3, `the finger moved W_q[0, 1] up: ${w0} to ${w1} (training alone: ${drift})`);
+  const dragged = await loss();
+  await inPage(
+    page,
+    async (s) => {
+      const t = await window.attention.trace();
+      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-4;
+    },
+    dragged,
+    "training going on after the drag",
+  );
+  const [p0, q0, p1, q1] = (await intoView(page, finger, await items(page), "##train-play"))["##train-play"];
+  const pause = { x: (p0 + p1) / 2, y: (q0 + q1) / 2 };
+  await page.touchscreen.tap(pause.x, pause.y);
+  await inPage(
+    page,
+    // Unchanged over 300 ms and five frames (three steps' time when playing),
+    // or two seconds: an idle page draws no frames.
+    async () => {
+      const a = await window.attention.trace();
+      const since = await window.attention.framesDrawn();
+      const t0 = performance.now();
+      const waited = () => performance.now() - t0;
+      while (waited() < 300 || ((await window.attention.framesDrawn()) < since + 5 && waited() < 2000))
+        await new Promise((r) => setTimeout(r, 50));
+      const b = await window.attention.trace();
+      return JSON.stringify(a.steps[0].matrices) === JSON.stringify(b.steps[0].matrices);
+    },
+    undefined,
+    "training paused",
   );
   await frame(page);
   const reset = await itemCentre(page, "##train-reset");
