@@ -238,3 +238,54 @@ export async function intoView(page, hand, all, label) {
   }
   throw new Error(`${label} could not be scrolled into view`);
 }
+
+// A finger: down, then sideways in three paced moves (past the slop that
+// makes it a drag, not a scroll); release() lifts it.
+// `frame(page)` waits for the page's next frame (a test may bring a faster one).
+export function finger(
+  cdp,
+  frame = async (page) => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn())),
+) {
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+  return {
+    async press(page, x, y) {
+      await touch("touchStart", [{ x, y }]);
+      await frame(page);
+      for (let i = 1; i <= 3; ++i) {
+        await touch("touchMove", [{ x: x + 14 * i, y }]);
+        await frame(page);
+      }
+    },
+    // On from a press: the finger moves to (x, y).
+    async move(page, x, y) {
+      await touch("touchMove", [{ x, y }]);
+      await frame(page);
+    },
+    async release(page) {
+      await touch("touchEnd", []);
+      await frame(page);
+    },
+    // A tap: a mouse click would make the page a mouse page, with smaller targets.
+    // Up or down: the panel follows the finger.
+    async scroll(page, x, y, by) {
+      await touch("touchStart", [{ x, y }]);
+      for (let i = 1; i <= 4; ++i) {
+        await touch("touchMove", [{ x, y: y - (by * i) / 4 }]);
+        await frame(page);
+      }
+      await touch("touchEnd", []);
+      await frame(page);
+    },
+    async click(page, label) {
+      const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
+      const box = await page.locator("#canvas").boundingBox();
+      const [x, y] = [box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2];
+      await touch("touchStart", [{ x, y }]);
+      await frame(page);
+      await touch("touchEnd", []);
+      // A tap is played to the UI over the frames after the lift (hover,
+      // press, release: browser_input.cpp's apply_touch): wait them out.
+      for (let i = 0; i < 5; ++i) await frame(page);
+    },
+  };
+}

@@ -7,7 +7,17 @@
 // and changes as they change (before the fix it moved them under the finger).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { newContext, startServer, openPage, items, inPage, settled, saveArtifact, intoView } from "./browser.mjs";
+import {
+  newContext,
+  startServer,
+  openPage,
+  items,
+  inPage,
+  settled,
+  saveArtifact,
+  intoView,
+  finger,
+} from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -91,48 +101,6 @@ const mouse = {
   },
 };
 
-// A finger: down, then sideways in three paced moves (past the slop that
-// makes it a drag, not a scroll); release() lifts it.
-function finger(cdp) {
-  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
-  return {
-    async press(page, x, y) {
-      await touch("touchStart", [{ x, y }]);
-      await frame(page);
-      for (let i = 1; i <= 3; ++i) {
-        await touch("touchMove", [{ x: x + 14 * i, y }]);
-        await frame(page);
-      }
-    },
-    async release(page) {
-      await touch("touchEnd", []);
-      await frame(page);
-    },
-    // A tap: a mouse click would make the page a mouse page, with smaller targets.
-    // Up or down: the panel follows the finger.
-    async scroll(page, x, y, by) {
-      await touch("touchStart", [{ x, y }]);
-      for (let i = 1; i <= 4; ++i) {
-        await touch("touchMove", [{ x, y: y - (by * i) / 4 }]);
-        await frame(page);
-      }
-      await touch("touchEnd", []);
-      await frame(page);
-    },
-    async click(page, label) {
-      const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
-      const box = await page.locator("#canvas").boundingBox();
-      const [x, y] = [box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2];
-      await touch("touchStart", [{ x, y }]);
-      await frame(page);
-      await touch("touchEnd", []);
-      // A tap is played to the UI over the frames after the lift (hover,
-      // press, release: browser_input.cpp's apply_touch): wait them out.
-      for (let i = 0; i < 5; ++i) await frame(page);
-    },
-  };
-}
-
 async function pressEveryInput(page, hand) {
   // The challenge of step 4 taken on, after its question is answered.
   await page.evaluate(() => window.attention.setStep(3));
@@ -198,7 +166,7 @@ test("at 390×844 with a finger, a press on each input number changes that numbe
     deviceScaleFactor: 3,
   });
   const { page, problems } = await openPage(context, `${url}?lesson=the-cat-sat`);
-  await pressEveryInput(page, finger(await context.newCDPSession(page)));
+  await pressEveryInput(page, finger(await context.newCDPSession(page), frame));
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // pixel ratio 3), in paced moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, items, intoView } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, items, intoView, finger } from "./browser.mjs";
 import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -59,81 +59,50 @@ test("a finger trains: Train one step, Play, a weight dragged mid-training, Paus
       const t = await window.attention.trace();
       return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0];
     });
+  const lossBelow = (bound, what) =>
+    inPage(
+      page,
+      async (b) => {
+        const t = await window.attention.trace();
+        return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < b;
+      },
+      bound,
+      what,
+    );
   const start = await loss();
   const step = await itemCentre(page, "##train-step");
   await page.touchscreen.tap(step.x, step.y);
-  await inPage(
-    page,
-    async (s) => {
-      const t = await window.attention.trace();
-      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s;
-    },
-    start,
-    "a lower loss",
-  );
+  await lossBelow(start, "a lower loss");
   // Play, a finger dragging a weight mid-training, then Pause.
   await frame(page);
   const play = await itemCentre(page, "##train-play");
   await page.touchscreen.tap(play.x, play.y);
   await frame(page);
   const one = await loss();
-  await inPage(
-    page,
-    async (s) => {
-      const t = await window.attention.trace();
-      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-3;
-    },
-    one,
-    "the loss going down while playing",
-  );
+  await lossBelow(one - 1e-3, "the loss going down while playing");
   const wq = () =>
     page.evaluate(async () => {
       const t = await window.attention.trace();
       return t.steps[0].matrices.find((m) => m.name === "W_q").data[0][1];
     });
-  // How far training alone moves W_q[0, 1] over as many frames as the drag takes.
   // W_q is below the fold on a phone: a finger scrolls the step panel to it.
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type, touchPoints) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints });
-  const finger = {
-    async scroll(page, x, y, by) {
-      await touch("touchStart", [{ x, y }]);
-      for (let i = 1; i <= 4; ++i) {
-        await touch("touchMove", [{ x, y: y - (by * i) / 4 }]);
-        await frame(page);
-      }
-      await touch("touchEnd", []);
-      await frame(page);
-    },
-  };
-  const [x0, y0, x1, y1] = (await intoView(page, finger, await items(page), "##W_q:0:1"))["##W_q:0:1"];
+  const hand = finger(await page.context().newCDPSession(page));
+  const [x0, y0, x1, y1] = (await intoView(page, hand, await items(page), "##W_q:0:1"))["##W_q:0:1"];
   const cell = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+  // How far training alone moves W_q[0, 1] over as many frames as the drag takes.
   const frames = 10;
   const before = await wq();
   for (let i = 0; i < frames; ++i) await frame(page);
   const w0 = await wq();
   const drift = Math.abs(w0 - before);
-  await touch("touchStart", [cell]);
-  await frame(page);
-  for (let i = 1; i <= frames - 2; ++i) {
-    await touch("touchMove", [{ x: cell.x + 15 * i, y: cell.y }]);
-    await frame(page);
-  }
-  await touch("touchEnd", []);
-  await frame(page);
+  await hand.press(page, cell.x, cell.y); // down, then sideways past the slop
+  for (let i = 1; i <= frames - 5; ++i) await hand.move(page, cell.x + 42 + 15 * i, cell.y);
+  await hand.release(page);
   const w1 = await wq();
   assert.ok(w1 - w0 > drift + 0.3, `the finger moved W_q[0, 1] up: ${w0} to ${w1} (training alone: ${drift})`);
   const dragged = await loss();
-  await inPage(
-    page,
-    async (s) => {
-      const t = await window.attention.trace();
-      return t.steps[0].matrices.find((m) => m.name === "loss").data[0][0] < s - 1e-4;
-    },
-    dragged,
-    "training going on after the drag",
-  );
-  const [p0, q0, p1, q1] = (await intoView(page, finger, await items(page), "##train-play"))["##train-play"];
+  await lossBelow(dragged - 1e-4, "training going on after the drag");
+  const [p0, q0, p1, q1] = (await intoView(page, hand, await items(page), "##train-play"))["##train-play"];
   const pause = { x: (p0 + p1) / 2, y: (q0 + q1) / 2 };
   await page.touchscreen.tap(pause.x, pause.y);
   await inPage(
