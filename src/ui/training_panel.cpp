@@ -81,7 +81,7 @@ void TrainingPanel::draw() {
             {{"now", number_text(loss->value(0, 0), digits)},
              {"start", start ? number_text(start->value(0, 0), digits) : std::string("?")}});
     ImGui::TextWrapped("%s", wrappable(said).c_str());
-    draw_curve(*loss);
+    draw_curve(*loss, index);
   }
   ImGui::Spacing();
   ImGui::PopID();
@@ -147,13 +147,19 @@ void TrainingPanel::draw_controls(bool covered) {
 //-----------------------------------------------------------------------------
 
 // The learner's losses so far, solid, then the lesson's steps from here
-// (the loss row: before each of its steps), fainter.
-void TrainingPanel::draw_curve(const TraceMatrix& loss) {
+// (the loss row: before each of its steps), fainter. It stops before a loss
+// a prediction covers: drawn, it would answer the question.
+void TrainingPanel::draw_curve(const TraceMatrix& loss, int index) {
   const Palette& pal = ui->palette();
   const int ahead = loss.value.cols() - 1;
   std::vector<double> points = history_;
   const size_t own = points.size();
-  for (int k = 1; k <= ahead; ++k) points.push_back(loss.value(0, k));
+  int hidden_from = 0;
+  for (int k = 1; k <= ahead && !hidden_from; ++k)
+    if (ui->covered(index, 0, k))
+      hidden_from = k;
+    else
+      points.push_back(loss.value(0, k));
   double top = 0.0;
   for (double v : points)
     if (std::isfinite(v)) top = std::max(top, v);
@@ -176,6 +182,17 @@ void TrainingPanel::draw_curve(const TraceMatrix& loss) {
   // where the lesson's {steps} steps of gradient descent would go from the learner's numbers.
   muted_wrapped(trf("Solid: your steps. Faint: the lesson's steps from here ({steps}).",
                     {{"steps", std::to_string(ahead)}}));
+  if (hidden_from)
+    // TRANSLATORS: under the loss curve, which ends early: the loss after step {from} of
+    // gradient descent answers the question the lesson asks at step {step}.
+    muted_wrapped(
+        trnf("The faint line stops after {from} step: the rest answers the prediction "
+             "at step {step}, and is drawn once you answer (or skip) it.",
+             "The faint line stops after {from} steps: the rest answers the prediction "
+             "at step {step}, and is drawn once you answer (or skip) it.",
+             static_cast<unsigned long>(hidden_from - 1),
+             {{"from", std::to_string(hidden_from - 1)},
+              {"step", std::to_string(ui->asked_step(index, 0, hidden_from))}}));
 }
 
 }  // namespace attn::ui

@@ -19,7 +19,7 @@ struct TrainingPanel {
 
  private:
   void draw_controls(bool covered);
-  void draw_curve(const TraceMatrix& loss);
+  void draw_curve(const TraceMatrix& loss, int index);
   // The loss before each of the learner's steps, this part's, since the
   // starting weights (or the lesson opened).
   std::vector<double> history_;

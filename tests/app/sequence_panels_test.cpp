@@ -190,3 +190,22 @@ TEST_CASE("the API's train step trains where the part has training, and says why
   open(ui, kOrderLesson);
   CHECK(ui.api().train_step().find("no \"train\"") != std::string::npos);
 }
+
+TEST_CASE("the loss curve stops before a loss a prediction covers, and says so until it is answered") {
+  app::StartParameters start;
+  start.values = {{"lesson", "train-a-head"}};
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  REQUIRE(ui.app().apply(ui::request::GoToStep{2}).empty());  // the gradient: the panel, before the question
+  ui.frames(3);
+  const char* stops = "The faint line stops after 99 steps";
+  CHECK(ui.drawn_text().find(stops) != std::string::npos);
+  REQUIRE(ui.app().apply(ui::request::GoToStep{3}).empty());
+  const TraceStep& asked = ui.app().session().trace().steps[3];
+  const Lesson& lesson = ui.app().session().lesson();
+  for (const Prediction& p : lesson.parts[asked.part].steps[asked.part_step].predictions)
+    REQUIRE(ui.app().apply(ui::request::AnswerPrediction{p.id, 0}).empty());
+  REQUIRE(ui.app().apply(ui::request::GoToStep{2}).empty());
+  ui.frames(3);
+  CHECK(ui.drawn_text().find(stops) == std::string::npos);
+}
