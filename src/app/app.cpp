@@ -508,9 +508,7 @@ ReportedState App::reported() const {
                  d->run.reached,
                  {}};
     const Challenge* c = find_challenge(session().lesson(), d->challenge);
-    if (c && d->done())
-      r.descent.said =
-          descent_sentences(session().lesson(), *c, d->run, d->before, session().defaults());
+    if (c && d->done()) r.descent.said = descent_sentences(d->run, d->before, session().defaults());
   }
   r.progress = slot().progress;
   return r;

@@ -133,6 +133,29 @@ TEST_CASE("gradient descent stops and gives the learner's numbers back when the 
   CHECK(back["changes"] == mine["changes"]);  // the learner's, not where descent had got to
 }
 
+// "You changed" counts every number the learner moved from the lesson's, one
+// the challenge does not allow too; "It changed" only descent's, from theirs.
+TEST_CASE("the comparison counts the learner's edits from the lesson's numbers") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  const std::string id = "cat-sat-make-sat-win";
+  take_on(ui, id);
+  REQUIRE(ui.api().set_value("W_k", 0, 0, 0.5) == "");
+  REQUIRE(ui.api().set_value("X", 0, 0, 2.0) == "");
+  ui.frames(3);
+  REQUIRE(ui.click("##descent:" + id));
+  nlohmann::json state = json_of(ui.api().state_json());
+  for (int i = 0; i < 60 * 10 && !state["descent"]["done"].get<bool>(); ++i) {
+    ui.frames(1);
+    state = json_of(ui.api().state_json());
+  }
+  REQUIRE(state["descent"]["done"].get<bool>());
+  const std::vector<std::string> said = state["descent"]["said"];
+  REQUIRE(said.size() == 4);
+  CHECK(said[2].find("You changed 2 numbers by ") == 0);
+}
+
 TEST_CASE("the button only where gradient descent can do the challenge") {
   app::StartParameters start;
   start.values = {{"lesson", "kv-cache"}};
