@@ -218,3 +218,23 @@ export async function clickItem(page, label) {
   await page.mouse.up();
   await frame();
 }
+
+// Every rectangle once `label` is inside the step panel, scrolled there by
+// the hand (a wheel, a finger's swipe: `hand.scroll(page, x, y, by)`).
+export async function scrollIntoView(page, hand, all, label) {
+  const box = await page.locator("#canvas").boundingBox();
+  for (let tries = 0; tries < 20; ++tries) {
+    const [x0, top, , bottom] = all["##step-panel"];
+    if (!all[label])
+      throw new Error(
+        `no ${label}: ${Object.keys(all).join(" ")} ${JSON.stringify(await page.evaluate(() => window.attention.state()))}`,
+      );
+    const [, y0, , y1] = all[label];
+    if (y0 >= top + 4 && y1 <= bottom - 4) return all;
+    const by = y0 < top + 4 ? y0 - top - 40 : y1 - bottom + 40;
+    const reach = (bottom - top) / 2 - 20;
+    await hand.scroll(page, box.x + x0 + 12, box.y + (top + bottom) / 2, Math.max(-reach, Math.min(reach, by)));
+    all = await items(page);
+  }
+  throw new Error(`${label} could not be scrolled into view`);
+}

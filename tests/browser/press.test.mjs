@@ -7,7 +7,7 @@
 // and changes as they change (before the fix it moved them under the finger).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { newContext, startServer, openPage, items, inPage, settled, saveArtifact } from "./browser.mjs";
+import { newContext, startServer, openPage, items, inPage, settled, saveArtifact, scrollIntoView } from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -80,7 +80,7 @@ const mouse = {
     await page.mouse.wheel(0, by * 1.2);
   },
   async click(page, label) {
-    const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
+    const [x0, y0, x1, y1] = (await scrollIntoView(page, this, await items(page), label))[label];
     const box = await page.locator("#canvas").boundingBox();
     await page.mouse.move(box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2);
     await frame(page);
@@ -120,7 +120,7 @@ function finger(cdp) {
       await frame(page);
     },
     async click(page, label) {
-      const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
+      const [x0, y0, x1, y1] = (await scrollIntoView(page, this, await items(page), label))[label];
       const box = await page.locator("#canvas").boundingBox();
       const [x, y] = [box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2];
       await touch("touchStart", [{ x, y }]);
@@ -131,26 +131,6 @@ function finger(cdp) {
       for (let i = 0; i < 5; ++i) await frame(page);
     },
   };
-}
-
-// Every rectangle once `label` is inside the step panel, scrolled there by
-// the hand (a wheel, a finger's swipe).
-async function intoView(page, hand, all, label) {
-  const box = await page.locator("#canvas").boundingBox();
-  for (let tries = 0; tries < 20; ++tries) {
-    const [x0, top, , bottom] = all["##step-panel"];
-    if (!all[label])
-      throw new Error(
-        `no ${label}: ${Object.keys(all).join(" ")} ${JSON.stringify(await page.evaluate(() => window.attention.state()))}`,
-      );
-    const [, y0, , y1] = all[label];
-    if (y0 >= top + 4 && y1 <= bottom - 4) return all;
-    const by = y0 < top + 4 ? y0 - top - 40 : y1 - bottom + 40;
-    const reach = (bottom - top) / 2 - 20;
-    await hand.scroll(page, box.x + x0 + 12, box.y + (top + bottom) / 2, Math.max(-reach, Math.min(reach, by)));
-    all = await items(page);
-  }
-  throw new Error(`${label} could not be scrolled into view`);
 }
 
 async function pressEveryInput(page, hand) {
@@ -177,7 +157,7 @@ async function pressEveryInput(page, hand) {
     // One after another, without taking the last back: the challenge's card
     // above the numbers changes with each (its rule allows one changed number).
     for (const label of cells) {
-      all = await intoView(page, hand, all, label);
+      all = await scrollIntoView(page, hand, all, label);
       const [x0, y0, x1, y1] = all[label];
       const [, name, r, c] = /^##(.+):(\d+):(\d+)$/.exec(label);
       const cell = `${name}[${r}][${c}]`;
