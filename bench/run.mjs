@@ -2,7 +2,7 @@
 // reads the command line, runs the parts (one module each) and ends the run;
 // the parts write rows to bench/report.mjs.
 //
-//   node bench/run.mjs [--quick] [--only size,startup,phone,interaction,idle,core,frame] [--strict]
+//   node bench/run.mjs [--quick] [--only size,startup,phone,interaction,training,idle,core,frame] [--strict]
 //
 // Expects what ./dev bench builds: dist/, build/web/bench/ (the bare window,
 // the core for node), build/native-release/bench/ (core and frame benches).
@@ -24,8 +24,9 @@ import { environment, details, printTable, row, rows } from "./report.mjs";
 import { sizePart } from "./size.mjs";
 import { phonePart } from "./slow_phone.mjs";
 import { startupPart } from "./startup.mjs";
+import { trainingPart } from "./training.mjs";
 
-const PARTS = ["size", "startup", "phone", "interaction", "idle", "core", "frame"];
+const PARTS = ["size", "startup", "phone", "interaction", "training", "idle", "core", "frame"];
 const only = onlyArg ? onlyArg.split(",") : PARTS;
 for (const p of only)
   if (!PARTS.includes(p)) {
@@ -37,12 +38,15 @@ const env = environment();
 log(`${env.cpu}, ${env.cores} cores, load ${env.loadAverage.map((x) => x.toFixed(2)).join(" ")}; ${env.chromium}`);
 const failures = [];
 const loads = []; // 1-minute load average as each part starts
-const srv = only.some((p) => ["size", "startup", "phone", "interaction", "idle"].includes(p)) ? await servers() : null;
+const srv = only.some((p) => ["size", "startup", "phone", "interaction", "training", "idle"].includes(p))
+  ? await servers()
+  : null;
 const parts = {
   size: sizePart,
   startup: startupPart,
   phone: phonePart,
   interaction: interactionPart,
+  training: trainingPart,
   idle: idlePart,
   core: corePart,
   frame: framePart,

@@ -68,6 +68,9 @@ void App::select(int index) {
     pending_lesson_ = -1;
     font_status();
   }
+  // Gradient descent shown in the lesson left ends there: its numbers go back
+  // to the learner's (they are not the learner's work to keep or save).
+  if (view_.lesson >= 0 && view_.lesson < library_.size() && slot().session) back_to_my_numbers();
   view_.lesson = index;
   LessonSlot& s = slot_mut();
   if (!s.session) s.session = std::make_unique<Session>(s.lesson);
@@ -223,9 +226,11 @@ std::string App::apply(const ui::Request& request) {
         } else if constexpr (std::is_same_v<T, r::GoToStep>) {
           if (q.step < 0 || q.step >= static_cast<int>(s.trace().steps.size()))
             error = "no step " + std::to_string(q.step) + " in this lesson";
-          else if (q.step != view_.step)
+          else if (q.step != view_.step) {
+            back_to_my_numbers();  // descent plays on its card's step only: it ends here
             view_.step = q.step, view_.pinned = false, view_.focus = {},
             view_.playing = ui::ViewState::Playing::Nothing;
+          }
         } else if constexpr (std::is_same_v<T, r::EditCell>) {
           error = s.set_value(q.key, q.row, q.col, q.value, {.keep_row_sum = view_.keep_row_sum});
         } else if constexpr (std::is_same_v<T, r::SetScaling>) {
@@ -503,9 +508,7 @@ ReportedState App::reported() const {
                  d->run.reached,
                  {}};
     const Challenge* c = find_challenge(session().lesson(), d->challenge);
-    if (c && d->done())
-      r.descent.said =
-          descent_sentences(session().lesson(), *c, d->run, d->before, session().defaults());
+    if (c && d->done()) r.descent.said = descent_sentences(d->run, d->before, session().defaults());
   }
   r.progress = slot().progress;
   return r;

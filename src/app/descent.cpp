@@ -1,7 +1,9 @@
 // "Show how gradient descent would do it" (App's part): the descent from the
 // learner's numbers toward a challenge's goal, played a step a frame through
-// requests (the challenge card asks), and the learner's numbers back. While
-// it is shown, App::note_progress counts no solve.
+// requests (the challenge card asks), and the learner's numbers back: by
+// "Back to my numbers", or when the learner goes to another step or lesson
+// (App::apply's GoToStep, App::select), where no card shows what it plays.
+// While it is shown, App::note_progress counts no solve.
 #include <string>
 #include <utility>
 

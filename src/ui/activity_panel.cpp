@@ -384,8 +384,7 @@ void ActivityPanel::draw_descent(const DescentShown& d) {
                  {"steps", std::to_string(d.run.path.size())},
                  {"loss", number_text(d.run.loss[at], 3)}}));
   } else {
-    const std::vector<std::string> said =
-        descent_sentences(s.lesson(), *c, d.run, d.before, s.defaults());
+    const std::vector<std::string> said = descent_sentences(d.run, d.before, s.defaults());
     for (size_t i = 0; i < said.size(); ++i) {
       wrapped(said[i]);
       if (item_registry_enabled())

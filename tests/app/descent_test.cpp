@@ -73,6 +73,89 @@ TEST_CASE("gradient descent plays on a challenge, is compared, not solved, and g
   CHECK(shown("##descent:" + id));
 }
 
+// the-cat-sat's challenge taken on (its card then on every step), on W_k's step.
+void take_on(test::HeadlessUi& ui, const std::string& id) {
+  ui.frames(3);
+  REQUIRE(ui.click("##skip-prediction"));
+  ui.frames(2);
+  REQUIRE(ui.click("##take:" + id));
+  ui.api().set_step(1);
+  ui.frames(3);
+}
+
+// Plays descent on it after one edit of the learner's, and returns the
+// learner's state before it.
+nlohmann::json start_descent(test::HeadlessUi& ui, const std::string& id) {
+  take_on(ui, id);
+  REQUIRE(ui.drag("##W_k:0:0", 20.0f));
+  ui.frames(2);
+  const nlohmann::json mine = json_of(ui.api().state_json());
+  REQUIRE(ui.click("##descent:" + id));
+  ui.frames(3);
+  const nlohmann::json playing = json_of(ui.api().state_json());
+  REQUIRE(playing["descent"].is_object());
+  REQUIRE(playing["descent"]["step"] > 0);
+  REQUIRE_FALSE(playing["descent"]["done"].get<bool>());
+  return mine;
+}
+
+TEST_CASE("gradient descent stops and gives the learner's numbers back when the step changes") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  const std::string id = "cat-sat-make-sat-win";
+  const nlohmann::json mine = start_descent(ui, id);
+  ui.api().set_step(2);
+  for (int i = 0; i < 30; ++i) {  // frames enough for many more steps, had it gone on
+    ui.frames(1);
+    const nlohmann::json now = json_of(ui.api().state_json());
+    REQUIRE(now["descent"].is_null());
+    REQUIRE(now["changes"] == mine["changes"]);
+  }
+  // Its card (the challenge is taken on: on every step) offers descent again.
+  CHECK(shown("##descent:" + id));
+  CHECK_FALSE(shown("##back-to-my-numbers:" + id));
+}
+
+TEST_CASE("gradient descent stops and gives the learner's numbers back when the lesson changes") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  const std::string id = "cat-sat-make-sat-win";
+  const nlohmann::json mine = start_descent(ui, id);
+  REQUIRE(ui.api().set_lesson("i-am-batman") == "");
+  ui.frames(5);
+  CHECK(json_of(ui.api().state_json())["descent"].is_null());
+  REQUIRE(ui.api().set_lesson("the-cat-sat") == "");
+  ui.frames(5);
+  const nlohmann::json back = json_of(ui.api().state_json());
+  CHECK(back["descent"].is_null());
+  CHECK(back["changes"] == mine["changes"]);  // the learner's, not where descent had got to
+}
+
+// "You changed" counts every number the learner moved from the lesson's, one
+// the challenge does not allow too; "It changed" only descent's, from theirs.
+TEST_CASE("the comparison counts the learner's edits from the lesson's numbers") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  const std::string id = "cat-sat-make-sat-win";
+  take_on(ui, id);
+  REQUIRE(ui.api().set_value("W_k", 0, 0, 0.5) == "");
+  REQUIRE(ui.api().set_value("X", 0, 0, 2.0) == "");
+  ui.frames(3);
+  REQUIRE(ui.click("##descent:" + id));
+  nlohmann::json state = json_of(ui.api().state_json());
+  for (int i = 0; i < 60 * 10 && !state["descent"]["done"].get<bool>(); ++i) {
+    ui.frames(1);
+    state = json_of(ui.api().state_json());
+  }
+  REQUIRE(state["descent"]["done"].get<bool>());
+  const std::vector<std::string> said = state["descent"]["said"];
+  REQUIRE(said.size() == 4);
+  CHECK(said[2].find("You changed 2 numbers by ") == 0);
+}
+
 TEST_CASE("the button only where gradient descent can do the challenge") {
   app::StartParameters start;
   start.values = {{"lesson", "kv-cache"}};

@@ -221,7 +221,7 @@ export async function clickItem(page, label) {
 
 // Scrolls the step panel with `hand.scroll(page, x, y, by)` (a wheel or a
 // finger) until the item `label` is inside it; returns the items then.
-export async function intoView(page, hand, all, label) {
+export async function scrollIntoView(page, hand, all, label) {
   const box = await page.locator("#canvas").boundingBox();
   for (let tries = 0; tries < 20; ++tries) {
     const [x0, top, , bottom] = all["##step-panel"];
@@ -277,7 +277,7 @@ export function finger(
       await frame(page);
     },
     async click(page, label) {
-      const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
+      const [x0, y0, x1, y1] = (await scrollIntoView(page, this, await items(page), label))[label];
       const box = await page.locator("#canvas").boundingBox();
       const [x, y] = [box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2];
       await touch("touchStart", [{ x, y }]);

@@ -15,7 +15,7 @@ import {
   inPage,
   settled,
   saveArtifact,
-  intoView,
+  scrollIntoView,
   finger,
 } from "./browser.mjs";
 
@@ -90,7 +90,7 @@ const mouse = {
     await page.mouse.wheel(0, by * 1.2);
   },
   async click(page, label) {
-    const [x0, y0, x1, y1] = (await intoView(page, this, await items(page), label))[label];
+    const [x0, y0, x1, y1] = (await scrollIntoView(page, this, await items(page), label))[label];
     const box = await page.locator("#canvas").boundingBox();
     await page.mouse.move(box.x + (x0 + x1) / 2, box.y + (y0 + y1) / 2);
     await frame(page);
@@ -125,7 +125,7 @@ async function pressEveryInput(page, hand) {
     // One after another, without taking the last back: the challenge's card
     // above the numbers changes with each (its rule allows one changed number).
     for (const label of cells) {
-      all = await intoView(page, hand, all, label);
+      all = await scrollIntoView(page, hand, all, label);
       const [x0, y0, x1, y1] = all[label];
       const [, name, r, c] = /^##(.+):(\d+):(\d+)$/.exec(label);
       const cell = `${name}[${r}][${c}]`;

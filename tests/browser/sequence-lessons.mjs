@@ -1,7 +1,7 @@
 // The small lessons and helpers the word-order, KV-cache and training browser
 // tests share: each lesson loaded by the page's API, and the settings a
 // learner changed read back from the state a link carries.
-import { openPage, inPage, nextFrame } from "./browser.mjs";
+import { openPage, inPage, nextFrame, labels } from "./browser.mjs";
 
 const weights = {
   W_q: [
@@ -101,17 +101,33 @@ export const until = async (page, test, what) => {
 
 // "Show how gradient descent would do it" on the-cat-sat's challenge, with
 // `press` (a mouse click or a finger's tap, each paced by frames): the
-// question before it skipped, the challenge taken on, the descent played
-// (waited for, bounded, by its steps) and compared, then the learner's
-// numbers back. Returns what the state said once it had played.
+// question before it skipped, the challenge taken on, `edit` (the learner's
+// own change, if any) on W_k's step, the descent played (waited for,
+// bounded, by its steps) and compared, then the learner's numbers back.
+// Each press is followed by a bounded wait for what it does: a tap lands
+// over the frames after the lift. Returns what the state said once it had played.
 export const DESCENT = "cat-sat-make-sat-win";
-export async function showDescent(env, press, viewport = null) {
+// Waits, bounded, until `label` is no longer drawn (what pressed it has landed).
+async function gone(page, label) {
+  const deadline = Date.now() + 120000;
+  while ((await labels(page)).includes(label))
+    if (Date.now() > deadline) throw new Error(`${label} was still drawn after 2 minutes`);
+}
+export async function showDescent(env, press, { viewport = null, edit = null } = {}) {
   const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=4`, { viewport });
   const state = () => page.evaluate(() => window.attention.state());
   await press(page, "##skip-prediction");
+  await gone(page, "##skip-prediction");
   await press(page, `##take:${DESCENT}`);
+  await inPage(
+    page,
+    async (id) => (await window.attention.state()).challenge === id,
+    DESCENT,
+    "the challenge taken on",
+  );
   await page.evaluate(() => window.attention.setStep(1)); // W_k's step: the card follows
   await frame(page);
+  if (edit) await edit(page);
   const mine = (await state()).changes;
   await press(page, `##descent:${DESCENT}`);
   const seen = new Set();
@@ -127,5 +143,5 @@ export async function showDescent(env, press, viewport = null) {
   await press(page, `##back-to-my-numbers:${DESCENT}`);
   await inPage(page, async () => (await window.attention.state()).descent === null, undefined, "back to my numbers");
   const back = await state();
-  return { played, restored: back.changes === mine, solvedAfter: back.progress.solved, problems };
+  return { page, played, restored: back.changes === mine, mine, solvedAfter: back.progress.solved, problems };
 }

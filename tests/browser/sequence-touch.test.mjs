@@ -2,7 +2,7 @@
 // pixel ratio 3), in paced moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, itemCentre, inPage, items, intoView, finger } from "./browser.mjs";
+import { useBrowser, openPage, itemCentre, inPage, items, scrollIntoView, finger } from "./browser.mjs";
 import { ORDER, CACHE, TRAIN, openLesson, frame, until } from "./sequence-lessons.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
@@ -87,7 +87,7 @@ test("a finger trains: Train one step, Play, a weight dragged mid-training, Paus
     });
   // W_q is below the fold on a phone: a finger scrolls the step panel to it.
   const hand = finger(await page.context().newCDPSession(page));
-  const [x0, y0, x1, y1] = (await intoView(page, hand, await items(page), "##W_q:0:1"))["##W_q:0:1"];
+  const [x0, y0, x1, y1] = (await scrollIntoView(page, hand, await items(page), "##W_q:0:1"))["##W_q:0:1"];
   const cell = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   // How far training alone moves W_q[0, 1] over as many frames as the drag takes.
   const frames = 10;
@@ -102,7 +102,7 @@ test("a finger trains: Train one step, Play, a weight dragged mid-training, Paus
   assert.ok(w1 - w0 > drift + 0.3, `the finger moved W_q[0, 1] up: ${w0} to ${w1} (training alone: ${drift})`);
   const dragged = await loss();
   await lossBelow(dragged - 1e-4, "training going on after the drag");
-  const [p0, q0, p1, q1] = (await intoView(page, hand, await items(page), "##train-play"))["##train-play"];
+  const [p0, q0, p1, q1] = (await scrollIntoView(page, hand, await items(page), "##train-play"))["##train-play"];
   const pause = { x: (p0 + p1) / 2, y: (q0 + q1) / 2 };
   await page.touchscreen.tap(pause.x, pause.y);
   await inPage(

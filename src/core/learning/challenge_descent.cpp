@@ -146,31 +146,24 @@ ChallengeDescent descend_challenge(const Lesson& lesson, const Challenge& c, con
   return out;
 }
 
-NumbersChanged numbers_changed(const Lesson& lesson, const Challenge& c, const LessonState& from,
-                               const LessonState& to) {
+NumbersChanged numbers_changed(const LessonState& from, const LessonState& to) {
   NumbersChanged out;
-  const std::optional<WeightGoal> g = weight_goal(c.goal);
-  const size_t part = g ? static_cast<size_t>(g->part) : 0;
-  if (part >= lesson.parts.size() || part >= from.parts.size() || part >= to.parts.size())
-    return out;
-  for (Stage s : c.allowed.inputs) {
-    const auto a = from.parts[part].inputs.find(s), b = to.parts[part].inputs.find(s);
-    if (a == from.parts[part].inputs.end() || b == to.parts[part].inputs.end() ||
-        a->second.size() != b->second.size())
-      continue;
-    for (size_t i = 0; i < a->second.size(); ++i) {
-      const double d = std::fabs(b->second.data()[i] - a->second.data()[i]);
-      if (d > 1e-9) {
-        ++out.count;
-        out.total += d;
+  for (size_t p = 0; p < from.parts.size() && p < to.parts.size(); ++p)
+    for (const auto& [stage, a] : from.parts[p].inputs) {
+      const auto b = to.parts[p].inputs.find(stage);
+      if (b == to.parts[p].inputs.end() || a.size() != b->second.size()) continue;
+      for (size_t i = 0; i < a.size(); ++i) {
+        const double d = std::fabs(b->second.data()[i] - a.data()[i]);
+        if (d > 1e-9) {
+          ++out.count;
+          out.total += d;
+        }
       }
     }
-  }
   return out;
 }
 
-std::vector<std::string> descent_sentences(const Lesson& lesson, const Challenge& c,
-                                           const ChallengeDescent& run, const LessonState& before,
+std::vector<std::string> descent_sentences(const ChallengeDescent& run, const LessonState& before,
                                            const LessonState& defaults) {
   std::vector<std::string> out;
   const unsigned long steps = run.path.size();
@@ -186,8 +179,8 @@ std::vector<std::string> descent_sentences(const Lesson& lesson, const Challenge
                            "Gradient descent did not reach the goal in {steps} steps.", steps,
                            {{"steps", n}}));
   const LessonState& end = run.path.empty() ? before : run.path.back();
-  const NumbersChanged its = numbers_changed(lesson, c, before, end);
-  const NumbersChanged mine = numbers_changed(lesson, c, defaults, before);
+  const NumbersChanged its = numbers_changed(before, end);
+  const NumbersChanged mine = numbers_changed(defaults, before);
   // TRANSLATORS: {count} numbers of the matrices the challenge allows changed by gradient
   // descent, {total} the sum of how far each moved.
   out.push_back(trnf("It changed {count} number by {total} in total.",

@@ -45,22 +45,24 @@ struct ChallengeLoss {
 };
 ChallengeLoss challenge_loss(const Lesson& lesson, const Challenge& c, const LessonState& state);
 
-// How many numbers of the allowed inputs differ between two states (beyond
-// 1e-9), and by how much in total (the sum of absolute differences).
+// How many input numbers differ between two states (beyond 1e-9), in every
+// input of every part, and by how much in total (the sum of absolute
+// differences). Descent moves only the inputs the challenge allows; the
+// learner may have moved others too, and "You changed" counts them all.
 struct NumbersChanged {
   int count = 0;
   double total = 0.0;
 };
-NumbersChanged numbers_changed(const Lesson& lesson, const Challenge& c, const LessonState& from,
-                               const LessonState& to);
+NumbersChanged numbers_changed(const LessonState& from, const LessonState& to);
 
 // What the card says once descent has played, in the learner's language:
 // whether it reached the goal and in how many steps, which numbers it
 // changed and by how much beside the learner's own edits ("Gradient descent
 // changed 6 numbers by 0.42 in total. You changed 2 by 0.9."), and that the
-// solve is not the learner's. `before`: the learner's numbers it started from.
-std::vector<std::string> descent_sentences(const Lesson& lesson, const Challenge& c,
-                                           const ChallengeDescent& run, const LessonState& before,
+// solve is not the learner's. `before`: the learner's numbers it started
+// from; descent's changes are counted from them, the learner's from the
+// lesson's own numbers (`defaults`) to them.
+std::vector<std::string> descent_sentences(const ChallengeDescent& run, const LessonState& before,
                                            const LessonState& defaults);
 
 }  // namespace attn

@@ -140,6 +140,13 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
       if (t.intent == Intent::Undecided) decide(t);
       if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
         t.active = false;
+        // Held still past kHoldMs, and lifted before a frame had pressed
+        // (a busy phone draws no frame for a while; a deliberate tap is
+        // slow): a tap, not a press that never reached the UI. It was lost.
+        const float dx = t.x - t.x0, dy = t.y - t.y0;
+        if (t.intent == Intent::Press && t.press_frames < 2 &&
+            dx * dx + dy * dy <= kSlopPx * kSlopPx)
+          t.intent = Intent::Undecided;
         t.tap = t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND;
         t.frames_after = 0;
       }

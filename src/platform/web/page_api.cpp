@@ -102,7 +102,12 @@ EMSCRIPTEN_KEEPALIVE void attn_set_can_edit(int on) {
 EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
   return after_call(shell().api->set_step(step));
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_train_step() { return after_call(shell().api->train_step()); }
+EMSCRIPTEN_KEEPALIVE const char* attn_train_step() {
+  const double start = emscripten_get_now();
+  std::string error = shell().api->train_step();
+  shell().pending_ms += emscripten_get_now() - start;  // as Play's step, inside a frame
+  return after_call(std::move(error));
+}
 EMSCRIPTEN_KEEPALIVE const char* attn_set_value(const char* matrix, int row, int col,
                                                 double value) {
   const double start = emscripten_get_now();

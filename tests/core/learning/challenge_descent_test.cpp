@@ -87,10 +87,10 @@ TEST_CASE("descent reaches the built-in challenges' goals within its bound") {
     CHECK(static_cast<int>(d.path.size()) <= ChallengeDescent::kMaxSteps);
     CHECK(d.loss.size() == d.path.size() + 1);
     CHECK(d.loss.back() < d.loss.front());
-    const NumbersChanged changed = numbers_changed(*c.lesson, *c.challenge, start, d.path.back());
+    const NumbersChanged changed = numbers_changed(start, d.path.back());
     CHECK(changed.count > 1);  // more than the one number the learner may change
     CHECK(changed.total > 0.0);
-    CHECK(numbers_changed(*c.lesson, *c.challenge, start, start).count == 0);
+    CHECK(numbers_changed(start, start).count == 0);
   }
 }
 
@@ -112,4 +112,30 @@ TEST_CASE("descent keeps every number finite from any finite start") {
       for (const auto& [stage, m] : s.parts[0].inputs)
         for (size_t i = 0; i < m.size(); ++i) CHECK(std::isfinite(m.data()[i]));
   }
+}
+
+// The closing comparison: descent's changes counted from the learner's numbers
+// it started from, the learner's from the lesson's own, every number they
+// moved (here one of W_k, which the challenge allows, and one of X, which it
+// does not: both are the learner's edits).
+TEST_CASE(
+    "the comparison counts descent from the learner's numbers, the learner from the lesson's") {
+  const Case c = builtin("the-cat-sat", "cat-sat-make-sat-win");
+  const LessonState defaults = default_state(*c.lesson);
+  LessonState mine = defaults;
+  mine.parts[0].inputs.at(Stage::W_k)(1, 1) += 0.5;
+  mine.parts[0].inputs.at(Stage::X)(0, 0) += 0.25;
+  const ChallengeDescent d = descend_challenge(*c.lesson, *c.challenge, mine, defaults);
+  REQUIRE(d.reached);
+  REQUIRE(!d.path.empty());
+  const NumbersChanged its = numbers_changed(mine, d.path.back());
+  const std::vector<std::string> said = descent_sentences(d, mine, defaults);
+  REQUIRE(said.size() == 4);
+  CHECK(said[1] == "It changed " + std::to_string(its.count) + " numbers by " +
+                       said[1].substr(said[1].find(" by ") + 4));
+  CHECK(said[2] == "You changed 2 numbers by 0.75 in total.");
+  // Descent moved W_k only (what the challenge allows), from the learner's numbers: the
+  // learner's own X edit is not descent's, and its count is the W_k numbers it moved.
+  CHECK(d.path.back().parts[0].inputs.at(Stage::X) == mine.parts[0].inputs.at(Stage::X));
+  CHECK(its.count <= static_cast<int>(mine.parts[0].inputs.at(Stage::W_k).size()));
 }
