@@ -7,7 +7,16 @@
 // and changes as they change (before the fix it moved them under the finger).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { newContext, startServer, openPage, items, inPage, settled, saveArtifact } from "./browser.mjs";
+import {
+  newContext,
+  startServer,
+  openPage,
+  items,
+  inPage,
+  settled,
+  saveArtifact,
+  drawnFrame as frame,
+} from "./browser.mjs";
 
 let server, url;
 before(async () => ({ server, url } = await startServer()));
@@ -29,25 +38,6 @@ function differences(before, after) {
   return out;
 }
 
-// Each input event is seen in a drawn frame of its own, as a hand's are: the
-// page's next frame, waited for in the page (a poll from here would add its
-// interval to each of the test's few hundred frames). Bounded: 2 minutes.
-const frame = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const { testing } = window.attention;
-        const before = testing.frames();
-        const deadline = performance.now() + 120000;
-        const check = () => {
-          if (testing.frames() > before) return resolve();
-          if (performance.now() > deadline) return reject(new Error(`no frame after frame ${before}`));
-          testing.wake();
-          requestAnimationFrame(check);
-        };
-        check();
-      }),
-  );
 // The rectangles of the last frame drawn (the registry is on: items() was called).
 const drawn = (page) => page.evaluate(() => window.attention.testing.items());
 // ...once the layout has settled after a release: the frame that sees the

@@ -139,6 +139,12 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
       t.y = y;
       if (t.intent == Intent::Undecided) decide(t);
       if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
+        // Held still past kHoldMs, but lifted before a frame pressed: a tap. On a slow page
+        // one frame outlasts the hold, and the press, never drawn down, was lost.
+        const float dx = t.x - t.x0, dy = t.y - t.y0;
+        if (t.intent == Intent::Press && t.press_frames < 2 &&
+            dx * dx + dy * dy <= kSlopPx * kSlopPx)
+          t.intent = Intent::Undecided;
         t.active = false;
         t.tap = t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND;
         t.frames_after = 0;
