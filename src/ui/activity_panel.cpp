@@ -212,6 +212,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
       // TRANSLATORS: the verdict on a prediction the learner got wrong.
       coloured(pal.bad, tr("Not quite."));
     }
+    if (item_registry_enabled()) name_last_item("##verdict");
     if (!v.numbers.empty()) ImGui::TextDisabled("%s", wrappable(v.numbers).c_str());
     for (const std::string& s : v.reveal) wrapped(s);
     if (!v.now_line.empty()) coloured(pal.changed, v.now_line);

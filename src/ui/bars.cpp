@@ -7,6 +7,7 @@
 
 #include "core/text/translation.h"
 #include "ui/item_registry.h"
+#include "ui/layout.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -105,11 +106,11 @@ void TopBar::draw() {
         if (ImGui::Selectable(lessons[i].title.c_str(), selected))
           ui->request(request::SelectLesson{static_cast<int>(i)});
         if (ImGui::IsItemHovered() && !lessons[i].source.empty())
-          ImGui::SetTooltip("%s", lessons[i].source.c_str());
+          tooltip(lessons[i].source.c_str());
       }
       ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Choose a lesson"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Choose a lesson"));
   } else {
     ImGui::AlignTextToFramePadding();
     ImGui::PushFont(ui->fonts->body);
@@ -126,7 +127,7 @@ void TopBar::draw() {
   if (source_w > 120.0f && !lesson.source.empty()) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", ellipsized(lesson.source, source_w).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson.source.c_str());
+    if (ImGui::IsItemHovered()) tooltip(lesson.source.c_str());
     ImGui::SameLine();
   }
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - actions_w + st.ItemSpacing.x));
@@ -143,8 +144,7 @@ void TopBar::draw() {
       if (ImGui::Button(a.label)) ui->request(a.request);
       if (reset && edited) ImGui::PopStyleColor();
       ImGui::EndDisabled();
-      if (a.tip[0] && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", a.tip);
+      if (a.tip[0] && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(a.tip);
     }
   } else {
     if (edited) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.changed));
@@ -180,7 +180,7 @@ void TopBar::draw() {
       ImGui::EndCombo();
     }
     // TRANSLATORS: the tooltip of the menu that picks the interface's language.
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Language"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Language"));
   }
 
   // The notices as they were when a press began, until its release: one
@@ -200,7 +200,7 @@ void TopBar::draw() {
         ui->request(request::DismissNotice{static_cast<int>(at - view.notices.begin())});
     }
     // TRANSLATORS: the tooltip of the × that closes a notice (a verb).
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss"));
+    if (ImGui::IsItemHovered()) tooltip(tr("Dismiss"));
     ImGui::PopID();
   }
 }
@@ -257,7 +257,7 @@ void StepBar::draw() {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     // TRANSLATORS: ← and Page Up are keyboard keys.
-    ImGui::SetTooltip("%s", tr("Previous step (← or Page Up)"));
+    tooltip(tr("Previous step (← or Page Up)"));
   // One marker per step, numbered, the current one filled, where they fit;
   // else "Step 3 of 9" opens the list.
   const float d = ImGui::GetFrameHeight();
@@ -299,7 +299,7 @@ void StepBar::draw() {
              {"predictions", predictions},
              {"solved", solved},
              {"challenges", challenges}});
-    ImGui::SetTooltip("%s", text.c_str());
+    tooltip(text.c_str());
   };
   // Something to do on a step: a prediction not answered, a challenge not solved.
   auto to_do = [&](int s) {
@@ -343,9 +343,9 @@ void StepBar::draw() {
         dl->AddCircleFilled(ImVec2(c.x + radius * 0.72f, c.y - radius * 0.72f), 3.5f,
                             pal.override_mark);
       if (hovered)
-        ImGui::SetTooltip("%s%s%s", numbered_step_title(s, t.steps[s].title).c_str(),
-                          to_do(s) ? "\n" : "",
-                          to_do(s) ? tr("(a prediction or a challenge waits here)") : "");
+        tooltip(numbered_step_title(s, t.steps[s].title) +
+                (to_do(s) ? std::string("\n") + tr("(a prediction or a challenge waits here)")
+                          : std::string()));
       ImGui::PopID();
     }
     ImGui::SameLine(0, 10.0f);
@@ -371,7 +371,7 @@ void StepBar::draw() {
     // Under the button, not at the pointer: there it covered "Step 2 of 5" beside it.
     ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().y + 4.0f));
     // TRANSLATORS: → and Page Down are keyboard keys.
-    ImGui::SetTooltip("%s", tr("Next step (→ or Page Down)"));
+    tooltip(tr("Next step (→ or Page Down)"));
   }
   // "Step 2 of 5" beside the arrows where it fits (the filled dot says it too).
   const float room = ImGui::GetWindowContentRegionMax().x -

@@ -47,6 +47,14 @@ void name_last_item(std::string name) {
   r.current[std::move(name)] = {bb.Min.x, bb.Min.y, bb.Max.x, bb.Max.y, cut};
 }
 
+void name_current_window(std::string name) {
+  Registry& r = registry();
+  if (!r.on || !ImGui::GetCurrentContext()) return;
+  const ImGuiWindow* w = ImGui::GetCurrentContext()->CurrentWindow;
+  r.current[std::move(name)] = {w->Pos.x, w->Pos.y, w->Pos.x + w->Size.x, w->Pos.y + w->Size.y,
+                                false};
+}
+
 void item_registry_new_frame() {
   Registry& r = registry();
   if (ImGui::GetCurrentContext()) ImGui::GetCurrentContext()->TestEngineHookItems = r.on;

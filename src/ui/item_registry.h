@@ -24,6 +24,8 @@ void item_registry_new_frame();  // call at the start of each UI frame
 // Records the last item's rectangle under `name` (call only when enabled:
 // building the name costs more than drawing the cell).
 void name_last_item(std::string name);
+// Records the rectangle of the window being drawn (a tooltip, a popup) under `name`.
+void name_current_window(std::string name);
 bool find_item(std::string_view label, ItemRect* out);
 // {"label": [x0, y0, x1, y1], ...} for every labelled item of the last frame.
 std::string items_json();

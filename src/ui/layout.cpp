@@ -1,11 +1,14 @@
 // Placing labelled items so they fit the panel in every language (layout.h).
 #include "ui/layout.h"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "imgui.h"
 #include "imgui_internal.h"  // the windows' list, for layout_fingerprint()
 #include "ui/fonts.h"
+#include "ui/item_registry.h"
 
 namespace attn::ui {
 
@@ -13,6 +16,23 @@ void muted_wrapped(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", wrappable(text).c_str());
   ImGui::PopStyleColor();
+}
+
+float floating_text_width() {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float screen =
+      ImGui::GetIO().DisplaySize.x -
+      2.0f * (st.WindowPadding.x + st.DisplaySafeAreaPadding.x + st.WindowBorderSize);
+  return std::max(ImGui::GetFontSize() * 6.0f, std::min(screen, ImGui::GetFontSize() * 32.0f));
+}
+
+void tooltip(std::string_view text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + floating_text_width());
+  ImGui::TextUnformatted(wrappable(text).c_str());
+  ImGui::PopTextWrapPos();
+  if (item_registry_enabled()) name_current_window("##tooltip");
+  ImGui::EndTooltip();
 }
 
 void same_line_if_fits(float width) {

@@ -21,6 +21,14 @@ std::string wrap_label(std::string_view text, float width);
 // A muted paragraph (a side note), wrapped to the panel.
 void muted_wrapped(const std::string& text);
 
+// The widest a tooltip's or a small popup's text goes: a comfortable line,
+// and never wider than the screen (a phone's is 390 px wide).
+float floating_text_width();
+// A tooltip for the item hovered: `text` wrapped to floating_text_width(), so
+// that it stays inside the screen (ImGui::SetTooltip never wraps). Named
+// "##tooltip" in the item registry, its window's rectangle.
+void tooltip(std::string_view text);
+
 // Where the last UI frame put every window: its place, size, scroll, content
 // size, and where this frame's content reached and a scroll was asked for. ImGui settles some
 // layouts a frame late (a window's content size, a child's scrollbar), so a loop that stops drawing

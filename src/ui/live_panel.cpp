@@ -282,10 +282,9 @@ void LivePanel::draw() {
              {"key", (*s.key_labels)[k]},
              {"value", number_text(value, 8)},
              {"notebook", number_text(s.at(then->value, q, k), 8)}});
-        ImGui::SetTooltip("%s", tip.c_str());
+        tooltip(tip.c_str());
       } else if (!view.touch) {
-        ImGui::SetTooltip("%s → %s: %s", query.c_str(), (*s.key_labels)[k].c_str(),
-                          number_text(value, 8).c_str());
+        tooltip(query + " → " + (*s.key_labels)[k] + ": " + number_text(value, 8));
       }
     }
     if (!test_id.empty()) {

@@ -136,6 +136,26 @@ void MainWindow::handle_keys() {
 // The layout
 //-----------------------------------------------------------------------------
 
+// The live result keeps one height through a lesson at one window size, the
+// tallest it has been there (at least `least`, at most `most`): sized to each
+// step, the panels' edges and buttons moved between steps (a covered answer's
+// rows are shorter), in a small embed as on a phone. A lesson's first frame
+// reads the height the one before measured: not kept. A new window size starts over.
+float MainWindow::live_height(float most, float least) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const bool fresh = tallest_live_lesson_ != ui_->view->lesson ||
+                     tallest_live_display_.x != display.x || tallest_live_display_.y != display.y;
+  if (fresh) {
+    tallest_live_lesson_ = ui_->view->lesson;
+    tallest_live_display_ = display;
+    tallest_live_h_ = 0.0f;
+  } else {
+    tallest_live_h_ = std::max(tallest_live_h_, live_panel_.height());
+  }
+  const float tallest = fresh ? live_panel_.height() : tallest_live_h_;
+  return std::min(std::max(tallest, least), most);
+}
+
 void MainWindow::draw_body() {
   const ImGuiStyle& st = ImGui::GetStyle();
   const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetContentRegionAvail().y;
@@ -191,19 +211,8 @@ void MainWindow::draw_body() {
   constexpr ImGuiWindowFlags kStepFlags = kPanelFlags | ImGuiWindowFlags_AlwaysVerticalScrollbar;
   live_panel_.compact = layout == Layout::Bottom;
   if (layout == Layout::Bottom) {
-    // The live result takes the height of its tallest step in this lesson so far, at most
-    // 40% (the lesson keeps 60%; the rest scrolls in its panel): sized to each step, the
-    // panels' edges and buttons moved between steps (a covered answer's rows are shorter).
-    // (A lesson's first frame reads the height the one before measured: not kept.)
-    const bool new_lesson = tallest_live_lesson_ != ui_->view->lesson;
-    if (new_lesson) {
-      tallest_live_lesson_ = ui_->view->lesson;
-      tallest_live_h_ = 0.0f;
-    } else {
-      tallest_live_h_ = std::max(tallest_live_h_, live_panel_.height());
-    }
-    const float tallest = new_lesson ? live_panel_.height() : tallest_live_h_;
-    const float live_h = held(held_live_h_, std::min(tallest, h * 0.4f));
+    // Under the step: at most 40% (the lesson keeps 60%; the rest scrolls in its panel).
+    const float live_h = held(held_live_h_, live_height(h * 0.4f, 0.0f));
     step_from_top();
     ImGui::BeginChild("##step", ImVec2(w, std::max(h - live_h - st.ItemSpacing.y, 80.0f)), true,
                       kStepFlags);
@@ -230,7 +239,12 @@ void MainWindow::draw_body() {
   if (item_registry_enabled()) name_last_item("##step-panel");
   ImGui::SameLine();
   ImGui::BeginGroup();
-  const float live_h = held(held_live_h_, std::min(live_panel_.height(), h * 0.7f));
+  // Beside the step: at most 70%. In a small window (an embed), at least room for a live
+  // result of a dozen lines (the built-in lessons' longest but one), so that a taller step
+  // met later in the lesson (an output's covered note, a second line of numbers) moves
+  // nothing; a wide screen keeps the room for the settings under it.
+  const float least = layout == Layout::Side ? ImGui::GetFrameHeightWithSpacing() * 12.0f : 0.0f;
+  const float live_h = held(held_live_h_, live_height(h * 0.7f, least));
   live(side_w, live_h);
   ImGui::BeginChild("##side", ImVec2(side_w, 0), true, kPanelFlags);
   if (temperature_panel_.shown()) temperature_panel_.draw();

@@ -46,6 +46,7 @@ class MainWindow {
  private:
   void handle_keys();
   void draw_body();
+  float live_height(float most, float least);
 
   UiContext* ui_;
   TopBar top_bar_;
@@ -60,9 +61,10 @@ class MainWindow {
   // Kept while a press is held (draw_body): the live panel's height, where
   // the step panel's content reached.
   float held_live_h_ = 0.0f, held_bottom_ = 0.0f;
-  // On a phone, the tallest the live result has been in this lesson (the panels keep one size).
+  // The tallest the live result has been in this lesson at this window size (live_height).
   float tallest_live_h_ = 0.0f;
   int tallest_live_lesson_ = -1;
+  ImVec2 tallest_live_display_{0.0f, 0.0f};
 };
 
 }  // namespace attn::ui

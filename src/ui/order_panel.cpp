@@ -146,8 +146,9 @@ void OrderPanel::draw_tokens() {
     if (clicked && dragging_ != token) picked_ = picked ? -1 : token;
     if (ImGui::IsItemHovered() && !ui->view->touch && !ImGui::IsItemActive())
       // TRANSLATORS: a tooltip on a word of the word-order row.
-      ImGui::SetTooltip("%s", tr("Drag it to another place, or click it for Earlier and Later. "
-                                 "Keyboard: with a cell of its row selected, Alt and an arrow."));
+      tooltip(
+          tr("Drag it to another place, or click it for Earlier and Later. "
+             "Keyboard: with a cell of its row selected, Alt and an arrow."));
     ImGui::PopID();
   }
   if (!ImGui::IsAnyItemActive()) dragging_ = -1;

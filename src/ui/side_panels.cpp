@@ -159,8 +159,9 @@ void PipelinePanel::draw() {
     if (item_registry_enabled())
       name_last_item("##stage:" + std::string(stage_name(stage.stages[0])));
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s%s%s", shown[0]->label.c_str(), jump >= 0 ? "\n" : "",
-                        jump >= 0 ? tr("Click to go to the step that shows it") : "");
+      tooltip(shown[0]->label +
+              (jump >= 0 ? std::string("\n") + tr("Click to go to the step that shows it")
+                         : std::string()));
       if (jump >= 0) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     }
     ImGui::TextColored(color(current ? pal.accent : pal.text_muted), "%s", name.c_str());
@@ -371,7 +372,7 @@ void SettingsPanel::draw() {
     bool causal = ps.options.causal;
     if (ImGui::Checkbox(tr("Causal mask"), &causal)) ui->request(request::SetCausal{part, causal});
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", tr("Each token attends only to itself and the tokens before it"));
+      tooltip(tr("Each token attends only to itself and the tokens before it"));
   }
 
   const Part& p = lesson.parts[part];
@@ -425,9 +426,9 @@ void SettingsPanel::draw() {
     if (ImGui::Checkbox(wrap_label(tr("Edited weights keep summing to 1"), label_w).c_str(), &keep))
       ui->request(request::SetKeepRowSum{keep});
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s",
-                        tr("On: when you change one weight, the query's other weights "
-                           "rescale so\nthey still sum to 1. Off: only that number changes."));
+      tooltip(
+          tr("On: when you change one weight, the query's other weights "
+             "rescale so\nthey still sum to 1. Off: only that number changes."));
   }
 
   // The what-ifs: computed numbers the learner set, each can be taken back.
@@ -446,7 +447,7 @@ void SettingsPanel::draw() {
       if (item_registry_enabled()) name_last_item("##take-back:" + std::to_string(i));
       // TRANSLATORS: tooltip of the × button beside a number the learner set: remove it, so the
       // number is computed again.
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Take it back: computed again"));
+      if (ImGui::IsItemHovered()) tooltip(tr("Take it back: computed again"));
       ImGui::SameLine();
       ImGui::Text("%s[%s, %s] = %s", m->label.c_str(), m->rows[o.row].c_str(),
                   m->cols[o.col].c_str(), number_text(o.value, 3).c_str());
@@ -487,7 +488,7 @@ void SettingsPanel::draw() {
     // TRANSLATORS: tooltip of the "Predictions and challenges" checkbox; ?mode=explore is the
     // page address's option that does the same: keep it.
     const char* tip = tr("Off: the bare explorer, every result shown at once (?mode=explore)");
-    ImGui::SetTooltip("%s", tip);
+    tooltip(tip);
   }
   const ProgressCounts c = count_progress(ui->session->lesson(), *ui->progress);
   // TRANSLATORS: the learner's progress on this lesson. Each count follows its label, so
@@ -508,10 +509,14 @@ void SettingsPanel::draw() {
   if (ImGui::Button(tr("Start over…"))) ImGui::OpenPopup("##start-over");
   if (item_registry_enabled()) name_last_item("##start-over");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "%s", tr("The notebook's numbers, no answers, no progress: this lesson from the start"));
+    tooltip(tr("The notebook's numbers, no answers, no progress: this lesson from the start"));
   if (ImGui::BeginPopup("##start-over")) {
-    ImGui::TextUnformatted(tr("Clear your numbers, answers and progress on this lesson?"));
+    // Wrapped: on a phone the line is wider than the screen.
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + floating_text_width());
+    ImGui::TextUnformatted(
+        wrappable(tr("Clear your numbers, answers and progress on this lesson?")).c_str());
+    ImGui::PopTextWrapPos();
+    if (item_registry_enabled()) name_current_window("##start-over-popup");
     // TRANSLATORS: button answering "Clear your numbers, answers and progress on this
     // lesson?": yes, start the lesson again from the beginning.
     if (ImGui::Button(tr("Start over"))) {
@@ -582,7 +587,7 @@ void SettingsPanel::draw_figure() {
             : trf("A picture of {matrix} with its title and labels, at {scale}× the screen's "
                   "size",
                   {{"matrix", what}, {"scale", scale}});
-    ImGui::SetTooltip("%s", tip.c_str());
+    tooltip(tip.c_str());
   }
 }
 

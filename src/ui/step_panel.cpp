@@ -8,6 +8,7 @@
 #include "core/text/translation.h"
 #include "core/trace/dependencies.h"
 #include "imgui_internal.h"
+#include "ui/item_registry.h"
 #include "ui/matrix_view.h"
 #include "ui/theme.h"
 
@@ -94,6 +95,7 @@ void StepPanel::draw_heading() {
   ImGui::TextUnformatted(wrappable(step.title).c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  if (item_registry_enabled()) name_last_item("##step-title");
   if (!step.formula.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ui->palette().accent), "%s",
@@ -245,14 +247,16 @@ void StepPanel::draw() {
     ImGui::PushClipRect(clip.Min, ImVec2(clip.Max.x, ImGui::GetCursorScreenPos().y + held_above_),
                         true);
   }
+  // Just answered: the step shows from its heading, the verdict and reveal
+  // under it, then as much of the result it uncovered as fits (in a small
+  // embed or on a phone that result would open below the fold; scrolled to
+  // the reveal, the learner lost the step's title and where they were).
+  const float heading_top = ImGui::GetCursorScreenPos().y;
   draw_heading();
-  // Just answered: the reveal and the result it uncovered come into view
-  // (in a small embed they would open below the fold).
   const std::pair<int, int> here{ui->view->lesson, ui->view->step};
   const bool revealed = open_before_ && open_on_ == here && ui->open_prediction() != open_before_;
   open_before_ = ui->open_prediction();
   open_on_ = here;
-  const float reveal_top = ImGui::GetCursorScreenPos().y;
   activities_.ui = ui;
   activities_.draw_predictions();
   // An open prediction covers what the step says and shows about its result.
@@ -269,15 +273,14 @@ void StepPanel::draw() {
   const std::vector<int> order = matrices_in_order();
   draw_matrices(order, false);
   if (revealed) {
-    // The verdict and its reveal, then as much of the results as fits under
-    // them (the live panel shows the uncovered weights meanwhile).
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     const float bottom = ImGui::GetCursorScreenPos().y;
-    if (bottom - reveal_top <= window->InnerRect.GetHeight())
+    const float inner_top = window->InnerRect.Min.y + ImGui::GetStyle().WindowPadding.y;
+    if (bottom - heading_top <= window->InnerRect.Max.y - inner_top)
       ImGui::ScrollToBringRectIntoView(
-          window, ImRect(window->InnerRect.Min.x, reveal_top, window->InnerRect.Max.x, bottom));
-    else
-      ImGui::SetScrollY(window, window->Scroll.y + reveal_top - window->InnerRect.Min.y);
+          window, ImRect(window->InnerRect.Min.x, heading_top, window->InnerRect.Max.x, bottom));
+    else  // the heading at the top, the rest of the result below the fold
+      ImGui::SetScrollY(window, std::max(0.0f, window->Scroll.y + heading_top - inner_top));
   }
   draw_stale_text(veiled);
   activities_.draw_challenges();

@@ -80,6 +80,25 @@ export async function nextFrame(page, before) {
   }
 }
 
+// Each input event is seen in a drawn frame of its own, as a hand's are: the
+// page's next frame, waited for in the page (a poll from here would add its
+// interval to each of the test's few hundred frames). Bounded: 2 minutes.
+export const drawnFrame = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const { testing } = window.attention;
+        const before = testing.frames();
+        const deadline = performance.now() + 120000;
+        const check = () => {
+          if (testing.frames() > before) return resolve();
+          if (performance.now() > deadline) return reject(new Error(`no frame after frame ${before}`));
+          testing.wake();
+          requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
 // Waits until `predicate`, run in the page (or frame) with `arg`, gives a
 // truthy value, and returns it. The predicate may be async, as reading
 // window.attention is (every method answers with a promise, which
@@ -241,11 +260,7 @@ export async function scrollIntoView(page, hand, all, label) {
 
 // A finger: down, then sideways in three paced moves (past the slop that
 // makes it a drag, not a scroll); release() lifts it.
-// `frame(page)` waits for the page's next frame (a test may bring a faster one).
-export function finger(
-  cdp,
-  frame = async (page) => nextFrame(page, await page.evaluate(() => window.attention.framesDrawn())),
-) {
+export function finger(cdp, frame = drawnFrame) {
   const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
   return {
     async press(page, x, y) {

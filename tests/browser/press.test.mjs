@@ -17,6 +17,7 @@ import {
   saveArtifact,
   scrollIntoView,
   finger,
+  drawnFrame as frame,
 } from "./browser.mjs";
 
 let server, url;
@@ -39,25 +40,6 @@ function differences(before, after) {
   return out;
 }
 
-// Each input event is seen in a drawn frame of its own, as a hand's are: the
-// page's next frame, waited for in the page (a poll from here would add its
-// interval to each of the test's few hundred frames). Bounded: 2 minutes.
-const frame = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const { testing } = window.attention;
-        const before = testing.frames();
-        const deadline = performance.now() + 120000;
-        const check = () => {
-          if (testing.frames() > before) return resolve();
-          if (performance.now() > deadline) return reject(new Error(`no frame after frame ${before}`));
-          testing.wake();
-          requestAnimationFrame(check);
-        };
-        check();
-      }),
-  );
 // The rectangles of the last frame drawn (the registry is on: items() was called).
 const drawn = (page) => page.evaluate(() => window.attention.testing.items());
 // ...once the layout has settled after a release: the frame that sees the
@@ -166,7 +148,7 @@ test("at 390×844 with a finger, a press on each input number changes that numbe
     deviceScaleFactor: 3,
   });
   const { page, problems } = await openPage(context, `${url}?lesson=the-cat-sat`);
-  await pressEveryInput(page, finger(await context.newCDPSession(page), frame));
+  await pressEveryInput(page, finger(await context.newCDPSession(page)));
   assert.deepEqual(problems, []);
   await context.close();
 });
