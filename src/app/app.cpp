@@ -391,6 +391,8 @@ void App::refresh_cover() {
     cover_ = view_.explore
                  ? Cover(s.trace())
                  : cover_open_predictions(s.lesson(), s.trace(), slot().progress, view_.step);
+    reveal_cover_ = view_.explore ? Cover(s.trace())
+                                  : cover_open_answers(s.lesson(), s.trace(), slot().progress);
     // From the same inputs: which earlier question the step's open one waits for.
     const Prediction* open = ui_.open_prediction();
     ui_.open_waits = open ? waits_for(s.lesson(), s.trace(), slot().progress, *open) : -1;
@@ -418,6 +420,7 @@ void App::refresh_cover() {
   ui_.answered = &answered_;
   ui_.solved_with = &solved_with_;
   ui_.cover = cover_.empty() ? nullptr : &cover_;
+  ui_.reveal_cover = reveal_cover_.empty() ? nullptr : &reveal_cover_;
   if (!ui_.cover) {
     ui_.veiled = nullptr;
     veiled_ = {};

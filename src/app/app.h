@@ -285,6 +285,7 @@ class App {
   std::map<std::string, AnsweredNumbers> answered_, solved_with_;
   const Lesson* numbers_lesson_ = nullptr;
   Cover cover_;
+  Cover reveal_cover_;
   Trace veiled_;
   ui::FontSet fonts_;
   ui::UiContext ui_;

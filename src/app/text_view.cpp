@@ -262,8 +262,8 @@ std::string Api::text_view_json() const {
       const auto a = progress.answers.find(p.id);
       if (a == progress.answers.end() || a->second.skipped) continue;
       const std::optional<Evaluation> then = context.evaluation_then(p.id);
-      const PredictionView v =
-          view_prediction(p, e, &a->second, words_digits, context.cover, then ? &*then : nullptr);
+      const PredictionView v = view_prediction(p, e, &a->second, words_digits, context.reveal_cover,
+                                               then ? &*then : nullptr);
       answers.push_back({{"ask", v.ask},
                          {"picked", v.picked},
                          {"right", v.right},

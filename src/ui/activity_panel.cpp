@@ -201,7 +201,7 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   const int digits = std::min(ui->digits(ui->step()), 3);
   const std::optional<Evaluation> then = ui->evaluation_then(p.id);
   const PredictionView v =
-      view_prediction(p, ui->evaluation(), &a, digits, ui->cover, then ? &*then : nullptr);
+      view_prediction(p, ui->evaluation(), &a, digits, ui->reveal_cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
     ImGui::TextDisabled("%s", wrappable(v.ask).c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.

@@ -340,6 +340,9 @@ struct UiContext {
   // the trace with those numbers taken out: what every panel reads. The app
   // keeps both current (App::refresh_cover); null: nothing is covered.
   const Cover* cover = nullptr;
+  // What an answered question's reveal may not show (cover_open_answers): the
+  // other open questions' answers; null: nothing.
+  const Cover* reveal_cover = nullptr;
   // Matrix `index` covered whole: it is left out, a "?" in its place.
   bool covered(int index) const { return cover && cover->all(index); }
   // Entry (row, col) of matrix `index` covered: a "?" in its cell.

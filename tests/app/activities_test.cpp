@@ -264,7 +264,7 @@ TEST_CASE("a challenge whose rules are broken shows no progress toward its goal,
   // An attention weight edited where only W_k may change: "sat" wins, against the rules.
   REQUIRE(ui.api().set_value("weights", 0, 2, 0.9).empty());
   ui.frames(3);
-  const std::string text = ui.drawn_text();
+  const std::string text = ui.drawn_text();  // (a wrap point, not '.', between 0 and 56)
   CHECK(text.find("This challenge allows only") != std::string::npos);
   // Was "100% of the way" beside it, on the card and in the live panel.
   CHECK(text.find("% of the way") == std::string::npos);
@@ -434,7 +434,7 @@ TEST_CASE("in a small embed, answering scrolls the verdict into view, the result
   ui.frames(3);
   // The verdict is read first: it is in view (drawn glyphs are those on
   // screen), and the step's result follows under it, not scrolled past.
-  const std::string text = ui.drawn_text();
+  const std::string text = ui.drawn_text();  // (a wrap point, not '.', between 0 and 56)
   CHECK(text.find("Right.") != std::string::npos);
   ui::ItemRect r;
   REQUIRE(ui::find_item("##weights:0:0", &r));
@@ -449,11 +449,30 @@ TEST_CASE("udl-multihead's last question, answered right: its answer in words, n
   ui.frames(2);
   REQUIRE(ui.click("##option:1"));  // "No, different numbers": the right answer
   ui.frames(3);
-  const std::string text = ui.drawn_text();
+  const std::string text = ui.drawn_text();  // (a wrap point, not '.', between 0 and 56)
   CHECK(text.find("Right.") != std::string::npos);
   // Not 'You picked "No, different numbers": it is "No, different numbers"'.
   CHECK(text.find("You picked") == std::string::npos);
   CHECK(text.find("it is \"") == std::string::npos);
   // "Your answer" is the notebook's code's, not the learner's: said beside it.
   CHECK(std::regex_search(text, std::regex("Your\\s+answer\\s+\\(the\\s+notebook's\\s+code\\)")));
+}
+
+TEST_CASE(
+    "a step's first answer reveals its own numbers while the step's second question is open") {
+  // cross-attention step 4 asks about "cat", then "sat": the weights stay
+  // covered for the second, but the first's reveal names its own number.
+  test::HeadlessUi ui(parameters({{"lesson", "cross-attention"}, {"step", "4"}}));
+  ui.frames(2);
+  settle_questions_before(ui, 3);
+  REQUIRE(ui.app().apply(ui::request::AnswerPrediction{"ca-cat", 0}).empty());
+  ui.frames(3);
+  const std::string text = ui.drawn_text();  // (a wrap point, not '.', between 0 and 56)
+  CHECK(std::regex_search(text, std::regex("\"cat\" gives \"chat\" 0[^ ]+[0-9]{2}\\.")));
+  CHECK(text.find("\"chat\" ?") == std::string::npos);
+  CHECK_FALSE(shown("##weights:1:1"));  // the step's result: still covered for "sat"
+  // The text view says the same.
+  const std::string view = ui.api().text_view_json();
+  CHECK(view.find("\\\"cat\\\" gives \\\"chat\\\" ?") == std::string::npos);
+  CHECK(view.find("\\\"cat\\\" gives \\\"chat\\\" 0.") != std::string::npos);
 }

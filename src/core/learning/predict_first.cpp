@@ -144,6 +144,17 @@ Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
   return cover;
 }
 
+Cover cover_open_answers(const Lesson& lesson, const Trace& trace, const LessonProgress& progress) {
+  Cover cover(trace);
+  for (int s = 0; s < static_cast<int>(trace.steps.size()); ++s) {
+    const TraceStep& ts = trace.steps[s];
+    for (const Prediction& p : lesson.parts[ts.part].steps[ts.part_step].predictions)
+      if (!progress.answers.count(p.id)) cover_answer(cover, trace, s, p);
+  }
+  cover_what_follows(cover, trace);
+  return cover;
+}
+
 int waits_for(const Lesson& lesson, const Trace& trace, const LessonProgress& progress,
               const Prediction& p) {
   Cover earlier(trace);

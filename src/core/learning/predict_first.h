@@ -34,6 +34,12 @@ namespace attn {
 Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
                              const LessonProgress& progress, int step);
 
+// What an answered question's reveal may not show: each open question's
+// answer, and what follows from it. Not a step's result: a step that asks two
+// questions keeps its result covered until both are answered, but the first's
+// reveal shows the numbers it asked about ("cat" gives "chat" 0.61, not "?").
+Cover cover_open_answers(const Lesson& lesson, const Trace& trace, const LessonProgress& progress);
+
 // The step (an index into trace.steps) of the earliest question before
 // prediction `p`'s step that is still open and covers what `p` reads: its
 // question's numbers or its answer. `p` (one of the lesson's) cannot be
