@@ -105,8 +105,7 @@ void TopBar::draw() {
         const bool selected = static_cast<int>(i) == view.lesson;
         if (ImGui::Selectable(lessons[i].title.c_str(), selected))
           ui->request(request::SelectLesson{static_cast<int>(i)});
-        if (ImGui::IsItemHovered() && !lessons[i].source.empty())
-          tooltip(lessons[i].source.c_str());
+        if (ImGui::IsItemHovered() && !lessons[i].source.empty()) tooltip(lessons[i].source);
       }
       ImGui::EndCombo();
     }
@@ -127,7 +126,7 @@ void TopBar::draw() {
   if (source_w > 120.0f && !lesson.source.empty()) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", ellipsized(lesson.source, source_w).c_str());
-    if (ImGui::IsItemHovered()) tooltip(lesson.source.c_str());
+    if (ImGui::IsItemHovered()) tooltip(lesson.source);
     ImGui::SameLine();
   }
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - actions_w + st.ItemSpacing.x));
@@ -299,7 +298,7 @@ void StepBar::draw() {
              {"predictions", predictions},
              {"solved", solved},
              {"challenges", challenges}});
-    tooltip(text.c_str());
+    tooltip(text);
   };
   // Something to do on a step: a prediction not answered, a challenge not solved.
   auto to_do = [&](int s) {

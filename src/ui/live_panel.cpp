@@ -282,7 +282,7 @@ void LivePanel::draw() {
              {"key", (*s.key_labels)[k]},
              {"value", number_text(value, 8)},
              {"notebook", number_text(s.at(then->value, q, k), 8)}});
-        tooltip(tip.c_str());
+        tooltip(tip);
       } else if (!view.touch) {
         tooltip(query + " → " + (*s.key_labels)[k] + ": " + number_text(value, 8));
       }

@@ -587,7 +587,7 @@ void SettingsPanel::draw_figure() {
             : trf("A picture of {matrix} with its title and labels, at {scale}× the screen's "
                   "size",
                   {{"matrix", what}, {"scale", scale}});
-    tooltip(tip.c_str());
+    tooltip(tip);
   }
 }
 
