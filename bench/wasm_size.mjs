@@ -112,10 +112,11 @@ function names(symbolsFile) {
   return map;
 }
 
-// One library per function, by its name. With LTO much is inlined: the web
-// shell's frame() holds most of the UI, for one.
+// One library per function, by its name (before its parameters: the loader's
+// functions take a JSON value, and are the loader's). With LTO much is
+// inlined: the web shell's frame() holds most of the UI, for one.
 const GROUPS = [
-  ["nlohmann::json (lesson files, state, API)", /nlohmann/],
+  ["nlohmann::json (lesson files, state, API)", /^[^(]*nlohmann/],
   ["Dear ImGui + stb_truetype + backends", /ImGui|^Im[A-Z]|\bIm[A-Z][a-zA-Z]+::|stbtt|stbrp|stb_|ImFont|ImDraw/],
   ["attn::ui (UI panels)", /^attn::ui::/],
   ["attn core (lessons, trace, attention)", /^attn::/],
