@@ -214,6 +214,7 @@ std::string App::apply(const ui::Request& request) {
   namespace r = ui::request;
   const ReportedState before = reported();  // a change of it bumps the version
   std::string error;
+  if (slot().descent && changes_numbers(request)) back_to_my_numbers();
   std::visit(
       [&](const auto& q) {
         using T = std::decay_t<decltype(q)>;

@@ -232,6 +232,8 @@ class App {
   std::string show_descent(const std::string& challenge);
   void descent_step();
   void back_to_my_numbers();
+  // Whether a request changes the learner's numbers (descent ends before it).
+  static bool changes_numbers(const ui::Request& request);
   void add(const ui::request::AddLesson& added);
   // Why a figure cannot be made as asked on the current step ("" if it can).
   std::string check_figure(const ui::request::SaveFigure& figure) const;

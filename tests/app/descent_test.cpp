@@ -133,6 +133,45 @@ TEST_CASE("gradient descent stops and gives the learner's numbers back when the 
   CHECK(back["changes"] == mine["changes"]);  // the learner's, not where descent had got to
 }
 
+// Step 2's weight matrices as the trace has them now: {"W_q": rows, ...}.
+nlohmann::json weights_now(test::HeadlessUi& ui) {
+  nlohmann::json weights;
+  const nlohmann::json trace = json_of(ui.api().trace_json());  // kept: the loop reads into it
+  for (const nlohmann::json& m : trace["steps"][1]["matrices"])
+    if (m["changeable"] == "input") weights[m["name"].get<std::string>()] = m["data"];
+  return weights;
+}
+
+// A drag while descent plays is the learner's: descent ends first, and the
+// drag lands on the learner's numbers (the next descent step, or "Back to my
+// numbers", used to overwrite it).
+TEST_CASE(
+    "a learner's drag while gradient descent plays ends it and lands on the learner's numbers") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+  test::HeadlessUi ui(start);
+  const std::string id = "cat-sat-make-sat-win";
+  take_on(ui, id);
+  REQUIRE(ui.drag("##W_k:0:0", 20.0f));
+  ui.frames(2);
+  const nlohmann::json mine = weights_now(ui);
+  REQUIRE(ui.click("##descent:" + id));
+  ui.frames(3);
+  REQUIRE(json_of(ui.api().state_json())["descent"].is_object());
+  REQUIRE(weights_now(ui) != mine);  // descent's numbers on screen
+  REQUIRE(ui.drag("##W_k:1:1", 20.0f));
+  for (int i = 0; i < 30; ++i) {  // frames enough for many more descent steps, had it gone on
+    ui.frames(1);
+    REQUIRE(json_of(ui.api().state_json())["descent"].is_null());
+  }
+  const nlohmann::json now = weights_now(ui);
+  CHECK(now["W_k"][1][1] != mine["W_k"][1][1]);  // the drag stayed
+  nlohmann::json others = now;
+  others["W_k"][1][1] = mine["W_k"][1][1];
+  CHECK(others == mine);            // every other number the learner's, their own earlier drag too
+  CHECK(shown("##descent:" + id));  // offered again, from the numbers now
+}
+
 // "You changed" counts every number the learner moved from the lesson's, one
 // the challenge does not allow too; "It changed" only descent's, from theirs.
 TEST_CASE("the comparison counts the learner's edits from the lesson's numbers") {
