@@ -91,7 +91,7 @@ def read_train(value, given, tokens, memory_tokens, layout, arrangement, causal)
     d_v = _width(given, layout, "W_v") if "W_v" in given else d_k
     work = steps * 3.0 * (n * d * (2 * d_k + d_v) + n * m * (d_k + d_v))
     if work > FORMAT_LIMITS["train_work"]:
-        fail(at("train", "steps"), f"{steps} steps are too many for a part this size (every change trains again): "
+        fail(at("train", "steps"), f"{steps} steps are too many for a lesson this size (every change trains again): "
                                    "use fewer steps, tokens or dimensions")
     out = {"target": {kind: t}}
     if params != default_params:

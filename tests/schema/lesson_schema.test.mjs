@@ -49,6 +49,8 @@ const LOADER_ONLY = {
   "train-target-not-distribution.json": "each target row a distribution",
   "train-target-masked.json": "no target weight where the mask hides",
   "train-weights-target-values.json": "a weights target trains only what reaches the weights",
+  "train-too-much-work.json": "training's work bounded by steps and sizes together",
+  "train-variant-trained.json": "no variant of its own called \"trained\" beside training",
 };
 const FIXTURES_INVALID_FOR_LOADER_ONLY = { "broken-lesson.json": "rows of equal length" };
 

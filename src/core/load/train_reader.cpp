@@ -160,14 +160,20 @@ bool read_train(Reader& r, const json& v, const Pointer& path, Part& part) {
     return r.fail(path / "steps",
                   // TRANSLATORS: training runs again on every change; {steps} steps of this
                   // lesson's size are too many: fewer steps, or fewer tokens and dimensions.
-                  trf("too many steps ({steps}) for a part this size (every change trains "
-                      "again): use fewer steps, tokens or dimensions",
+                  trf(part.said_of(N_("too many steps ({steps}) for a lesson this size (every "
+                                      "change trains again): use fewer steps, tokens or "
+                                      "dimensions"),
+                                   N_("too many steps ({steps}) for a part this size (every "
+                                      "change trains again): use fewer steps, tokens or "
+                                      "dimensions")),
                       {{"steps", std::to_string(train.steps)}}));
   for (const Variant& variant : part.variants)
     if (variant.id == "trained")
-      // TRANSLATORS: keep "trained": the part's variant after training has that id.
-      return r.fail(path, tr("a variant is already called \"trained\": the part after training "
-                             "takes that id"));
+      // TRANSLATORS: keep "trained": the numbers after training are a variant with that id.
+      return r.fail(path, tr(part.said_of(N_("a variant is already called \"trained\": the "
+                                             "lesson's numbers after training take that id"),
+                                          N_("a variant is already called \"trained\": the "
+                                             "part after training takes that id"))));
   Variant trained;
   trained.id = "trained";
   // TRANSLATORS: the label of a lesson's matrices after training, as "weights — after training".
