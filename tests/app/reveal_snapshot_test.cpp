@@ -1,13 +1,15 @@
 // A reveal is one snapshot. In every built-in lesson, each prediction is
 // answered (rightly in one walk, wrongly in the other) at the notebook's
 // numbers or at edited ones; then the numbers are edited again (random edits,
-// and every challenge's solution). Each reveal the learner reads (the text
-// view's, which the canvas draws from the same view) must still be what the
-// numbers it was answered on say, rebuilt here from the state the test kept;
-// "When you answered:" stands before it once the numbers differ; every sum it
-// prints adds up to its terms; and its verdict agrees with the answer it names.
+// and every challenge's solution). Each reveal the learner reads, and the
+// question's ask above it (the text view's, which the canvas draws from the
+// same view), must still be what the numbers it was answered on say, rebuilt
+// here from the state the test kept; "When you answered:" stands before it
+// once the numbers differ; every sum it prints adds up to its terms; and its
+// verdict agrees with the answer it names.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -95,6 +97,18 @@ void check_sums(const std::string& sentence) {
   }
 }
 
+// Text as plain as the canvas's and the page's can both be: no spaces (the
+// canvas wraps where it must), and wrappable()'s look-alike dots and commas
+// as what they stand for.
+std::string unwrapped(std::string text) {
+  for (const auto& [look_alike, plain] :
+       {std::pair{"\u2024", "."}, {"\u201A", ","}, {"\u00A0", " "}, {"\u3000", " "}})
+    for (size_t at = text.find(look_alike); at != std::string::npos; at = text.find(look_alike))
+      text.replace(at, std::string_view(look_alike).size(), plain);
+  std::erase_if(text, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  return text;
+}
+
 struct Answered {
   const Prediction* prediction;
   int step;
@@ -160,6 +174,8 @@ void walk(const std::string& id, bool right, unsigned seed) {
       for (const TextBlock& b : p.reveal)
         if (!b.when || holds(*b.when, then)) expected.push_back(render_text(b.text, fill));
       CHECK(shown["reveal"].get<std::vector<std::string>>() == expected);
+      // The question above it quotes the same numbers.
+      CHECK(shown["ask"] == render_text(p.ask, Filling{then, digits, "", ""}));
       CHECK(shown["numbers"] == (s.state() == a.state ? "" : "When you answered:"));
       for (const std::string& sentence : expected) check_sums(sentence);
       // The verdict agrees with the answer it names.
@@ -183,4 +199,30 @@ TEST_CASE(
   for (const auto& lesson : builtin_lessons())
     for (const bool right : {true, false}) walk(lesson->id, right, seed++);
   CHECK(sums_checked > 0);  // the cat sat's estimate prints one
+}
+
+TEST_CASE("an answered question's ask quotes the numbers it was answered on, as its reveal does") {
+  app::StartParameters start;
+  start.values = {{"lesson", "the-cat-sat"}, {"step", "5"}};  // "output": the estimate
+  test::HeadlessUi ui(start);
+  ui.frames(2);
+  REQUIRE(ui.app().apply(ui::request::SkipPrediction{"cat-sat-the-attends"}).empty());
+  ui.frames(2);
+  // The ask the learner answered, V's and the weights' numbers in it.
+  const std::string asked =
+      nlohmann::json::parse(ui.api().text_view_json())["prediction"]["ask"].get<std::string>();
+  REQUIRE(ui.app().apply(ui::request::AnswerPrediction{"cat-sat-output-estimate", 1.0}).empty());
+  // X["The", 0] moved: V and the weights with it.
+  REQUIRE(ui.app().apply(ui::request::EditCell{{0, Stage::X}, 0, 0, 2.5}).empty());
+  ui.frames(3);
+  const Session& s = ui.app().session();
+  const Prediction& p = s.lesson().parts[0].steps[4].predictions[0];
+  const std::string today = render_text(p.ask, Filling{evaluation_of(s), 3, "", ""});
+  REQUIRE(today != asked);
+  const nlohmann::json answer = nlohmann::json::parse(ui.api().text_view_json())["answers"].at(0);
+  CHECK(answer["numbers"] == "When you answered:");
+  CHECK(answer["ask"] == asked);
+  const std::string drawn = unwrapped(ui.drawn_text());
+  CHECK(drawn.find(unwrapped(asked)) != std::string::npos);
+  CHECK(drawn.find(unwrapped(today)) == std::string::npos);
 }

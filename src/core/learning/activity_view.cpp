@@ -13,19 +13,18 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
                                const PredictionAnswer* given, int digits, const Cover* cover,
                                const Evaluation* then) {
   PredictionView v;
-  Filling plain{e, digits, "", ""};
-  plain.cover = cover;
-  v.ask = render_text(p.ask, plain);
-  v.options = prediction_options(p, e.now);
-  if (!given) return v;
-  v.skipped = given->skipped;
-  v.answered = !given->skipped;
-  if (!v.answered) {
-    v.answer = answer_text(p, e, digits);
-    return v;
-  }
+  v.skipped = given && given->skipped;
+  v.answered = given && !given->skipped;
+  // An answered question is one snapshot, its ask too: it quotes the numbers
+  // its reveal speaks of. An open or a skipped one (no numbers kept) reads today's.
+  const Evaluation& at = v.answered && then ? *then : e;
+  Filling asked{at, digits, "", ""};
+  asked.cover = cover;
+  v.ask = render_text(p.ask, asked);
+  v.options = prediction_options(p, at.now);
+  if (v.skipped) v.answer = answer_text(p, e, digits);
+  if (!v.answered) return v;
   v.right = given->right;
-  const Evaluation& at = then ? *then : e;
   v.picked = picked_text(p, at.now, given->picked);
   // Without the numbers then, the answer kept in no language is still theirs.
   v.answer = then ? answer_text(p, *then, digits) : answer_of_key(p, e.now, given->answer);

@@ -11,10 +11,11 @@
 
 namespace attn {
 
-// An answered prediction's reveal is judged and worded on the numbers it was
-// answered on (`then`, from PredictionAnswer::state), so "Not quite. You
-// picked "sat"" never stands beside ""sat" gets the most"; how the learner's
-// numbers now answer it, where that differs, is a line of its own.
+// An answered prediction is shown on the numbers it was answered on (`then`,
+// from PredictionAnswer::state): its ask quotes them and its reveal is judged
+// and worded on them, so "Not quite. You picked "sat"" never stands beside
+// ""sat" gets the most", nor a question beside a reveal of other numbers; how
+// the learner's numbers now answer it, where that differs, is a line of its own.
 struct PredictionAnswer;
 struct PredictionView {
   std::string ask;
@@ -30,9 +31,10 @@ struct PredictionView {
   // How the numbers now answer it, where that differs: a line of its own.
   std::string now_line;
 };
-// `then`: the numbers the answer was given on (null: unknown, work saved
-// before they were kept; the reveal then reads today's). `cover`: what open
-// predictions cover (core/logic/cover.h), "?" in the texts; null: nothing.
+// `then`: the numbers the answer was given on, which the ask and the reveal
+// read (null: unknown, work saved before they were kept; they read today's).
+// `cover`: what open predictions cover (core/logic/cover.h), "?" in the
+// texts; null: nothing.
 PredictionView view_prediction(const Prediction& p, const Evaluation& e,
                                const PredictionAnswer* given, int digits,
                                const Cover* cover = nullptr, const Evaluation* then = nullptr);
