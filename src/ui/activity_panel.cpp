@@ -203,6 +203,8 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
   const PredictionView v =
       view_prediction(p, ui->evaluation(), &a, digits, ui->reveal_cover, then ? &*then : nullptr);
   card(v.right ? pal.good : pal.bad, [&] {
+    // Whose numbers the question, the verdict and the reveal all speak of, said first.
+    if (!v.numbers.empty()) ImGui::TextDisabled("%s", wrappable(v.numbers).c_str());
     ImGui::TextDisabled("%s", wrappable(v.ask).c_str());
     // The lesson's reveal says what was picked ("You picked ..."): the verdict only judges.
     if (v.right) {
@@ -213,7 +215,6 @@ void ActivityPanel::draw_answered(const Prediction& p, const PredictionAnswer& a
       coloured(pal.bad, tr("Not quite."));
     }
     if (item_registry_enabled()) name_last_item("##verdict");
-    if (!v.numbers.empty()) ImGui::TextDisabled("%s", wrappable(v.numbers).c_str());
     for (const std::string& s : v.reveal) wrapped(s);
     if (!v.now_line.empty()) coloured(pal.changed, v.now_line);
   });

@@ -4,8 +4,8 @@
 // and every challenge's solution). Each reveal the learner reads, and the
 // question's ask above it (the text view's, which the canvas draws from the
 // same view), must still be what the numbers it was answered on say, rebuilt
-// here from the state the test kept; "When you answered:" stands before it
-// once the numbers differ; every sum it prints adds up to its terms; and its
+// here from the state the test kept; "When you answered:" stands before
+// both once the numbers differ; every sum it prints adds up to its terms; and its
 // verdict agrees with the answer it names.
 #include <doctest/doctest.h>
 
@@ -225,4 +225,6 @@ TEST_CASE("an answered question's ask quotes the numbers it was answered on, as 
   const std::string drawn = unwrapped(ui.drawn_text());
   CHECK(drawn.find(unwrapped(asked)) != std::string::npos);
   CHECK(drawn.find(unwrapped(today)) == std::string::npos);
+  // Said before the question, whose numbers are the answer's too, not between it and the reveal.
+  CHECK(drawn.find(unwrapped("When you answered:")) < drawn.find(unwrapped(asked)));
 }

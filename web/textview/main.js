@@ -179,9 +179,9 @@ function renderActivities(view, body) {
   }
   for (const a of view.answers) {
     const section = el("section", undefined, { class: a.right ? "activity right" : "activity wrong" });
+    if (a.numbers) section.append(el("p", a.numbers)); // whose numbers all that follows speaks of
     section.append(el("p", a.ask, { class: "source" }));
     section.append(el("p", a.verdict));
-    if (a.numbers) section.append(el("p", a.numbers));
     for (const s of a.reveal) section.append(el("p", s));
     if (a.answerChanged) section.append(el("p", a.answerChanged));
     body.append(section);

@@ -42,12 +42,12 @@ PredictionView view_prediction(const Prediction& p, const Evaluation& e,
             : trf("With your numbers now, the answer is \"{now}\".", {{"now", v.answer_now}});
   }
   if (!then)
-    // TRANSLATORS: before a prediction's reveal when the numbers it was answered on were not
-    // kept (work saved by an older version): the reveal speaks of the learner's numbers now.
+    // TRANSLATORS: before an answered prediction's question and reveal when the numbers it was
+    // answered on were not kept (work saved by an older version): both speak of the numbers now.
     v.numbers = tr("With your numbers now:");
   else if (!(then->state == e.state))
-    // TRANSLATORS: before a prediction's reveal once the learner has changed numbers since
-    // answering: the reveal's numbers are those of the moment they answered.
+    // TRANSLATORS: before an answered prediction's question and reveal once the learner has
+    // changed numbers since answering: their numbers are those of the moment they answered.
     v.numbers = tr("When you answered:");
   Filling filled{at, digits, v.picked, v.answer};
   filled.cover = cover;

@@ -23,7 +23,7 @@ struct PredictionView {
   bool answered = false, skipped = false, right = false;
   std::string picked, answer;  // as {picked} and {answer} read: on the numbers then
   std::string answer_now;      // the right answer on the numbers now, if it differs
-  // Whose numbers the reveal speaks of, said before it: "When you answered:"
+  // Whose numbers the question and its reveal speak of, said before both: "When you answered:"
   // once the learner's numbers differ from those, "With your numbers now:"
   // when they were not kept (older saved work); empty while they are the same.
   std::string numbers;
