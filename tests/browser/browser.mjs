@@ -299,7 +299,7 @@ export function finger(cdp, frame = drawnFrame) {
       await frame(page);
       await touch("touchEnd", []);
       // A tap is played to the UI over the frames after the lift (hover,
-      // press, release: browser_input.cpp's apply_touch): wait them out.
+      // press, release: browser_input.cpp's play_tap): wait them out.
       for (let i = 0; i < 5; ++i) await frame(page);
     },
   };

@@ -101,11 +101,25 @@ struct Touch {
   ImGuiWindow* target = nullptr;  // the panel being scrolled
   bool hovered_start = false;     // a frame has hovered where it went down
   int press_frames = 0;           // frames since the press began
-  bool tap = false;               // lifted before it meant anything: a click
   int frames_after = 0;           // frames drawn since the finger lifted
   long id = 0;
 };
 Touch touch;
+
+// Taps lifted and not yet played as clicks, oldest first: a busy phone, or a
+// learner tapping Next twice, can lift the next finger before the frames
+// have played the last tap, and each tap is a click of its own.
+struct Tap {
+  float x0, y0;  // pressed here
+  float x, y;    // released here
+};
+// A tap's frames: hover, down, down, up (the down seen in two frames).
+constexpr int kTapFrames = 4;
+// Past this many waiting, a new tap is dropped, not the oldest: made so far
+// ahead of the frames, it aims at a screen the waiting ones will change.
+constexpr std::size_t kMaxTaps = 8;
+std::vector<Tap> taps;
+int tap_frame = 0;  // frames the oldest tap has played
 
 // The finger's intent, once it shows.
 void decide(Touch& t) {
@@ -147,8 +161,10 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         if (t.intent == Intent::Press && t.press_frames < 2 &&
             dx * dx + dy * dy <= kSlopPx * kSlopPx)
           t.intent = Intent::Undecided;
-        t.tap = t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND;
         t.frames_after = 0;
+        if (t.intent == Intent::Undecided && type == EMSCRIPTEN_EVENT_TOUCHEND &&
+            taps.size() < kMaxTaps)
+          taps.push_back({t.x0, t.y0, t.x, t.y});
       }
     }
   }
@@ -189,7 +205,21 @@ void scroll_by_finger(Touch& t) {
   t.last_y = t.y;
 }
 
-// After the backends' NewFrame: the finger as the mouse. A press starts where
+// Plays the oldest tap's next frame. After the last tap, the position leaves
+// the canvas as a lifted finger's does (apply_touch), unless a finger is down.
+void play_tap(ImGuiIO& io, Touch& t) {
+  const Tap k = taps.front();
+  io.MousePos = tap_frame < kTapFrames - 1 ? ImVec2(k.x0, k.y0) : ImVec2(k.x, k.y);
+  io.MouseDown[0] = tap_frame == 1 || tap_frame == 2;
+  if (++tap_frame < kTapFrames) return;
+  taps.erase(taps.begin());
+  tap_frame = 0;
+  if (taps.empty() && !t.active && t.intent == Intent::Undecided)
+    t.x = k.x, t.y = k.y, t.frames_after = 2;
+}
+
+// After the backends' NewFrame: the finger as the mouse. Lifted taps come
+// first, in order (the finger down now came after them). A press starts where
 // the finger went down: one frame hovering there, then down, then following
 // the finger. After the finger lifts, the position stays two frames, then
 // leaves the canvas.
@@ -198,14 +228,14 @@ void apply_touch(ImGuiIO& io) {
   // The frame after the one that took the release (see on_mouse_button).
   if (mouse_targets_in > 0 && !platform::buttons_waiting() && --mouse_targets_in == 0 && !t.active)
     shell().app->apply(ui::request::SetTouch{false});
-  if (t.active || t.intent != Intent::Undecided || t.tap) {
-    if (t.active && t.intent == Intent::Undecided) decide(t);
+  if (t.active && t.intent == Intent::Undecided) decide(t);
+  if (!taps.empty()) return play_tap(io, t);
+  if (t.active || t.intent != Intent::Undecided) {
     switch (t.intent) {
       case Intent::Undecided:
         io.MousePos = ImVec2(t.x0, t.y0);  // hover only: nothing is pressed yet
+        io.MouseDown[0] = false;
         t.hovered_start = true;
-        io.MouseDown[0] = t.tap && t.press_frames++ >= 1;
-        if (t.tap && t.press_frames > 2) t.tap = false, t.frames_after = 1;  // released next
         break;
       case Intent::Press:
         io.MousePos = t.press_frames < 2 ? ImVec2(t.x0, t.y0) : ImVec2(t.x, t.y);
@@ -358,8 +388,9 @@ void apply_browser_input(ImGuiIO& io) {
 
 bool input_pending() {
   const Touch& t = touch;
-  return platform::buttons_waiting() || t.active || t.tap || t.intent != Intent::Undecided ||
-         (t.frames_after > 0 && t.frames_after < 3) || mouse_targets_in > 0;
+  return platform::buttons_waiting() || t.active || !taps.empty() ||
+         t.intent != Intent::Undecided || (t.frames_after > 0 && t.frames_after < 3) ||
+         mouse_targets_in > 0;
 }
 
 }  // namespace attn::web
