@@ -45,9 +45,9 @@ const char* kHelp =
     "  --lesson ID            open a built-in lesson (attention-cli list names them)\n"
     "  --step N               open step N (1 is the first)\n"
     "  --theme light|dark     the colours; --dark is --theme dark\n"
-    "  --lang en|es|zh-Hans|ko\n"
-    "                         the interface's language (default: the system's, from\n"
-    "                         LANGUAGE, LC_ALL, LC_MESSAGES and LANG)\n"
+    "  --lang CODE            the interface's language (default: the system's, from\n"
+    "                         LANGUAGE, LC_ALL, LC_MESSAGES and LANG), one of:\n"
+    "                         {languages}\n"
     "  --mode learn|explore   learn (the default) asks predictions and sets\n"
     "                         challenges on the way; explore asks none\n"
     "  --state TEXT           the learner's changes to the numbers: the text after\n"
@@ -191,7 +191,11 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
       std::fputs(kUsage, stdout);
-      std::fputs(kHelp, stdout);
+      // The languages as the app knows them (a list written here went stale at four).
+      std::string help = kHelp;
+      const std::string slot = "{languages}";
+      help.replace(help.find(slot), slot.size(), attn::language_codes());
+      std::fputs(help.c_str(), stdout);
       return 0;
     }
     if (std::string(argv[i]) == "--version") {
