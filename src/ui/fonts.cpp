@@ -125,9 +125,10 @@ std::string with_line_breaks(std::string_view text) {
 }  // namespace
 
 std::string wrappable(std::string_view text) {
-  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024, looks like '.'
-  static constexpr std::string_view kLowComma = "\xE2\x80\x9A";      // U+201A, looks like ','
-  static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";      // U+00A0
+  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";    // U+2024, looks like '.'
+  static constexpr std::string_view kLowComma = "\xE2\x80\x9A";        // U+201A, looks like ','
+  static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";        // U+00A0
+  static constexpr std::string_view kGluedQuoteUtf8 = "\xE2\xB9\xBF";  // kGluedQuote
   const auto word = [&](size_t i) {
     if (i >= text.size()) return false;
     const char c = text[i];
@@ -148,6 +149,8 @@ std::string wrappable(std::string_view text) {
       out += kLowComma;
     else if (c == ' ' && call > 0)
       out += kNoBreakSpace;
+    else if (c == '"' && i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '\n')
+      out += kGluedQuoteUtf8;  // "cat" and "Neither". keep their quotes on their line
     else
       out += c;
   }
@@ -284,6 +287,9 @@ bool FontSet::build(float pixel_ratio) {
   fonts_.small = add(13.0f);
   fonts_.title = add(20.0f);
   io.Fonts->Build();
+  // wrappable()'s glued quote: drawn as '"' (a remap needs the built font).
+  for (ImFont* font : {fonts_.body, fonts_.small, fonts_.title})
+    font->AddRemapChar(static_cast<ImWchar>(kGluedQuote), '"');
   io.FontGlobalScale = 1.0f / pixel_ratio;
   io.FontDefault = fonts_.body;
 

@@ -39,8 +39,12 @@ const FontPack* font_pack_for(char32_t codepoint);
 // do not write: between two of their characters, where a line may break
 // (not before a closing mark or a small kana, not after an opening one), goes
 // kLineBreak: a blank to ImGui, which every font draws zero wide (FontSet::build).
+// ImGui also breaks after any '"', so "Neither". could end a line with the
+// quote and start the next with the '.': a '"' with no blank after it becomes
+// kGluedQuote, which every font draws as '"' and ImGui does not break after.
 // Copies and the text view keep the text as it is.
-inline constexpr char32_t kLineBreak = 0x3000;  // U+3000, one of ImGui's blanks
+inline constexpr char32_t kLineBreak = 0x3000;   // U+3000, one of ImGui's blanks
+inline constexpr char32_t kGluedQuote = 0x2E7F;  // unassigned, below every font's CJK
 std::string wrappable(std::string_view text);
 
 class FontSet {

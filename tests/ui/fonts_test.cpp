@@ -159,6 +159,31 @@ TEST_CASE("wrappable: numbers and code never break; the base font draws the look
   for (char32_t c : {0x2024, 0x201A, 0x00A0}) CHECK(ui::base_font_has(c));
 }
 
+TEST_CASE("wrappable: a quote stays with its word and its full stop, drawn as '\"'") {
+  const std::string q = "\u2E7F";  // kGluedQuote
+  CHECK(ui::wrappable("the answer is \"Neither\".") == "the answer is " + q + "Neither" + q + ".");
+  CHECK(ui::wrappable("\"cat\" wins") == q + "cat\" wins");  // a blank after: as it was
+  ImGuiContext* context = ImGui::CreateContext();
+  ui::FontSet fonts(true);
+  fonts.build(1.0f);
+  ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  CHECK(font->FindGlyph(static_cast<ImWchar>(ui::kGluedQuote)) == font->FindGlyph('"'));
+  // Wrapped just short of the whole: ImGui used to break between the quote
+  // and the '.', which then began a line alone.
+  const std::string plain = "the answer is \"Neither\".";
+  const std::string text = ui::wrappable(plain);
+  const float whole = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, plain.c_str()).x;
+  CHECK(font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, text.c_str()).x ==
+        doctest::Approx(whole).epsilon(1e-6));
+  const auto first_line = [&](const std::string& t) {
+    return std::string(t.c_str(), font->CalcWordWrapPositionA(1.0f, t.c_str(), t.c_str() + t.size(),
+                                                              whole - 1.0f));
+  };
+  CHECK(first_line(plain) == "the answer is \"Neither\"");  // ImGui's own break
+  CHECK(first_line(text) == "the answer is");
+  ImGui::DestroyContext(context);
+}
+
 TEST_CASE(
     "wrappable: Chinese and Japanese may break between characters, never before 。 or after 「") {
   const std::string b = "\u3000";  // kLineBreak
