@@ -176,7 +176,37 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   await replaceText(page, "/steps/1/predict/0/reveal", 'You picked "{picked}"; "{answer}" gets {max weights[The]:2}.');
   await page.locator('#editor [data-action="add-challenge"][data-index="1"]').click();
   await replaceText(page, "/steps/1/challenges/0/task", 'Make "The" attend most to "왕" by changing W_k.');
-  await replaceText(page, "/steps/1/challenges/0/goal", '{"largest": {"of": "weights", "query": "The"}, "is": "왕"}');
+  // The goal picked from fields, as an instructor picks it: no JSON. A new
+  // challenge offers its row's next token; the winner chosen is another.
+  const goal = "/steps/1/challenges/0/goal";
+  assert.equal(await field(page, `${goal}/largest/query`).inputValue(), "The");
+  assert.equal(await field(page, `${goal}/is`).inputValue(), "cat");
+  await field(page, goal).selectOption({ label: "Smallest" });
+  await field(page, `${goal}/smallest/query`).selectOption("왕");
+  await judged(page);
+  assert.deepEqual(JSON.parse(await page.evaluate(() => window.attention.lessonFile())).steps[1].challenges[0].goal, {
+    smallest: { of: "weights", query: "왕" },
+    is: "cat",
+  });
+  // The loader's error about the matrix lands at the matrix's field.
+  await replaceText(page, `${goal}/smallest/of`, "weight");
+  await page.locator(`#editor [data-pointer="${goal}/smallest/of"][aria-invalid="true"]`).waitFor();
+  await judged(page, /^Error: \/steps\/1\/challenges\/0\/goal\/smallest\/of: /);
+  await replaceText(page, `${goal}/smallest/of`, "weights");
+  await judged(page);
+  await field(page, goal).selectOption({ label: "Largest" });
+  await field(page, `${goal}/largest/query`).selectOption({ label: "The" });
+  await field(page, `${goal}/is`).selectOption({ label: "왕" });
+  await judged(page);
+  // As JSON and back: the same goal either way.
+  const goalBox = page.locator(`#editor [data-pointer-box="${goal}"]`);
+  await goalBox.getByRole("button", { name: "Write the condition as JSON" }).click();
+  assert.deepEqual(JSON.parse(await field(page, goal).inputValue()), {
+    largest: { of: "weights", query: "The" },
+    is: "왕",
+  });
+  await goalBox.getByRole("button", { name: "Use a simple goal" }).click();
+  assert.equal(await field(page, `${goal}/is`).inputValue(), "왕");
   await replaceText(page, "/steps/1/challenges/0/hints", "K = X·W_k.");
   await replaceText(page, "/steps/1/challenges/0/success", 'Now "왕" gets {weights[The, 왕]:2}.');
   await judged(page);

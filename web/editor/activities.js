@@ -1,8 +1,10 @@
 // A step's predictions and challenges in the editor's form (the format:
 // docs/lessons.md, "Predictions and challenges"). Each field names the JSON
-// pointer it edits, as the rest of the form does; conditions, measures and
+// pointer it edits, as the rest of the form does. A condition of the common
+// shape has fields of its own (conditions.js); other conditions, measures and
 // solutions, which are small JSON objects, are typed as JSON in their field.
-import { defaultCondition, pointerOf, tokenOf } from "./draft.js";
+import { conditionFields } from "./conditions.js";
+import { pointerOf, tokenOf } from "./draft.js";
 import { FORMAT } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { NP_ } from "./words.js";
@@ -24,23 +26,42 @@ export function predictionKind(p) {
   return "pick-largest";
 }
 
-// A new prediction or challenge, valid as it stands on the lesson's tokens.
-const largest = (lesson) => ({ of: "weights", query: tokenOf(lesson, 0) });
+// A new prediction or challenge, valid as it stands on the lesson's tokens,
+// asks about row `q` (a token's index); its other tokens are the next ones,
+// so the default winner differs from the row.
+const count = (lesson) => Math.max(1, Array.isArray(lesson.tokens) ? lesson.tokens.length : 0);
+const after = (lesson, q, k) => tokenOf(lesson, (q + k) % count(lesson));
+const largest = (lesson, q) => ({ of: "weights", query: tokenOf(lesson, q) });
 
-// The prediction `p` asked another way: its answer's part replaced, the rest kept.
-export function withKind(p, kind, lesson) {
+// The row prediction `p` asks about, as an index of the lesson's tokens (0
+// when it names none of them), so that asking another way keeps it.
+export function rowOf(p, lesson) {
+  const when = (Array.isArray(p.choices) && p.choices[0] && p.choices[0].when) || {};
+  const slice =
+    (p.pick && (p.pick.largest || p.pick.smallest)) ||
+    when.largest ||
+    when.smallest ||
+    (p.estimate && p.estimate.measure && p.estimate.measure.value) ||
+    {};
+  const i = Array.isArray(lesson.tokens) ? lesson.tokens.indexOf(slice.query) : -1;
+  return i < 0 ? 0 : i;
+}
+
+// The prediction `p` asked another way: its answer's part replaced, the rest
+// kept, on row `q`.
+export function withKind(p, kind, lesson, q = rowOf(p, lesson)) {
   const out = { ...p };
   for (const k of FORMAT.steps.prediction_kinds) delete out[k];
-  if (kind === "pick-largest") out.pick = { largest: largest(lesson) };
-  else if (kind === "pick-smallest") out.pick = { smallest: largest(lesson) };
+  if (kind === "pick-largest") out.pick = { largest: largest(lesson, q) };
+  else if (kind === "pick-smallest") out.pick = { smallest: largest(lesson, q) };
   else if (kind === "choices")
     out.choices = [1, 2].map((k) => ({
-      text: String(tokenOf(lesson, k)),
-      when: { largest: largest(lesson), is: tokenOf(lesson, k) },
+      text: String(after(lesson, q, k)),
+      when: { largest: largest(lesson, q), is: after(lesson, q, k) },
     }));
   else
     out.estimate = {
-      measure: { value: { of: "weights", query: tokenOf(lesson, 0), key: tokenOf(lesson, 1) } },
+      measure: { value: { ...largest(lesson, q), key: after(lesson, q, 1) } },
       min: 0,
       max: 1,
       within: 0.1,
@@ -48,6 +69,7 @@ export function withKind(p, kind, lesson) {
   return out;
 }
 
+// The n-th one added (from 1) asks about token n − 1, round the tokens.
 export function newPrediction(lesson, n) {
   return withKind(
     {
@@ -57,13 +79,15 @@ export function newPrediction(lesson, n) {
     },
     "pick-largest",
     lesson,
+    (n - 1) % count(lesson),
   );
 }
 export function newChallenge(lesson, n) {
+  const q = (n - 1) % count(lesson);
   return {
     id: `challenge-${n}`,
     task: NP_("page", "Change one number so that another word wins."),
-    goal: defaultCondition(lesson),
+    goal: { largest: largest(lesson, q), is: after(lesson, q, 1) },
     allowed: { only: ["W_k"] },
     hints: [],
     success: NP_("page", "Solved."),
@@ -71,8 +95,11 @@ export function newChallenge(lesson, n) {
 }
 
 // The fields of step `i`'s predictions and challenges. `field(label, control,
-// pointer, hint)` and `element`, `text` are the form's own (fields.js).
-export function activityFields(step, i, { field, element, text }) {
+// pointer, hint)` and `element`, `text` are the form's own (fields.js);
+// `asJson`, the conditions' pointers the instructor writes as JSON.
+export function activityFields(step, i, { field, element, text }, lesson, asJson = new Set()) {
+  const condition = (value, base, legend, json) =>
+    conditionFields(value, base, lesson, { field, element, text }, { labels: { legend, json }, asJson });
   const parts = [];
   const json = (value, rows = 2) =>
     element("textarea", { rows, spellcheck: "false", "data-kind": "json" }, [
@@ -117,7 +144,12 @@ export function activityFields(step, i, { field, element, text }) {
       p.choices.forEach((c, k) =>
         box.push(
           field(NP_("page", "Answer {n}").replace("{n}", k + 1), text(c.text), at("choices", k, "text")),
-          field(NP_("page", "Right when (a condition, JSON)"), json(c.when), at("choices", k, "when")),
+          condition(
+            c.when,
+            at("choices", k, "when"),
+            NP_("page", "Right when"),
+            NP_("page", "Right when (a condition, JSON)"),
+          ),
         ),
       );
     } else {
@@ -148,7 +180,7 @@ export function activityFields(step, i, { field, element, text }) {
         element("legend", { text: NP_("page", "Challenge {n}").replace("{n}", j + 1) }),
         field(NP_("page", "Id"), text(c.id, { spellcheck: "false" }), at("id")),
         field(NP_("page", "Task"), text(c.task), at("task")),
-        field(NP_("page", "Goal (a condition, JSON)"), json(c.goal), at("goal")),
+        condition(c.goal, at("goal"), NP_("page", "Goal"), NP_("page", "Goal (a condition, JSON)")),
         field(
           NP_("page", "Numbers the learner may change (names, by commas)"),
           text((allowed.only || []).join(", "), { spellcheck: "false", "data-kind": "list" }),

@@ -46,7 +46,8 @@ const text = (value, extra = {}) => element("input", { type: "text", value: valu
 
 // The whole form for `lesson`, in the learner's language; `texts`, the
 // translatable texts the app found in it (translations.js).
-export function buildForm(lesson, { language = "", texts = [] } = {}) {
+// `asJson`, the conditions' pointers the instructor chose to write as JSON.
+export function buildForm(lesson, { language = "", texts = [], asJson = new Set() } = {}) {
   const form = element("div", { className: "editor-form" });
   const section = (title) => {
     const s = element("fieldset", {}, [element("legend", { text: title })]);
@@ -268,7 +269,7 @@ export function buildForm(lesson, { language = "", texts = [] } = {}) {
         at("show"),
         ["X", "W_q", "Q", "K", "V", "scores", "scaled", "weights", "output", ...keyMatrices(lesson)].join(", "),
       ),
-      ...activityFields(step, i, { field, element, text }),
+      ...activityFields(step, i, { field, element, text }, lesson, asJson),
       element("div", { className: "editor-row" }, [
         element("button", {
           type: "button",

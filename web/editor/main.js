@@ -23,6 +23,7 @@ import {
 } from "./draft.js";
 import { FORMAT } from "./format.js";
 import { activityValue, newChallenge, newPrediction, withKind } from "./activities.js";
+import { editCondition } from "./conditions.js";
 import { buildForm, element, fieldValue } from "./fields.js";
 import { lessonLink } from "./link.js";
 import { attachCompletion, completionKey, suggestions } from "./completion.js";
@@ -41,6 +42,7 @@ let history = null;
 let checkTimer = null;
 let lastError = null;
 let translationLanguage = ""; // the Translations section's language: the editor's, not the draft's
+const asJson = new Set(); // the conditions written as JSON though fields could show them
 
 const $e = (selector) => panel.querySelector(selector);
 
@@ -208,7 +210,7 @@ function render() {
   widthError = null; // the width fields show the lesson's widths again
   const body = $e("#editor-body");
   const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pointer;
-  body.replaceChildren(buildForm(lesson, { language: translationLanguage, texts: translatableTexts() }));
+  body.replaceChildren(buildForm(lesson, { language: translationLanguage, texts: translatableTexts(), asJson }));
   body.querySelector(".editor-json").value = lessonText(lesson);
   for (const control of body.querySelectorAll("[data-live]")) {
     const step = /^\/steps\/(\d+)\//.exec(control.dataset.pointer);
@@ -277,6 +279,12 @@ function onInput(event) {
     changed(`#${control.dataset.size}`);
     return;
   }
+  if (control.dataset.action === "condition-side") {
+    editCondition(lesson, pointer, "condition-side", asJson, control.value);
+    render(); // its fields' pointers name the other side now
+    changed(null);
+    return;
+  }
   if (control.dataset.action === "prediction-kind") {
     const step = lesson.steps[Number(control.dataset.index)];
     const j = Number(control.dataset.item);
@@ -285,6 +293,8 @@ function onInput(event) {
     changed(null);
     return;
   }
+  // A condition typed as JSON stays JSON, even once fields could show it.
+  if (control.closest(".editor-condition") && control.dataset.kind === "json") asJson.add(pointer);
   const typed = activityValue(control);
   if (typed && typed.error) {
     showError({ path: pointer, message: typed.error }, pointer);
@@ -325,6 +335,7 @@ function act(action, event, index, item) {
     changed(null);
     if (focus) ($e(focus) || $e("#editor-body")).focus();
   };
+  if (/^(remove-|step-|blank$)/.test(action)) asJson.clear(); // its pointers name other conditions now
   if (action === "undo" || action === "redo") {
     const text = action === "undo" ? history.undo() : history.redo();
     if (text === null) return;
@@ -366,6 +377,10 @@ function act(action, event, index, item) {
     step[key] = step[key].filter((_, j) => j !== item);
     if (!step[key].length) delete step[key];
     reshaped(`[data-action="add-${key === "predict" ? "prediction" : "challenge"}"][data-index="${index}"]`);
+  } else if (action.startsWith("condition-")) {
+    const base = event.target.closest("button").dataset.base;
+    editCondition(lesson, base, action, asJson);
+    reshaped(`[data-pointer="${CSS.escape(base)}"]`);
   } else if (action.startsWith("sentence-")) {
     const base = event.target.closest("button").dataset.base;
     const to = editSentences(getAt(lesson, base), action, item, lesson);
@@ -417,6 +432,7 @@ function openFile(file) {
   file.text().then((text) => {
     try {
       lesson = JSON.parse(text);
+      asJson.clear();
     } catch (e) {
       say(NP_("page", "{file} is not a lesson file: {why}").replace("{file}", file.name).replace("{why}", e.message));
       return;
