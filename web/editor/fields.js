@@ -2,9 +2,10 @@
 // JSON pointer of what it edits (data-pointer), so that the loader's error at
 // a place shows at its field (draft.js, fieldFor). Fields are the browser's
 // own inputs: any script, composition (IME) for Chinese, Japanese and Korean,
-// Tab order, screen readers. Parts without fields of their own (predictions,
-// challenges, translations, variants) are edited in the lesson file's text,
-// the last field.
+// Tab order, screen readers. Predictions and challenges have fields of their
+// own (activities.js, their conditions conditions.js), as translations have
+// (translations.js), a condition not of the simple shape in a JSON box; what
+// has none (variants) is edited in the lesson file's text, the last field.
 import { getAt, matrixText, pointerOf, sizesOf } from "./draft.js";
 import { activityFields } from "./activities.js";
 import { FORMAT, inputNames, inputPointer, keyMatrices } from "./format.js";
