@@ -3,7 +3,7 @@
 // pointer it edits, as the rest of the form does. A condition of the common
 // shape has fields of its own (conditions.js); other conditions, measures and
 // solutions, which are small JSON objects, are typed as JSON in their field.
-import { conditionFields } from "./conditions.js";
+import { conditionFields, tokenLists, tokenSelect } from "./conditions.js";
 import { pointerOf, tokenOf } from "./draft.js";
 import { FORMAT } from "./format.js";
 import { sentenceFields } from "./sentences.js";
@@ -138,7 +138,11 @@ export function activityFields(step, i, { field, element, text }, lesson, asJson
       const slice = p.pick[side] || {};
       box.push(
         field(NP_("page", "Matrix"), text(slice.of, { spellcheck: "false" }), at("pick", side, "of")),
-        field(NP_("page", "Its row (a token)"), text(slice.query), at("pick", side, "query")),
+        field(
+          NP_("page", "Its row (a token)"),
+          tokenSelect(slice.query, tokenLists(lesson).rows, { element, text }),
+          at("pick", side, "query"),
+        ),
       );
     } else if (kind === "choices") {
       p.choices.forEach((c, k) =>

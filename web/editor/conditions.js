@@ -51,7 +51,7 @@ export function editCondition(lesson, base, action, asJson, side) {
 
 // The tokens a condition's row and its winner are picked from: rows are the
 // lesson's tokens, keys the memory's in cross-attention.
-function tokenLists(lesson) {
+export function tokenLists(lesson) {
   const own = Array.isArray(lesson.tokens) ? lesson.tokens : [];
   const memory = lesson.memory && Array.isArray(lesson.memory.tokens) ? lesson.memory.tokens : null;
   return { rows: own, keys: memory || own };
@@ -60,7 +60,7 @@ function tokenLists(lesson) {
 // A select of `tokens`; a value not among them (a typo in the file, an
 // index) is offered too, so the field shows what the file says. Without a
 // list (a lesson in parts has one per part), the token is typed.
-function tokenSelect(value, tokens, { element, text }) {
+export function tokenSelect(value, tokens, { element, text }) {
   if (!tokens.length) return text(value, { spellcheck: "false" });
   const names = [...new Set(tokens.map(String))];
   if (value !== undefined && !names.includes(String(value))) names.push(String(value));

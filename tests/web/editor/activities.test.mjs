@@ -79,6 +79,26 @@ test("a challenge's goal and each choice's condition are fields, at the loader's
     "/steps/2/challenges/0/goal/is",
   ])
     assert.ok(all.includes(at), at);
+  // A pick's row is a select of the lesson's tokens, its own chosen.
+  const fields = (node) =>
+    !node || typeof node !== "object"
+      ? []
+      : node.pointer !== undefined
+        ? [node]
+        : (node.children || []).flatMap((c) => fields(c));
+  const picked = { predict: [newPrediction(lesson, 2)] };
+  const row = activityFields(picked, 0, { field, element, text }, lesson)
+    .flatMap(fields)
+    .find((f) => f.pointer === "/steps/0/predict/0/pick/largest/query");
+  assert.equal(row.control.tag, "select");
+  assert.deepEqual(
+    row.control.children.map((o) => [o.attributes.value, o.attributes.selected]),
+    [
+      ["The", false],
+      ["cat", true],
+      ["sat", false],
+    ],
+  );
   // Chosen as JSON, the goal is one box at its own pointer.
   const json = activityFields(step, 2, { field, element, text }, lesson, new Set(["/steps/2/challenges/0/goal"]));
   assert.deepEqual(
