@@ -70,11 +70,11 @@ void CachePanel::draw() {
   name_item("##cache-back");
   ImGui::EndDisabled();
   ImGui::SameLine();
-  // TRANSLATORS: which token is being made: "Making “sat”: token 3 of 4".
-  const std::string making = trf("Making \u201c{token}\u201d: token {t} of {n}",
-                                 {{"token", tp.tokens[static_cast<size_t>(token)]},
-                                  {"t", std::to_string(t + 1)},
-                                  {"n", std::to_string(n)}});
+  // TRANSLATORS: which token is being made: "Making "sat": token 3 of 4".
+  const std::string making =
+      trf("Making \"{token}\": token {t} of {n}", {{"token", tp.tokens[static_cast<size_t>(token)]},
+                                                   {"t", std::to_string(t + 1)},
+                                                   {"n", std::to_string(n)}});
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(making.c_str());
   ImGui::SameLine();
