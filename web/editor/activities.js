@@ -4,7 +4,7 @@
 // shape has fields of its own (conditions.js); other conditions, measures and
 // solutions, which are small JSON objects, are typed as JSON in their field.
 import { conditionFields, tokenLists, tokenSelect } from "./conditions.js";
-import { pointerOf, tokenOf } from "./draft.js";
+import { keyTokenOf, keyTokens, pointerOf, tokenOf } from "./draft.js";
 import { FORMAT } from "./format.js";
 import { sentenceFields } from "./sentences.js";
 import { NP_ } from "./words.js";
@@ -30,7 +30,8 @@ export function predictionKind(p) {
 // asks about row `q` (a token's index); its other tokens are the next ones,
 // so the default winner differs from the row.
 const count = (lesson) => Math.max(1, Array.isArray(lesson.tokens) ? lesson.tokens.length : 0);
-const after = (lesson, q, k) => tokenOf(lesson, (q + k) % count(lesson));
+// The k-th key after row q: a memory's token in cross-attention, else the lesson's.
+const after = (lesson, q, k) => keyTokenOf(lesson, keyTokens(lesson).length ? q + k : (q + k) % count(lesson));
 const largest = (lesson, q) => ({ of: "weights", query: tokenOf(lesson, q) });
 
 // The row prediction `p` asks about, as an index of the lesson's tokens (0

@@ -5,7 +5,7 @@
 // box. Both ways edit the same value, so the lesson stays as valid as it was.
 // The detection and the fields' pointers run under node
 // (tests/web/editor/conditions.test.mjs).
-import { defaultCondition, getAt, setAt } from "./draft.js";
+import { defaultCondition, getAt, keyTokens, setAt } from "./draft.js";
 import { NP_ } from "./words.js";
 
 export const SIDES = ["largest", "smallest"];
@@ -52,9 +52,7 @@ export function editCondition(lesson, base, action, asJson, side) {
 // The tokens a condition's row and its winner are picked from: rows are the
 // lesson's tokens, keys the memory's in cross-attention.
 export function tokenLists(lesson) {
-  const own = Array.isArray(lesson.tokens) ? lesson.tokens : [];
-  const memory = lesson.memory && Array.isArray(lesson.memory.tokens) ? lesson.memory.tokens : null;
-  return { rows: own, keys: memory || own };
+  return { rows: Array.isArray(lesson.tokens) ? lesson.tokens : [], keys: keyTokens(lesson) };
 }
 
 // A select of `tokens`; a value not among them (a typo in the file, an

@@ -38,11 +38,24 @@ export function blankLesson() {
 // Token `i` of the lesson, or its index when it has no such token.
 export const tokenOf = (lesson, i) =>
   Array.isArray(lesson.tokens) && lesson.tokens[i] !== undefined ? lesson.tokens[i] : i;
+// The tokens a row of the weights runs over: the memory's in cross-attention
+// (its weights are N × M), else the lesson's own.
+export const keyTokens = (lesson) =>
+  lesson.memory && Array.isArray(lesson.memory.tokens)
+    ? lesson.memory.tokens
+    : Array.isArray(lesson.tokens)
+      ? lesson.tokens
+      : [];
+// The key `i` places on (round the keys), or `i` itself without names.
+export const keyTokenOf = (lesson, i) => {
+  const keys = keyTokens(lesson);
+  return keys.length ? keys[i % keys.length] : i;
+};
 // A condition valid on any lesson's tokens, to start from: the first token
-// attends most to the second.
+// attends most to the second key.
 export const defaultCondition = (lesson) => ({
   largest: { of: "weights", query: tokenOf(lesson, 0) },
-  is: tokenOf(lesson, 1),
+  is: keyTokenOf(lesson, 1),
 });
 
 // The lesson file as the editor writes it (and "Download lesson" saves).

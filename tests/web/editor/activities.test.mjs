@@ -49,6 +49,17 @@ test("two tokens: the winner is the other one; a lesson without tokens names the
   assert.equal(rowOf({ pick: { largest: { of: "weights", query: "zzz" } } }, lesson), 0);
 });
 
+test("in cross-attention the winner is a memory token: a new goal, choice or estimate is valid as it stands", () => {
+  const cross = { tokens: ["the", "cat"], memory: { tokens: ["le", "chat", "dort"] } };
+  assert.deepEqual(newChallenge(cross, 2).goal, { largest: { of: "weights", query: "cat" }, is: "dort" });
+  const second = newPrediction(cross, 2);
+  assert.deepEqual(
+    withKind(second, "choices", cross).choices.map((c) => c.when.is),
+    ["dort", "le"],
+  );
+  assert.equal(withKind(second, "estimate", cross).estimate.measure.value.key, "dort");
+});
+
 test("a challenge's goal and each choice's condition are fields, at the loader's pointers", () => {
   // The form's parts as plain objects (sentences.js appends to its box).
   const element = (tag, attributes = {}, children = []) => {
