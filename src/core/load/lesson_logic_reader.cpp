@@ -77,6 +77,10 @@ bool LogicReader::index(const Target& t, const std::string& name, bool along_row
   char* end = nullptr;
   const long i = std::strtol(name.c_str(), &end, 10);
   if (!name.empty() && *end == '\0' && i >= 0 && i < size) return out = static_cast<int>(i), true;
+  if (kind == AxisKind::Key && !part_.memory_tokens.empty())
+    // TRANSLATORS: {name} is a token as the lesson file writes it, where the memory's tokens
+    // (cross-attention: the words the lesson's tokens attend to) are expected.
+    return r_.fail(path, trf("\"{name}\" is not a token of the memory", {{"name", name}}));
   if (is_token_axis(kind))
     // TRANSLATORS: {name} is a token (a word of the input) as the lesson file writes it.
     return r_.fail(path, trf(part_.said_of(N_("\"{name}\" is not a token of this lesson"),

@@ -94,7 +94,7 @@ TEST_CASE("a memory's tokens name the keys") {
   CHECK(
       error_with(
           R"([{"text": "x", "when": {"largest": {"of": "weights", "query": "a"}, "is": "b"}}])") ==
-      "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of this lesson");
+      "lesson.json: /steps/0/text/0/when/is: \"b\" is not a token of the memory");  // a key
   CHECK(error_with(R"("{weights[m, a]}")") ==
         "lesson.json: /steps/0/text: \"m\" is not a token of this lesson");
   LoadResult r = load_lesson(R"({"id": "t", "title": "t", "tokens": ["a", "b"],
