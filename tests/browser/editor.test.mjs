@@ -135,7 +135,9 @@ test("an instructor writes a lesson from blank, previews it, downloads it, and i
   assert.equal(await preview.getAttribute("data-holds"), String((await sentence(page)).holds));
   const [the] = await page.evaluate(async () => (await window.attention.trace()).result.weights[0]); // the row of "The"
   const least = ["The", "cat", "왕"][the.indexOf(Math.min(...the))];
-  await replaceText(page, "/steps/1/text/0/when", `{"largest": {"of": "weights", "query": "The"}, "is": "${least}"}`);
+  // The condition offered is of the simple shape: its fields, the winner picked from the tokens.
+  assert.equal(await field(page, "/steps/1/text/0/when/largest/query").inputValue(), "The");
+  await field(page, "/steps/1/text/0/when/is").selectOption(least);
   await judged(page);
   assert.equal((await sentence(page)).holds, false);
   assert.equal(await preview.getAttribute("data-holds"), "false");

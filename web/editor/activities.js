@@ -168,10 +168,13 @@ export function activityFields(step, i, { field, element, text }, lesson, asJson
       );
     }
     box.push(
-      sentenceFields(NP_("page", "Shown after the answer ({picked} and {answer} too)"), at("reveal"), p.reveal, {
-        field,
-        element,
-      }),
+      sentenceFields(
+        NP_("page", "Shown after the answer ({picked} and {answer} too)"),
+        at("reveal"),
+        p.reveal,
+        { field, element, text },
+        { lesson, asJson },
+      ),
       button("remove-prediction", NP_("page", "Remove prediction"), j),
     );
     parts.push(element("fieldset", { className: "editor-activity" }, box));

@@ -70,7 +70,8 @@ export function tokenSelect(value, tokens, { element, text }) {
 }
 
 // The fields of the condition `value` at `base` (a JSON pointer). `labels`:
-// {legend, json}, the group's name and the JSON box's; `asJson`, the
+// {legend, json, simple}, the group's name, the JSON box's and the button's
+// that brings the fields back (by default "Use a simple goal"); `asJson`, the
 // pointers the instructor chose to write as JSON. `field`, `element`, `text`
 // are the form's own (fields.js).
 export function conditionFields(value, base, lesson, { field, element, text }, { labels, asJson = new Set() }) {
@@ -83,7 +84,7 @@ export function conditionFields(value, base, lesson, { field, element, text }, {
     ]);
     return element("div", { className: "editor-condition", "data-pointer-box": base }, [
       field(labels.json, box, base),
-      button("condition-simple", NP_("page", "Use a simple goal")),
+      button("condition-simple", labels.simple || NP_("page", "Use a simple goal")),
     ]);
   }
   const { rows, keys } = tokenLists(lesson);

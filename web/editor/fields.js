@@ -255,8 +255,10 @@ export function buildForm(lesson, { language = "", texts = [], asJson = new Set(
         NP_("page", "Text"),
         at("text"),
         step.text,
-        { field, element },
+        { field, element, text },
         {
+          lesson,
+          asJson,
           preview: true,
           hint: NP_("page", "Live values in braces, for example {example}: docs/lessons.md lists them all").replace(
             "{example}",

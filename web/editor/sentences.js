@@ -1,9 +1,11 @@
 // A text made of sentences, as a step's `text` and a prediction's `reveal`
 // are (docs/lessons.md, "Text that follows the numbers"): a string, or a list
 // of strings and {"text", "when"} objects. Each sentence gets its own field,
-// and its condition a JSON field; under a step's sentences, the preview's
+// and its condition fields of its own (conditions.js: a JSON box for one not
+// of the simple shape); under a step's sentences, the preview's
 // trace says how each reads now and whether its condition holds. The list
 // operations are pure (tests/web/editor/sentences.test.mjs).
+import { conditionFields } from "./conditions.js";
 import { defaultCondition } from "./draft.js";
 import { NP_ } from "./words.js";
 
@@ -39,8 +41,15 @@ export function editSentences(value, action, j, lesson) {
 
 // The fields of the text at `base` (a JSON pointer) whose value is `value`.
 // `field`, `element` and `text` are the form's own (fields.js). With
-// `preview`, each sentence has a line the trace fills (showSentencePreviews).
-export function sentenceFields(label, base, value, { field, element }, { preview = false, hint = "" } = {}) {
+// `preview`, each sentence has a line the trace fills (showSentencePreviews);
+// `lesson` and `asJson` are the conditions' (conditionFields).
+export function sentenceFields(
+  label,
+  base,
+  value,
+  { field, element, text },
+  { preview = false, hint = "", lesson = {}, asJson = new Set() } = {},
+) {
   const list = sentencesOf(value);
   const box = element("fieldset", { className: "editor-sentences", "data-pointer-box": base }, [
     element("legend", { text: label }),
@@ -63,10 +72,19 @@ export function sentenceFields(label, base, value, { field, element }, { preview
     );
     if (at.when)
       box.append(
-        field(
-          NP_("page", "Sentence {n} holds when (a condition, JSON)").replace("{n}", n),
-          element("textarea", { rows: 2, spellcheck: "false", "data-kind": "json" }, [JSON.stringify(s.when ?? null)]),
+        conditionFields(
+          s.when,
           at.when,
+          lesson,
+          { field, element, text },
+          {
+            labels: {
+              legend: NP_("page", "Sentence {n} holds when").replace("{n}", n),
+              json: NP_("page", "Sentence {n} holds when (a condition, JSON)").replace("{n}", n),
+              simple: NP_("page", "Use a simple condition"),
+            },
+            asJson,
+          },
         ),
       );
     if (preview)

@@ -5,7 +5,7 @@
 // the same file.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { editSentences, sentencePointers, sentencesOf } from "../../../web/editor/sentences.js";
+import { editSentences, sentenceFields, sentencePointers, sentencesOf } from "../../../web/editor/sentences.js";
 
 const lesson = { tokens: ["The", "cat", "sat"] };
 const when = { largest: { of: "weights", query: "The" }, is: "cat" };
@@ -40,4 +40,30 @@ test("sentences added, conditioned, freed and removed", () => {
   editSentences(given, "sentence-add", 1, lesson);
   assert.deepEqual(given, ["One."]);
   assert.throws(() => editSentences("One.", "sentence-shout", 0, lesson), /not a sentence action/);
+});
+
+test("a sentence's condition of the simple shape is fields at its pointers; any other a JSON box", () => {
+  const element = (tag, attributes = {}, children = []) => {
+    const e = { tag, attributes, children: [...children] };
+    e.append = (...more) => e.children.push(...more);
+    return e;
+  };
+  const field = (label, control, pointer) => ({ label, control, pointer });
+  const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
+  const pointers = (node) =>
+    !node || typeof node !== "object"
+      ? []
+      : node.pointer !== undefined
+        ? [node.pointer]
+        : (node.children || []).flatMap((c) => pointers(c));
+  const value = ["always", { text: "sometimes", when }];
+  const simple = pointers(sentenceFields("Text", "/steps/0/text", value, { field, element, text }, { lesson }));
+  for (const at of ["/steps/0/text/1/when", "/steps/0/text/1/when/largest/query", "/steps/0/text/1/when/is"])
+    assert.ok(simple.includes(at), at);
+  const asJson = new Set(["/steps/0/text/1/when"]);
+  const boxed = pointers(sentenceFields("Text", "/steps/0/text", value, { field, element, text }, { lesson, asJson }));
+  assert.deepEqual(
+    boxed.filter((p) => p.startsWith("/steps/0/text/1/when")),
+    ["/steps/0/text/1/when"],
+  );
 });
