@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { activityFields, newChallenge, newPrediction, rowOf, withKind } from "../../../web/editor/activities.js";
 import { simpleCondition } from "../../../web/editor/conditions.js";
+import { fieldsUnder, form, pointersUnder } from "./form-parts.mjs";
 
 const lesson = { tokens: ["The", "cat", "sat"] };
 
@@ -61,25 +62,11 @@ test("in cross-attention the winner is a memory token: a new goal, choice or est
 });
 
 test("a challenge's goal and each choice's condition are fields, at the loader's pointers", () => {
-  // The form's parts as plain objects (sentences.js appends to its box).
-  const element = (tag, attributes = {}, children = []) => {
-    const e = { tag, attributes, children: [...children] };
-    e.append = (...more) => e.children.push(...more);
-    return e;
-  };
-  const field = (label, control, pointer) => ({ label, control, pointer });
-  const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
-  const pointers = (node) =>
-    !node || typeof node !== "object"
-      ? []
-      : node.pointer !== undefined
-        ? [node.pointer]
-        : (node.children || []).flatMap((c) => pointers(c));
   const step = {
     predict: [withKind(newPrediction(lesson, 1), "choices", lesson)],
     challenges: [newChallenge(lesson, 1)],
   };
-  const all = activityFields(step, 2, { field, element, text }, lesson).flatMap(pointers);
+  const all = activityFields(step, 2, form, lesson).flatMap(pointersUnder);
   for (const at of [
     "/steps/2/predict/0/choices/0/when",
     "/steps/2/predict/0/choices/0/when/largest/query",
@@ -91,15 +78,9 @@ test("a challenge's goal and each choice's condition are fields, at the loader's
   ])
     assert.ok(all.includes(at), at);
   // A pick's row is a select of the lesson's tokens, its own chosen.
-  const fields = (node) =>
-    !node || typeof node !== "object"
-      ? []
-      : node.pointer !== undefined
-        ? [node]
-        : (node.children || []).flatMap((c) => fields(c));
   const picked = { predict: [newPrediction(lesson, 2)] };
-  const row = activityFields(picked, 0, { field, element, text }, lesson)
-    .flatMap(fields)
+  const row = activityFields(picked, 0, form, lesson)
+    .flatMap(fieldsUnder)
     .find((f) => f.pointer === "/steps/0/predict/0/pick/largest/query");
   assert.equal(row.control.tag, "select");
   assert.deepEqual(
@@ -111,9 +92,9 @@ test("a challenge's goal and each choice's condition are fields, at the loader's
     ],
   );
   // Chosen as JSON, the goal is one box at its own pointer.
-  const json = activityFields(step, 2, { field, element, text }, lesson, new Set(["/steps/2/challenges/0/goal"]));
+  const json = activityFields(step, 2, form, lesson, new Set(["/steps/2/challenges/0/goal"]));
   assert.deepEqual(
-    json.flatMap(pointers).filter((p) => p.startsWith("/steps/2/challenges/0/goal")),
+    json.flatMap(pointersUnder).filter((p) => p.startsWith("/steps/2/challenges/0/goal")),
     ["/steps/2/challenges/0/goal"],
   );
 });

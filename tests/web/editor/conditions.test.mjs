@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { conditionFields, editCondition, simpleCondition, withSide } from "../../../web/editor/conditions.js";
+import { element, field, text } from "./form-parts.mjs";
 
 const lesson = () => ({
   tokens: ["The", "cat", "sat"],
@@ -14,9 +15,6 @@ const lesson = () => ({
 const simple = { largest: { of: "weights", query: "The" }, is: "cat" };
 
 // The form's parts as objects: a field is {label, control, pointer}.
-const element = (tag, attributes = {}, children = []) => ({ tag, attributes, children });
-const field = (label, control, pointer) => ({ label, control, pointer });
-const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
 const parts = { element, field, text };
 const labels = { legend: "Goal", json: "Goal (a condition, JSON)" };
 const fieldsOf = (box) => box.children.filter((c) => c.pointer !== undefined);

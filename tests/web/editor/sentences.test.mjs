@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { editSentences, sentenceFields, sentencePointers, sentencesOf } from "../../../web/editor/sentences.js";
+import { form, pointersUnder } from "./form-parts.mjs";
 
 const lesson = { tokens: ["The", "cat", "sat"] };
 const when = { largest: { of: "weights", query: "The" }, is: "cat" };
@@ -43,25 +44,12 @@ test("sentences added, conditioned, freed and removed", () => {
 });
 
 test("a sentence's condition of the simple shape is fields at its pointers; any other a JSON box", () => {
-  const element = (tag, attributes = {}, children = []) => {
-    const e = { tag, attributes, children: [...children] };
-    e.append = (...more) => e.children.push(...more);
-    return e;
-  };
-  const field = (label, control, pointer) => ({ label, control, pointer });
-  const text = (value, extra = {}) => element("input", { type: "text", value: value ?? "", ...extra });
-  const pointers = (node) =>
-    !node || typeof node !== "object"
-      ? []
-      : node.pointer !== undefined
-        ? [node.pointer]
-        : (node.children || []).flatMap((c) => pointers(c));
   const value = ["always", { text: "sometimes", when }];
-  const simple = pointers(sentenceFields("Text", "/steps/0/text", value, { field, element, text }, { lesson }));
+  const simple = pointersUnder(sentenceFields("Text", "/steps/0/text", value, form, { lesson }));
   for (const at of ["/steps/0/text/1/when", "/steps/0/text/1/when/largest/query", "/steps/0/text/1/when/is"])
     assert.ok(simple.includes(at), at);
   const asJson = new Set(["/steps/0/text/1/when"]);
-  const boxed = pointers(sentenceFields("Text", "/steps/0/text", value, { field, element, text }, { lesson, asJson }));
+  const boxed = pointersUnder(sentenceFields("Text", "/steps/0/text", value, form, { lesson, asJson }));
   assert.deepEqual(
     boxed.filter((p) => p.startsWith("/steps/0/text/1/when")),
     ["/steps/0/text/1/when"],
