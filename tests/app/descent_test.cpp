@@ -23,14 +23,22 @@ bool shown(const std::string& item) {
 
 }  // namespace
 
-TEST_CASE("gradient descent plays on a challenge, is compared, not solved, and goes back") {
-  app::StartParameters start;
-  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
-  test::HeadlessUi ui(start);
+// the-cat-sat at step 4, where its challenge, which descent can do, is set.
+struct CatSatChallenge {
+  static app::StartParameters start() {
+    app::StartParameters s;
+    s.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
+    return s;
+  }
+  test::HeadlessUi ui{start()};
+  const std::string id = "cat-sat-make-sat-win";
+};
+
+TEST_CASE_FIXTURE(CatSatChallenge,
+                  "gradient descent plays on a challenge, is compared, not solved, and goes back") {
   ui.frames(3);
   REQUIRE(ui.click("##skip-prediction"));
   ui.frames(2);
-  const std::string id = "cat-sat-make-sat-win";
   REQUIRE(ui.click("##take:" + id));
   ui.api().set_step(1);  // W_k is on step 2
   ui.frames(3);
@@ -99,11 +107,9 @@ nlohmann::json start_descent(test::HeadlessUi& ui, const std::string& id) {
   return mine;
 }
 
-TEST_CASE("gradient descent stops and gives the learner's numbers back when the step changes") {
-  app::StartParameters start;
-  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
-  test::HeadlessUi ui(start);
-  const std::string id = "cat-sat-make-sat-win";
+TEST_CASE_FIXTURE(
+    CatSatChallenge,
+    "gradient descent stops and gives the learner's numbers back when the step changes") {
   const nlohmann::json mine = start_descent(ui, id);
   ui.api().set_step(2);
   for (int i = 0; i < 30; ++i) {  // frames enough for many more steps, had it gone on
@@ -117,11 +123,9 @@ TEST_CASE("gradient descent stops and gives the learner's numbers back when the 
   CHECK_FALSE(shown("##back-to-my-numbers:" + id));
 }
 
-TEST_CASE("gradient descent stops and gives the learner's numbers back when the lesson changes") {
-  app::StartParameters start;
-  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
-  test::HeadlessUi ui(start);
-  const std::string id = "cat-sat-make-sat-win";
+TEST_CASE_FIXTURE(
+    CatSatChallenge,
+    "gradient descent stops and gives the learner's numbers back when the lesson changes") {
   const nlohmann::json mine = start_descent(ui, id);
   REQUIRE(ui.api().set_lesson("i-am-batman") == "");
   ui.frames(5);
@@ -145,12 +149,9 @@ nlohmann::json weights_now(test::HeadlessUi& ui) {
 // A drag while descent plays is the learner's: descent ends first, and the
 // drag lands on the learner's numbers (the next descent step, or "Back to my
 // numbers", used to overwrite it).
-TEST_CASE(
+TEST_CASE_FIXTURE(
+    CatSatChallenge,
     "a learner's drag while gradient descent plays ends it and lands on the learner's numbers") {
-  app::StartParameters start;
-  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
-  test::HeadlessUi ui(start);
-  const std::string id = "cat-sat-make-sat-win";
   take_on(ui, id);
   REQUIRE(ui.drag("##W_k:0:0", 20.0f));
   ui.frames(2);
@@ -174,11 +175,8 @@ TEST_CASE(
 
 // "You changed" counts every number the learner moved from the lesson's, one
 // the challenge does not allow too; "It changed" only descent's, from theirs.
-TEST_CASE("the comparison counts the learner's edits from the lesson's numbers") {
-  app::StartParameters start;
-  start.values = {{"lesson", "the-cat-sat"}, {"step", "4"}};
-  test::HeadlessUi ui(start);
-  const std::string id = "cat-sat-make-sat-win";
+TEST_CASE_FIXTURE(CatSatChallenge,
+                  "the comparison counts the learner's edits from the lesson's numbers") {
   take_on(ui, id);
   REQUIRE(ui.api().set_value("W_k", 0, 0, 0.5) == "");
   REQUIRE(ui.api().set_value("X", 0, 0, 2.0) == "");
