@@ -125,10 +125,10 @@ std::string with_line_breaks(std::string_view text) {
 }  // namespace
 
 std::string wrappable(std::string_view text) {
-  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";    // U+2024, looks like '.'
-  static constexpr std::string_view kLowComma = "\xE2\x80\x9A";        // U+201A, looks like ','
-  static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";        // U+00A0
-  static constexpr std::string_view kGluedQuoteUtf8 = "\xE2\xB9\xBF";  // kGluedQuote
+  static constexpr std::string_view kOneDotLeader = "\xE2\x80\xA4";  // U+2024, looks like '.'
+  static constexpr std::string_view kLowComma = "\xE2\x80\x9A";      // U+201A, looks like ','
+  static constexpr std::string_view kNoBreakSpace = "\xC2\xA0";      // U+00A0
+  static const std::string kGluedQuoteUtf8 = utf8_of(kGluedQuote);
   const auto word = [&](size_t i) {
     if (i >= text.size()) return false;
     const char c = text[i];
