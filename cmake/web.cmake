@@ -34,7 +34,7 @@ function(attn_web_executable name lessons)
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
     -sTEXTDECODER=2                  # every browser has TextDecoder: no fallback
     # The Module keys web/page/main.js passes (anything else Emscripten could read is left out):
-    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm
+    -sINCOMING_MODULE_JS_API=canvas,arguments,print,printErr,onAbort,instantiateWasm,loadSplitModule
     -sEXPORTED_FUNCTIONS=_main,_malloc,_free  # malloc: lesson files' bytes
     --closure=1                      # JS called from outside uses Module['quoted'] names
     -sBINARYEN_EXTRA_PASSES=--converge  # wasm-opt -Oz again until it gains nothing: 1.4 kB gzipped
@@ -42,17 +42,35 @@ function(attn_web_executable name lessons)
 endfunction()
 
 # The page fetches each built-in lesson's file when it is first opened. The
-# linked program gets its build id (scripts/program_files.mjs): attention.js
-# and attention.wasm both carry it, and the page checks it.
-attn_web_executable(attention attention_lessons_fetched)
+# linked program is split in two (scripts/split_program.mjs): attention.wasm
+# keeps the functions web/first-frames.funcs names, what the first frames run
+# (`./dev split-profile` writes it), and attention.deferred.wasm has the rest,
+# which the page fetches once the first frame is drawn. The parts get their
+# build id (scripts/program_files.mjs): attention.js and both parts carry it,
+# and the page checks it.
+attn_web_executable(attention attention_lessons_fetched
+  -sSPLIT_MODULE=1 -Wno-experimental # attention.wasm.orig, the whole program; attention.wasm instrumented
+  --profiling-funcs)                 # names, for the list (the parts have none)
+find_program(ATTN_WASM_SPLIT wasm-split PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)  # Debian's binaryen
+set(ATTN_FIRST_FRAMES "${PROJECT_SOURCE_DIR}/web/first-frames.funcs")
 set(ATTN_PROGRAM_DIR "${CMAKE_BINARY_DIR}/program")
 set(ATTN_PROGRAM_FILES "${ATTN_PROGRAM_DIR}/attention.js" "${ATTN_PROGRAM_DIR}/attention.wasm"
+    "${ATTN_PROGRAM_DIR}/attention.deferred.wasm" "${ATTN_PROGRAM_DIR}/attention.whole.wasm"
     "${ATTN_PROGRAM_DIR}/program.json")
 add_custom_command(
   OUTPUT ${ATTN_PROGRAM_FILES}
   COMMAND node ${PROJECT_SOURCE_DIR}/scripts/program_files.mjs $<TARGET_FILE:attention> "${ATTN_PROGRAM_DIR}"
-  DEPENDS attention ${PROJECT_SOURCE_DIR}/scripts/program_files.mjs
-  COMMENT "Giving the program its build id"
+          --split "${ATTN_WASM_SPLIT}" "${ATTN_FIRST_FRAMES}"
+  DEPENDS attention "${ATTN_FIRST_FRAMES}" ${PROJECT_SOURCE_DIR}/scripts/program_files.mjs
+          ${PROJECT_SOURCE_DIR}/scripts/split_program.mjs
+  COMMENT "Splitting the program in two and giving it its build id"
+  VERBATIM)
+# `./dev split-profile`: web/first-frames.funcs written again from the page as built.
+add_custom_target(split-profile
+  COMMAND node ${PROJECT_SOURCE_DIR}/scripts/split_profile.mjs --wasm-split "${ATTN_WASM_SPLIT}"
+          --linked $<TARGET_FILE:attention> --dist "${ATTN_DIST}" --out "${ATTN_FIRST_FRAMES}"
+  DEPENDS dist
+  COMMENT "Listing the functions the page's first frames run (headless Chromium)"
   VERBATIM)
 
 set(ATTN_DIST "${PROJECT_SOURCE_DIR}/dist" CACHE PATH "Where the deployable page is assembled")

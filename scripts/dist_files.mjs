@@ -1,6 +1,7 @@
 // Names the program's files in dist/ by their content, so that a browser or
 // CDN cache can never pair two builds' files: attention.<build>.js and
-// attention.<build>.wasm (the build id is a hash of both,
+// attention.<build>.wasm, and attention-deferred.<build>.wasm, the
+// program's second part (the build id is a hash of them all,
 // scripts/program_files.mjs), page.<hash>.js, editor.<hash>.js and
 // textview.<hash>.js with their maps, page.<hash>.css.
 // index.html and sw.js keep their names: this writes dist/index.html from
@@ -27,7 +28,11 @@ export const MARKERS = {
   textview: '<meta name="attention-textview" content="textview.js">',
 };
 
-// The program's files a built dist/index.html names: {css, js, wasm, page, editor, textview}.
+// The program's second part, named after the first (web/page/loader.js does the same).
+export const deferredName = (wasmName) => wasmName.replace(/^attention\./, "attention-deferred.");
+
+// The program's files a built dist/index.html names: {css, js, wasm, page,
+// editor, textview}, and `deferred`, the program's second part, beside them.
 export function distNames(dist) {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const names = {};
@@ -39,6 +44,7 @@ export function distNames(dist) {
     if (!found) throw new Error(`${path.join(dist, "index.html")} names no ${key} file`);
     names[key] = found[1];
   }
+  if (fs.existsSync(path.join(dist, deferredName(names.wasm)))) names.deferred = deferredName(names.wasm);
   return names;
 }
 
@@ -70,6 +76,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const files = {}; // name in dist -> bytes
   files[`attention.${build}.js`] = fs.readFileSync(path.join(programDir, "attention.js"));
   files[`attention.${build}.wasm`] = fs.readFileSync(path.join(programDir, "attention.wasm"));
+  const deferred = path.join(programDir, "attention.deferred.wasm");
+  if (fs.existsSync(deferred)) files[deferredName(`attention.${build}.wasm`)] = fs.readFileSync(deferred);
   // page.js, editor.js and textview.js name their maps on their last lines: the hash is of the code above.
   const script = (file, base) => {
     const code = fs.readFileSync(file, "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");

@@ -50,7 +50,9 @@ const inline = {
     script(
       "window.attentionSingleFile = " +
         JSON.stringify({
-          wasmGz: gzipped(moduleJs.replace(/\.js$/, ".wasm")).toString("base64"),
+          // The program in one part (scripts/program_files.mjs): one stream
+          // gzips smaller than the two the served page fetches.
+          wasmGz: gzipped(moduleJs.replace(/\.js$/, ".whole.wasm")).toString("base64"),
           lessons: Object.fromEntries(
             lessonFiles.map((file) => [path.basename(file, ".json"), fs.readFileSync(file, "utf8")]),
           ),

@@ -71,6 +71,8 @@ test("after a first visit the page works offline", async () => {
     }));
     assert.equal(before.state.lesson, "the-cat-sat");
     assert.equal(before.state.step, 4);
+    // The program's second part came from the cache with the first (web/page/loader.js).
+    assert.equal((await page.evaluate(() => window.attention.testing.secondPart())).how, "with the first part");
     const after = await page.evaluate(async () => {
       await window.attention.setValue("X", 0, 0, 3);
       return window.attention.trace();

@@ -12,7 +12,7 @@ import { offeredLanguages } from "./files.js";
 import { figure } from "./figures.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { closeEditor, lessonFile, openEditor } from "./editing.js";
-import { json, module } from "./program.js";
+import { json, module, secondPart } from "./program.js";
 import { setTextView } from "./textview.js";
 
 const whenReady = ready.then(() => api);
@@ -94,6 +94,7 @@ export const api = {
     offeredLanguages: () => offeredLanguages,
     wantKeyboard: () => module._attn_want_keyboard() === 1,
     heapBytes: () => module._attn_heap_bytes(), // the WebAssembly memory's size
+    secondPart: () => secondPart, // how the program's second part came (program.js), null until it did
     // The current lesson's characters the canvas cannot draw now, and the font
     // pack being fetched: {loading, missing: [{character, codepoint, where}]}.
     glyphs: () => json("attn_glyphs"),

@@ -46,7 +46,7 @@ import { guardKeys } from "./keys.js";
 import { chooseLanguage, findLanguage } from "./languages.js";
 import { lessonInLink, followLessonLinks } from "./lesson-link.js";
 import { first, keepLessonHash, readParameters } from "./links.js";
-import { instantiateWasm, loadProgramScript } from "./loader.js";
+import { instantiateWasm, loadProgramScript, loadSecondPartNow } from "./loader.js";
 import { onFigure } from "./figures.js";
 import { onEvent } from "./program-events.js";
 import { call, module, nextTask, setModule } from "./program.js";
@@ -120,9 +120,12 @@ function run() {
     attentionEvent: onEvent,
     attentionFigure: onFigure,
     print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
+    // Emscripten says when a call loads the program's second part: news, not a warning.
+    printErr: (text) =>
+      (/^(placeholder function called|instantiated deferred module)/.test(text) ? console.info : console.warn)(text),
     onAbort: (what) => fail(WORDS.stopped, { why: what }),
     instantiateWasm,
+    loadSplitModule: loadSecondPartNow,
   };
   Promise.all([createAttentionModule(options), lessonFile, linkLesson]).then(
     async ([instance, file, link]) => {

@@ -8,6 +8,7 @@ import { openEditor } from "./editing.js";
 import { figureFailed } from "./figures.js";
 import { provideAsset } from "./files.js";
 import { copyLink, linkFor } from "./links.js";
+import { loadSecondPart } from "./loader.js";
 import { linkManifest, registerServiceWorker } from "./offline.js";
 import { call, module } from "./program.js";
 import { scheduleSave } from "./saved-work.js";
@@ -57,12 +58,16 @@ function announce(state) {
   announceProgress();
 }
 
-// The app has started (and drawn, or without WebGL2, run): it is ready. Then
-// those who listen hear the state once (a host showing it has it from the
-// start) and the progress, never before ready.
+// The app has started (and drawn, or without WebGL2, run): once the
+// program's second part is in too (loader.js), it is ready. Then those who
+// listen hear the state once (a host showing it has it from the start) and
+// the progress, never before ready.
 function started() {
   $("loading").hidden = true;
   $("canvas").removeAttribute("aria-describedby");
+  loadSecondPart().then(becameReady);
+}
+function becameReady() {
   try {
     if (noGl) setTextView(true);
   } catch (error) {

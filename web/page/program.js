@@ -15,6 +15,19 @@ export function nextTask() {
 export function setModule(instance) {
   module = instance;
 }
+// How the program's second part came (loader.js): null until it did, then
+// {how: "with the first part" (from the service worker's cache), "after the
+// first frame" or "on a call", ms: when, from navigation},
+// and on a call, `placeholder`: the table index of the function called
+// (build/web/program/placeholders.txt names it).
+export let secondPart = null;
+export function secondPartCame(how, placeholder = null) {
+  secondPart = secondPart || {
+    how,
+    ms: Math.round(performance.now()),
+    ...(placeholder === null ? {} : { placeholder }),
+  };
+}
 
 const utf8 = new TextEncoder();
 
