@@ -3,6 +3,7 @@
 #include "ui/matrix_geometry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/text/number_text.h"
@@ -18,14 +19,42 @@ float text_width(const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x
 // with its numbers on hover: fewer would not tell 0.64 from 0.77.
 constexpr int kMinDigits = 2;
 
-float number_width(const TraceMatrix& m, int digits) {
-  float w = text_width(number_text(-8.0, digits));
-  for (size_t i = 0; i < m.value.size(); ++i)
-    w = std::max(w, text_width(number_text(m.value.data()[i], digits)));
-  return w;
+// Whether the current font's digits all have one advance (tabular figures,
+// as UI fonts have): then a number's width is its sign's and its integer
+// part's digit count's, and the widest of a sign is its largest magnitude.
+bool tabular_digits() {
+  const ImFont* font = ImGui::GetFont();
+  for (ImWchar c = '1'; c <= '9'; ++c)
+    if (font->GetCharAdvance(c) != font->GetCharAdvance('0')) return false;
+  return true;
 }
 
 }  // namespace
+
+// The widest of the matrix's numbers written with `digits` decimals, and at
+// least "−8.00"'s. Formatting and measuring each number cost a drag's frame
+// an eighth of its time on udl-multihead (docs/performance.md).
+float number_width(const TraceMatrix& m, int digits) {
+  float w = text_width(number_text(-8.0, digits));
+  const double* values = m.value.data();
+  if (!tabular_digits()) {
+    for (size_t i = 0; i < m.value.size(); ++i)
+      w = std::max(w, text_width(number_text(values[i], digits)));
+    return w;
+  }
+  // Rounding keeps order, so the largest and the most negative have the
+  // most integer digits of their sign once written.
+  double largest = 0.0, most_negative = 0.0;
+  for (size_t i = 0; i < m.value.size(); ++i) {
+    const double v = values[i];
+    if (!std::isfinite(v))
+      w = std::max(w, text_width(number_text(v, digits)));  // ∞, or ? where covered
+    else
+      largest = std::max(largest, v), most_negative = std::min(most_negative, v);
+  }
+  w = std::max(w, text_width(number_text(largest, digits)));
+  return std::max(w, text_width(number_text(most_negative, digits)));
+}
 
 Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float avail) {
   Geometry g;

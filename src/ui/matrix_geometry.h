@@ -14,6 +14,10 @@ struct Geometry {
   float cell_w, cell_h, label_w, header_h;
 };
 
+// The width of m's widest number written with `digits` decimals (at least
+// "−8.00"'s), in the current font.
+float number_width(const TraceMatrix& m, int digits);
+
 // The geometry of m in avail pixels, at most digits decimals. Needs the
 // small font pushed.
 Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float avail);
