@@ -74,7 +74,7 @@ export const api = {
   },
   // For tests: where labelled widgets were drawn (CSS pixels in the canvas).
   testing: {
-    enableItems: () => module._attn_enable_items(1),
+    enableItems: (on = true) => module._attn_enable_items(on ? 1 : 0),
     wake: () => module._attn_wake(), // draw a frame even without input
     frames: () => module._attn_frames_drawn(), // framesDrawn() at once, not as a promise
     loop() {
