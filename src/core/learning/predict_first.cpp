@@ -93,6 +93,37 @@ void cover_answer(Cover& cover, const Trace& t, int step, const Prediction& p) {
   }
 }
 
+// A KV cache's step computes again what the whole attention holds: the new
+// token's scores and weights over the cache are its row of the part's scores
+// and weights (the mask hides only what the cache lacks). What covers one
+// covers its twin, so that the live panel's bars for that token, or the
+// whole-attention step, do not answer a question the cache's step asks.
+void cover_cache_twins(Cover& cover, const Trace& t) {
+  for (int from = 0; from < static_cast<int>(t.matrices.size()); ++from) {
+    const TraceMatrix& m = t.matrices[from];
+    const Stage whole = m.key.stage == Stage::weights_t  ? Stage::weights
+                        : m.key.stage == Stage::scores_t ? Stage::scores
+                                                         : m.key.stage;
+    if (whole == m.key.stage || !cover.any(from)) continue;
+    MatrixKey twin_key = m.key;
+    twin_key.stage = whole;
+    const int to = t.index_of(twin_key);
+    const std::vector<int>& order = t.parts[m.key.part].order;
+    const int step = static_cast<int>(m.value.size()) - 1;  // the cache holds step + 1 keys
+    if (to < 0 || step >= static_cast<int>(order.size())) continue;
+    const TraceMatrix& twin = t.matrices[to];
+    for (int r = 0; r < m.value.rows(); ++r)
+      for (int c = 0; c < m.value.cols(); ++c) {
+        if (!cover.at(from, r, c)) continue;
+        const int key = order[static_cast<size_t>(m.value.rows() == 1 ? c : r)];
+        for (int tr = 0; tr < twin.value.rows(); ++tr)
+          for (int tc = 0; tc < twin.value.cols(); ++tc)
+            if (query_key(twin, tr, tc) == std::pair{order[static_cast<size_t>(step)], key})
+              cover.cover(to, tr, tc, cover.asked_at(from, r, c));
+      }
+  }
+}
+
 // Every entry computed from a covered one is covered too, for the same
 // question. The trace lists a part's matrices in pipeline order, so one pass
 // would do; a second confirms nothing moved.
@@ -140,6 +171,7 @@ Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
       first_open = false;
     }
   }
+  cover_cache_twins(cover, trace);
   cover_what_follows(cover, trace);
   return cover;
 }
@@ -151,6 +183,7 @@ Cover cover_open_answers(const Lesson& lesson, const Trace& trace, const LessonP
     for (const Prediction& p : lesson.parts[ts.part].steps[ts.part_step].predictions)
       if (!progress.answers.count(p.id)) cover_answer(cover, trace, s, p);
   }
+  cover_cache_twins(cover, trace);
   cover_what_follows(cover, trace);
   return cover;
 }

@@ -226,3 +226,22 @@ TEST_CASE("a lesson walked in order never has a question wait: each needs only e
   }
   CHECK(checked >= 10);
 }
+
+// Issue 39.2 on kv-cache: step 3 asks which cached word the new word ("sat",
+// t = 2) attends to most and covers its new weights; the live panel's bars
+// for "sat" and the whole attention are the same numbers, and gave it away.
+TEST_CASE("a KV cache's question covers its twin: the new token's row of the whole attention") {
+  const Lessoned l("kv-cache");
+  const Cover c = l.cover(answered({"kv-new-rows"}), "weights");
+  CHECK(c.all(l.index("weights_t")));
+  const int weights = l.index("weights"), sat = l.token("weights", "sat");
+  for (const char* key : {"The", "cat", "sat"})
+    CHECK(c.at(weights, sat, l.token("weights", key, false)));
+  CHECK(l.row_covered(c, "output", l.token("output", "sat")));  // computed from them
+  for (const char* other : {"The", "cat", "down", "today"})
+    CHECK(l.row_clear(c, "weights", l.token("weights", other)));
+  // Answered, nothing of it stays covered; on another step, the same.
+  CHECK_FALSE(l.cover(answered({"kv-new-rows", "kv-new-attends"}), "weights").any(weights));
+  CHECK(l.cover(answered({"kv-new-rows"}), "whole")
+            .at(weights, sat, l.token("weights", "cat", false)));
+}
