@@ -15,7 +15,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { splitProgram, withoutNames } from "./split_program.mjs";
+import { splitProgram, wholeProgram } from "./split_program.mjs";
 
 export const SECTION = "attention.build";
 
@@ -59,7 +59,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   if (second) {
     files["attention.deferred.wasm"] = Buffer.concat([second, customSection(SECTION, build)]);
-    const whole = withoutNames(fs.readFileSync(`${linkedWasm}.orig`));
+    const whole = wholeProgram(wasmSplit, `${linkedWasm}.orig`);
     files["attention.whole.wasm"] = Buffer.concat([whole, customSection(SECTION, build)]);
   }
   const bytes = (name) => (files[name] ? files[name].length : 0);

@@ -44,29 +44,18 @@ export function splitProgram(wasmSplit, original, keepFile, placeholderMap) {
   }
 }
 
-// LEB128, unsigned: [value, bytes read].
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (let i = at; ; ++i) {
-    value += (bytes[i] & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (!(bytes[i] & 0x80)) return [value, i + 1 - at];
+// The whole program without its names (Binaryen's wasm-opt --strip-debug,
+// beside wasm-split): the program in one part, for the single file (one file
+// to open, and one gzipped stream is smaller than two parts').
+export function wholeProgram(wasmSplit, original) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attention-whole-"));
+  try {
+    const out = path.join(dir, "whole.wasm");
+    const wasmOpt = path.join(path.dirname(wasmSplit), "wasm-opt");
+    const run = spawnSync(wasmOpt, [...FEATURES, "--strip-debug", original, "-o", out], { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`wasm-opt failed (${run.status}): ${run.stderr}`);
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-// A wasm without its "name" section: the whole program as one part, for the
-// single file (one file to open, and a gzipped stream less than two parts).
-export function withoutNames(wasm) {
-  const kept = [wasm.subarray(0, 8)]; // magic and version
-  for (let at = 8; at < wasm.length;) {
-    const [size, sizeBytes] = readLeb(wasm, at + 1);
-    const end = at + 1 + sizeBytes + size;
-    const body = at + 1 + sizeBytes;
-    const [nameLength, nameBytes] = wasm[at] === 0 ? readLeb(wasm, body) : [0, 0];
-    const name = wasm[at] === 0 ? wasm.subarray(body + nameBytes, body + nameBytes + nameLength).toString() : "";
-    if (name !== "name") kept.push(wasm.subarray(at, end));
-    at = end;
-  }
-  return Buffer.concat(kept);
 }
