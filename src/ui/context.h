@@ -23,6 +23,7 @@
 #include "core/trace/dependencies.h"
 #include "ui/fonts.h"
 #include "ui/heatmap.h"
+#include "ui/number_texts.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -280,6 +281,8 @@ struct UiContext {
     unsigned id = 0;  // the cell's ImGui id while it is dragged
     double raw = 0.0;
   } drag;
+  // The numbers drawn, written once and kept: drawing is read-only but may fill it.
+  mutable NumberTexts numbers;
 
   void request(Request r) { requests.push_back(std::move(r)); }
 

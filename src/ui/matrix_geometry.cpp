@@ -6,7 +6,6 @@
 #include <cmath>
 #include <string>
 
-#include "core/text/number_text.h"
 #include "imgui.h"
 
 namespace attn::ui {
@@ -34,12 +33,12 @@ bool tabular_digits() {
 // The widest of the matrix's numbers written with `digits` decimals, and at
 // least "−8.00"'s. Formatting and measuring each number cost a drag's frame
 // an eighth of its time on udl-multihead (docs/performance.md).
-float number_width(const TraceMatrix& m, int digits) {
-  float w = text_width(number_text(-8.0, digits));
+float number_width(const TraceMatrix& m, int digits, NumberTexts& numbers) {
+  const auto width = [&](double v) { return numbers.get(v, digits).width; };
+  float w = width(-8.0);
   const double* values = m.value.data();
   if (!tabular_digits()) {
-    for (size_t i = 0; i < m.value.size(); ++i)
-      w = std::max(w, text_width(number_text(values[i], digits)));
+    for (size_t i = 0; i < m.value.size(); ++i) w = std::max(w, width(values[i]));
     return w;
   }
   // Rounding keeps order, so the largest and the most negative have the
@@ -48,12 +47,11 @@ float number_width(const TraceMatrix& m, int digits) {
   for (size_t i = 0; i < m.value.size(); ++i) {
     const double v = values[i];
     if (!std::isfinite(v))
-      w = std::max(w, text_width(number_text(v, digits)));  // ∞, or ? where covered
+      w = std::max(w, width(v));  // ∞, or ? where covered
     else
       largest = std::max(largest, v), most_negative = std::min(most_negative, v);
   }
-  w = std::max(w, text_width(number_text(largest, digits)));
-  return std::max(w, text_width(number_text(most_negative, digits)));
+  return std::max({w, width(largest), width(most_negative)});
 }
 
 Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float avail) {
@@ -68,15 +66,16 @@ Geometry geometry(const UiContext& ui, const TraceMatrix& m, int digits, float a
   const float room = std::max(80.0f, avail - g.label_w);
   // Fewer digits until the numbers fit the width.
   g.digits = std::clamp(digits, 0, 12);
-  float number_w = number_width(m, g.digits);
+  float number_w = number_width(m, g.digits, ui.numbers);
   while (g.digits > kMinDigits && (number_w + pad) * cols > room)
-    number_w = number_width(m, --g.digits);
+    number_w = number_width(m, --g.digits, ui.numbers);
   const bool fits = (number_w + pad) * cols <= room;
   // A short wide matrix (the notebooks' (3, 64) values) keeps its numbers in
   // a sideways scroll where a mouse can scroll it; fingers get a heatmap.
   g.scroll = !fits && !touch && rows <= 8;
   g.numbers = fits || g.scroll;
-  if (g.scroll) g.digits = std::clamp(digits, 0, 12), number_w = number_width(m, g.digits);
+  if (g.scroll)
+    g.digits = std::clamp(digits, 0, 12), number_w = number_width(m, g.digits, ui.numbers);
   const float min_cell = touch ? 44.0f : 0.0f;  // a fingertip
   g.cell_w = g.numbers ? std::max(number_w + pad, min_cell) : std::clamp(room / cols, 6.0f, 28.0f);
   // Whole column labels ("against", not "agains") where they fit the width.

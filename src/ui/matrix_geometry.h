@@ -15,8 +15,8 @@ struct Geometry {
 };
 
 // The width of m's widest number written with `digits` decimals (at least
-// "−8.00"'s), in the current font.
-float number_width(const TraceMatrix& m, int digits);
+// "−8.00"'s), in the current font; `numbers` keeps what it writes.
+float number_width(const TraceMatrix& m, int digits, NumberTexts& numbers);
 
 // The geometry of m in avail pixels, at most digits decimals. Needs the
 // small font pushed.

@@ -193,7 +193,9 @@ double drag_speed(double value, int decimals, const DragInput& input) {
   // A pixel moves a number by 0.6% of it (0.006 around 1, 0.3 around 50),
   // and a small number by 0.004: a long move goes far (0.02 to past 4 in
   // 600 pixels), a short one stays fine. Never less than the grid's step.
-  const double step = std::pow(10.0, -decimals);
+  // The grid's step; a table, not pow: this runs for every cell of every frame.
+  static constexpr double kSteps[] = {1.0, 0.1, 0.01, 0.001};
+  const double step = decimals >= 0 && decimals <= 3 ? kSteps[decimals] : std::pow(10.0, -decimals);
   double speed = std::max({step, 0.004, 0.006 * std::fabs(value)});
   // Pointer ballistics, as desktops move a cursor: a brisk move goes further
   // per pixel (up to ten times), a slow one stays precise.
@@ -456,9 +458,9 @@ void draw_matrix(UiContext& ui, int index, const MatrixViewOptions& options) {
       }
       if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ui.hot_next = cell;
       if (g.numbers) {
-        const std::string s = number_text(v, g.digits);
-        dl->AddText(ImVec2(p0.x + cell_w - text_width(s) - 5.0f, p0.y + (cell_h - line_h) * 0.5f),
-                    pal.text, s.c_str());
+        const NumberTexts::Written& s = ui.numbers.get(v, g.digits);
+        dl->AddText(ImVec2(p0.x + cell_w - s.width - 5.0f, p0.y + (cell_h - line_h) * 0.5f),
+                    pal.text, s.text.c_str());
       }
       if (view.focus == cell) {  // the keyboard is here
         const ImVec2 p1(p0.x + cell_w, p0.y + cell_h);

@@ -35,6 +35,7 @@ TEST_CASE(
   // The interface's font has tabular digits: the quick way is the one tested.
   for (ImWchar c = '1'; c <= '9'; ++c)
     REQUIRE(ImGui::GetFont()->GetCharAdvance(c) == ImGui::GetFont()->GetCharAdvance('0'));
+  NumberTexts texts;
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   const double inf = std::numeric_limits<double>::infinity(),
@@ -59,7 +60,8 @@ TEST_CASE(
     for (int digits : {0, 2, 3, 5}) {
       CAPTURE(trial);
       CAPTURE(digits);
-      CHECK(number_width(m, digits) == doctest::Approx(each_number_width(m, digits)).epsilon(1e-6));
+      CHECK(number_width(m, digits, texts) ==
+            doctest::Approx(each_number_width(m, digits)).epsilon(1e-6));
     }
   }
 }
