@@ -3,8 +3,8 @@
 // (over postMessage and in the page), and the learner's notices.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { inPage } from "./browser.mjs";
-import { openEmptyHost, useHosts, widgetFrame } from "./hosts.mjs";
+import { drawnFrame, inPage } from "./browser.mjs";
+import { frameItem, openEmptyHost, useHosts, widgetFrame } from "./hosts.mjs";
 
 const env = useHosts();
 
@@ -125,5 +125,43 @@ test("after a refused lesson-url, a lesson the host loads takes the 'showing the
     problems.filter((p) => !p.includes("404")),
     [],
   );
+  await page.close();
+});
+
+test("a drag's state reaches the host at most four times a second while it goes on, and where it ends", async () => {
+  const { page, problems, frame } = await recordingHost("?lesson=the-cat-sat&step=2&mode=explore&embed=1");
+  await page.waitForFunction(() => window.heard.some((m) => m.type === "attention:progress"));
+  // The size instructors embed it at (an iframe's own default is 300×150).
+  await page.evaluate(() => Object.assign(document.querySelector("iframe").style, { width: "800px", height: "500px" }));
+  await inPage(frame, () => window.innerWidth === 800, null, "the frame at 800×500");
+  for (let i = 0; i < 3; ++i) await drawnFrame(frame); // laid out at its new size
+  const cell = await frameItem(page, frame, "##W_q:0:0");
+  await frame.evaluate(() => window.attention.testing.enableItems(false));
+  await page.evaluate(() => (window.heard = []));
+  // A paced drag: press, a move a frame, release.
+  const moves = 40;
+  await page.mouse.move(cell.x, cell.y);
+  await page.mouse.down();
+  const start = Date.now();
+  for (let i = 1; i <= moves; ++i) {
+    await page.mouse.move(cell.x + 4 * i, cell.y);
+    await drawnFrame(frame);
+  }
+  await page.mouse.up();
+  const took = Date.now() - start;
+  const state = await frame.evaluate(() => window.attention.state());
+  assert.ok(state.edited, "the drag changed W_q");
+  // The last state the host hears is where the drag ended.
+  const last = await inPage(
+    page,
+    (revision) => window.heard.findLast((m) => m.type === "attention:statechange" && m.state.revision === revision),
+    state.revision,
+    "the state where the drag ended",
+  );
+  assert.equal(last.state.changes, state.changes, "the numbers the drag left");
+  const heard = await page.evaluate(() => window.heard.filter((m) => m.type === "attention:statechange").length);
+  assert.ok(heard >= 2, `a drag of ${took} ms was heard ${heard} times`);
+  assert.ok(heard <= Math.ceil(took / 250) + 2, `${heard} statechanges in a drag of ${moves} frames, ${took} ms`);
+  assert.deepEqual(problems, []);
   await page.close();
 });

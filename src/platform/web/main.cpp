@@ -3,6 +3,7 @@
 // browser_input.cpp; the functions the page (web/page/) calls are in page_api.cpp.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/eventloop.h>
 #include <emscripten/html5.h>
 
 #include <cmath>
@@ -102,6 +103,26 @@ bool warm_up() {
   }
 }
 
+// A drag changes the state every frame. Writing it out and the page's work
+// on it cost as much as the frame itself, so from the frame loop the page (and
+// its host) hear of a change at once, then at most every kReportEveryMs while
+// changes go on, and once more when they stop. API calls report at once.
+constexpr double kReportEveryMs = 250.0;
+
+void report_state_from_frame() {
+  Shell& s = shell();
+  if (s.app->version() == s.reported_version || s.report_waiting) return;
+  const double since = emscripten_get_now() - s.reported_at;
+  if (since >= kReportEveryMs) return report_state();
+  s.report_waiting = true;
+  emscripten_set_timeout(
+      [](void*) {
+        shell().report_waiting = false;
+        report_state();
+      },
+      kReportEveryMs - since, nullptr);
+}
+
 void frame() {
   Shell& s = shell();
   if (s.context_lost) return pause_loop();
@@ -145,7 +166,7 @@ void frame() {
     s.first_frame = false;
     notify_page("firstframe", s.api->state_json().c_str());
   }
-  report_state();
+  report_state_from_frame();
 }
 
 }  // namespace
@@ -182,6 +203,7 @@ void report_state() {
   Shell& s = shell();
   if (s.app->version() == s.reported_version) return;
   s.reported_version = s.app->version();
+  s.reported_at = emscripten_get_now();
   notify_page("statechange", s.api->state_json().c_str());
 }
 

@@ -43,6 +43,8 @@ struct Shell {
   int warmed_up = 0;    // start-up steps done (main.cpp, warm_up)
   int frames_drawn = 0;
   uint64_t reported_version = 0;
+  double reported_at = -1e9;    // emscripten_get_now() of the last statechange
+  bool report_waiting = false;  // a statechange is due when its timer fires
   FrameCost costs[64];
   double pending_ms = 0;  // recomputes by API calls since the last frame
 };
