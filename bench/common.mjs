@@ -18,10 +18,12 @@ export const strict = args.includes("--strict");
 export const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : "";
 
 export const KB = 1000; // budgets are in kB of 1000 bytes
-export const median = (xs) => {
+// The value at fraction p of the sorted values (nearest rank); median is p = 0.5.
+export const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))];
 };
+export const median = (xs) => percentile(xs, 0.5);
 export const fmt = (x, digits = 2) => (x === null || x === undefined || Number.isNaN(x) ? "n/a" : x.toFixed(digits));
 export const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 export const gzip = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;

