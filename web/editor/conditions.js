@@ -5,7 +5,7 @@
 // box. Both ways edit the same value, so the lesson stays as valid as it was.
 // The detection and the fields' pointers run under node
 // (tests/web/editor/conditions.test.mjs).
-import { defaultCondition, getAt, keyTokens, setAt } from "./draft.js";
+import { defaultCondition, getAt, keyTokens, pointerOf, pointerParts, setAt } from "./draft.js";
 import { NP_ } from "./words.js";
 
 export const SIDES = ["largest", "smallest"];
@@ -32,9 +32,48 @@ export function withSide(c, side) {
   return { [side]: { of: simple.of, query: simple.query }, is: simple.is };
 }
 
-// "Use a simple goal": a simple condition stays as it is; any other becomes
-// the default one, valid on the lesson's tokens.
-export const simpleOrDefault = (c, lesson) => (simpleCondition(c) ? c : defaultCondition(lesson));
+// What a condition of another shape says of the simple one's parts: its
+// side, matrix and row ("query", or "row"), and its winner; a simple
+// condition inside an "all" or "any" says them all.
+function simpleParts(c) {
+  if (c === null || typeof c !== "object" || Array.isArray(c)) return {};
+  for (const list of [c.all, c.any])
+    if (Array.isArray(list)) {
+      const inner = list.map(simpleCondition).find(Boolean);
+      if (inner) return inner;
+    }
+  const side = SIDES.find((s) => c[s] !== null && typeof c[s] === "object" && !Array.isArray(c[s]));
+  if (!side) return isToken(c.is) ? { is: c.is } : {};
+  const slice = c[side];
+  const parts = { side };
+  if (typeof slice.of === "string") parts.of = slice.of;
+  const row = slice.query ?? slice.row;
+  if (isToken(row)) parts.query = row;
+  if (isToken(c.is)) parts.is = c.is;
+  return parts;
+}
+
+// "Use a simple goal": a simple condition stays as it is. Any other keeps
+// what it says of the simple shape; what it does not say comes from a
+// simple condition beside it (another answer of the same prediction: the
+// same matrix and row), else from the default one, valid on the lesson's tokens.
+export function simpleFor(c, lesson, besides = []) {
+  if (simpleCondition(c)) return c;
+  const fallback = besides.map(simpleCondition).find(Boolean) || simpleCondition(defaultCondition(lesson));
+  const { side, of, query, is } = { ...fallback, ...simpleParts(c) };
+  return { [side]: { of, query }, is };
+}
+
+// The conditions beside the one at `base` in the same list: the other
+// answers' "when" of a prediction's choices.
+function conditionsBeside(lesson, base) {
+  const parts = pointerParts(base);
+  if (parts.length < 3) return [];
+  const [index, key] = parts.slice(-2);
+  const list = getAt(lesson, pointerOf(parts.slice(0, -2)));
+  if (!Array.isArray(list) || !/^\d+$/.test(index)) return [];
+  return list.filter((_, i) => String(i) !== index).map((item) => item?.[key]);
+}
 
 // The lesson after `action` on the condition at `base`: "condition-side"
 // (to `side`), "condition-json" (the same condition, written as JSON),
@@ -45,7 +84,7 @@ export function editCondition(lesson, base, action, asJson, side) {
   else if (action === "condition-json") asJson.add(base);
   else if (action === "condition-simple") {
     asJson.delete(base);
-    setAt(lesson, base, simpleOrDefault(c, lesson));
+    setAt(lesson, base, simpleFor(c, lesson, conditionsBeside(lesson, base)));
   } else throw new Error(`not a condition action: ${action}`);
 }
 

@@ -135,3 +135,43 @@ test("switching both ways: JSON keeps the condition, a simple goal replaces only
   assert.deepEqual(draft.steps[0].challenges[0].goal, { smallest: { of: "weights", query: "The" }, is: "cat" });
   assert.throws(() => editCondition(draft, base, "condition-what", asJson));
 });
+
+test("a simple goal keeps what the condition said: its row, matrix and winner, else those of the answers beside it", () => {
+  const draft = {
+    tokens: ["The", "cat", "sat"],
+    steps: [
+      {
+        predict: [
+          {
+            id: "which",
+            choices: [
+              { text: "cat", when: { largest: { of: "weights", query: "sat" }, is: "cat" } },
+              { text: "near", when: { largest: { of: "scores", row: "sat", within: 0.1 }, is: "sat" } },
+              { text: "other", when: { not: { largest: { of: "weights", query: "sat" }, is: "cat" } } },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const asJson = new Set();
+  const when = (k) => `/steps/0/predict/0/choices/${k}/when`;
+  // A row and a matrix of its own: kept, "within" dropped.
+  editCondition(draft, when(1), "condition-simple", asJson);
+  assert.deepEqual(draft.steps[0].predict[0].choices[1].when, {
+    largest: { of: "scores", query: "sat" },
+    is: "sat",
+  });
+  // Nothing of the shape: the prediction's row and matrix from the answer beside it, not the lesson's default.
+  editCondition(draft, when(2), "condition-simple", asJson);
+  assert.deepEqual(draft.steps[0].predict[0].choices[2].when, {
+    largest: { of: "weights", query: "sat" },
+    is: "cat",
+  });
+  // A simple condition inside "all": that one.
+  draft.steps[0].predict[0].choices[0].when = {
+    all: [{ smallest: { of: "weights", query: "cat" }, is: "The" }, { mask: true }],
+  };
+  editCondition(draft, when(0), "condition-simple", asJson);
+  assert.deepEqual(draft.steps[0].predict[0].choices[0].when, { smallest: { of: "weights", query: "cat" }, is: "The" });
+});
