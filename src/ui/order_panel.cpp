@@ -51,8 +51,9 @@ bool allows_order(const std::vector<StepSpec>& steps) {
 std::string token_list(const std::vector<std::string>& names) {
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += "\u201c" + names[i] + "\u201d";
+    if (i > 0) out += trc("list", ", ");
+    // TRANSLATORS: a word of the sentence, quoted as your language quotes a word.
+    out += trf("\"{token}\"", {{"token", names[i]}});
   }
   return out;
 }
@@ -186,7 +187,7 @@ void OrderPanel::draw_tokens() {
       std::swap(next[static_cast<size_t>(r)], next[static_cast<size_t>(to)]);
       ui->request(request::SetOrder{part, next});
     };
-    // TRANSLATORS: before the buttons that move the word the learner tapped: "Move “cat”:".
+    // TRANSLATORS: before the buttons that move the word the learner tapped: 'Move "cat":'.
     const std::string name = token_list({tp.tokens[static_cast<size_t>(picked_)]});
     ImGui::TextUnformatted(trf("Move {token}:", {{"token", name}}).c_str());
     ImGui::SameLine();
