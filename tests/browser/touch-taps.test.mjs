@@ -2,7 +2,7 @@
 // order, even when the next one comes before any frame has played the last.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, openPage, items, inPage } from "./browser.mjs";
+import { useBrowser, openPage, items, inPage, drawnFrame } from "./browser.mjs";
 
 const env = useBrowser({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
 
@@ -55,5 +55,39 @@ test("quick taps on different buttons on a busy phone press each, in order, wher
   await busyTaps(page, [previous, previous, next]);
   await idle(page);
   assert.equal(await step(page), 1);
+  assert.deepEqual(problems, []);
+});
+
+test("a press held on the next-step arrow and lifted as another finger lands, before a frame, still goes a step on", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.url}?lesson=the-cat-sat&step=1`);
+  const next = await centre(page, "##next");
+  const box = await page.locator("#canvas").boundingBox();
+  const elsewhere = { x: box.x + 3, y: box.y + box.height - 3 }; // the canvas's corner: nothing to press
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, touchPoints) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints });
+  // Held still past the hold time, frames drawn meanwhile: a press the UI has.
+  await touch("touchStart", [next]);
+  const start = await page.evaluate(() => performance.now());
+  await inPage(
+    page,
+    async (t) => (
+      window.attention.testing.wake(),
+      performance.now() - t > 800 && (await window.attention.framesDrawn()) > 0
+    ),
+    start,
+    "the press held",
+  );
+  for (let i = 0; i < 3; ++i) await drawnFrame(page);
+  assert.equal(await step(page), 0, "held: not a step on yet");
+  // Lifted, and the next finger down and up, all before the next frame.
+  await page.evaluate(() => {
+    const until = performance.now() + 1500;
+    setTimeout(() => {
+      while (performance.now() < until);
+    }, 0);
+  });
+  await Promise.all([touch("touchEnd", []), touch("touchStart", [elsewhere]), touch("touchEnd", [])]);
+  await idle(page);
+  assert.equal(await step(page), 1, "the press's release was played where it lifted");
   assert.deepEqual(problems, []);
 });

@@ -112,6 +112,9 @@ Touch touch;
 struct Tap {
   float x0, y0;  // pressed here
   float x, y;    // released here
+  // Only the release of a press the frames have played, whose finger lifted
+  // as the next came down: that one frame, up at (x, y), before the next.
+  bool release_only = false;
 };
 // A tap's frames: hover, down, down, up (the down seen in two frames).
 constexpr int kTapFrames = 4;
@@ -141,6 +144,10 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
     if (!p.isChanged) continue;
     const float x = static_cast<float>(p.targetX), y = static_cast<float>(p.targetY);
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART && !t.active) {
+      // A press lifted whose release no frame has played yet: it is played
+      // first, where that finger lifted, not lost to the new finger.
+      if (t.intent == Intent::Press && t.press_frames >= 2 && taps.size() < kMaxTaps)
+        taps.push_back({t.x0, t.y0, t.x, t.y, true});
       t = Touch{};
       t.active = true;
       t.id = p.identifier;
@@ -209,9 +216,10 @@ void scroll_by_finger(Touch& t) {
 // the canvas as a lifted finger's does (apply_touch), unless a finger is down.
 void play_tap(ImGuiIO& io, Touch& t) {
   const Tap k = taps.front();
-  io.MousePos = tap_frame < kTapFrames - 1 ? ImVec2(k.x0, k.y0) : ImVec2(k.x, k.y);
-  io.MouseDown[0] = tap_frame == 1 || tap_frame == 2;
-  if (++tap_frame < kTapFrames) return;
+  const int frames = k.release_only ? 1 : kTapFrames;
+  io.MousePos = tap_frame < frames - 1 ? ImVec2(k.x0, k.y0) : ImVec2(k.x, k.y);
+  io.MouseDown[0] = !k.release_only && (tap_frame == 1 || tap_frame == 2);
+  if (++tap_frame < frames) return;
   taps.erase(taps.begin());
   tap_frame = 0;
   if (taps.empty() && !t.active && t.intent == Intent::Undecided)
