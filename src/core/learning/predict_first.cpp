@@ -25,6 +25,7 @@ void cover_own_step(Cover& cover, const Trace& t, int step, const Prediction& op
   const std::vector<MatrixKey> reads = answer_reads(open);
   std::vector<MatrixKey> sources = reads;
   for (int r : t.steps[step].matrices) {
+    if (t.matrices[r].editable) continue;  // an input the step shows beside: not its result
     const MatrixKey& result = t.matrices[r].key;
     MatrixKey plain = result;
     plain.variant = 0;
@@ -98,7 +99,8 @@ void cover_answer(Cover& cover, const Trace& t, int step, const Prediction& p) {
 // and weights (the mask hides only what the cache lacks). What covers one
 // covers its twin, so that the live panel's bars for that token, or the
 // whole-attention step, do not answer a question the cache's step asks.
-void cover_cache_twins(Cover& cover, const Trace& t) {
+bool cover_cache_twins(Cover& cover, const Trace& t) {
+  bool changed = false;
   for (int from = 0; from < static_cast<int>(t.matrices.size()); ++from) {
     const TraceMatrix& m = t.matrices[from];
     const Stage whole = m.key.stage == Stage::weights_t  ? Stage::weights
@@ -119,16 +121,18 @@ void cover_cache_twins(Cover& cover, const Trace& t) {
         for (int tr = 0; tr < twin.value.rows(); ++tr)
           for (int tc = 0; tc < twin.value.cols(); ++tc)
             if (query_key(twin, tr, tc) == std::pair{order[static_cast<size_t>(step)], key})
-              cover.cover(to, tr, tc, cover.asked_at(from, r, c));
+              changed = cover.cover(to, tr, tc, cover.asked_at(from, r, c)) || changed;
       }
   }
+  return changed;
 }
 
 // Every entry computed from a covered one is covered too, for the same
 // question. The trace lists a part's matrices in pipeline order, so one pass
 // would do; a second confirms nothing moved.
-void cover_what_follows(Cover& cover, const Trace& t) {
+bool cover_what_follows(Cover& cover, const Trace& t) {
   const int n = static_cast<int>(t.matrices.size());
+  bool any = false;
   for (int pass = 0; pass < n; ++pass) {
     bool changed = false;
     for (int to = 0; to < n; ++to) {
@@ -152,8 +156,19 @@ void cover_what_follows(Cover& cover, const Trace& t) {
           }
       }
     }
+    any = any || changed;
     if (!changed) break;
   }
+  return any;
+}
+
+// What follows from the covered entries, and their twins, until neither
+// covers more: a cache's scores covered because they follow from a covered
+// q_t cover the whole attention's row too, and what follows from that.
+void cover_around(Cover& cover, const Trace& t) {
+  cover_cache_twins(cover, t);
+  cover_what_follows(cover, t);
+  while (cover_cache_twins(cover, t)) cover_what_follows(cover, t);  // each round covers more: it ends
 }
 
 }  // namespace
@@ -171,8 +186,7 @@ Cover cover_open_predictions(const Lesson& lesson, const Trace& trace,
       first_open = false;
     }
   }
-  cover_cache_twins(cover, trace);
-  cover_what_follows(cover, trace);
+  cover_around(cover, trace);
   return cover;
 }
 
@@ -183,8 +197,7 @@ Cover cover_open_answers(const Lesson& lesson, const Trace& trace, const LessonP
     for (const Prediction& p : lesson.parts[ts.part].steps[ts.part_step].predictions)
       if (!progress.answers.count(p.id)) cover_answer(cover, trace, s, p);
   }
-  cover_cache_twins(cover, trace);
-  cover_what_follows(cover, trace);
+  cover_around(cover, trace);
   return cover;
 }
 
@@ -198,7 +211,7 @@ int waits_for(const Lesson& lesson, const Trace& trace, const LessonProgress& pr
     for (const Prediction& q : here)
       if (!progress.answers.count(q.id)) cover_answer(earlier, trace, s, q);
   }
-  cover_what_follows(earlier, trace);
+  cover_around(earlier, trace);
   std::vector<Region> reads = answer_regions(p);
   add_reads(reads, p.ask);
   return earlier.touches(trace, reads) ? earlier.asked_at(trace, reads) : -1;

@@ -28,6 +28,17 @@ std::pair<int, int> head_block(const Trace& t, const TraceMatrix& qkv, int head)
   return {h * width, (h + 1) * width};
 }
 
+// The projection a KV cache's matrix holds rows of.
+Stage cache_source(Stage s) {
+  return s == Stage::q_t ? Stage::Q : s == Stage::k_t || s == Stage::K_cache ? Stage::K : Stage::V;
+}
+
+// The cache step shown: the cache holds its token and every one before it.
+int cache_step(const Trace& t, int part) {
+  const TraceMatrix* cache = t.find({part, Stage::K_cache, 0, 0});
+  return cache ? token_count(*cache) - 1 : -1;
+}
+
 }  // namespace
 
 std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
@@ -104,6 +115,46 @@ std::vector<MatrixKey> operands_of(const Trace& t, const MatrixKey& key) {
         add({p, Stage::weights, 0, t.find({p, Stage::weights, 0, key.variant}) ? key.variant : 0});
         add(own(Stage::V));
       }
+      break;
+    // Generating with a KV cache (variant 0 only): the new token's query,
+    // key and value, and the caches' rows, from the tokens' rows of X and the
+    // projections, as q_t = x_t·W_q says (with RoPE: the turned rows), not
+    // from the whole Q, K and V, whose later rows do not exist yet; then the
+    // step's attention over the cache.
+    case Stage::q_t:
+    case Stage::k_t:
+    case Stage::v_t:
+    case Stage::K_cache:
+    case Stage::V_cache: {
+      const Stage whole = cache_source(key.stage);
+      const Stage turned = whole == Stage::Q ? Stage::Q_rot : Stage::K_rot;
+      if (whole != Stage::V && t.find(shared(turned))) {
+        add(shared(turned));
+        break;
+      }
+      if (!t.find(shared(weight_of(whole)))) {  // Q, K and V given: their rows
+        add(shared(whole));
+        break;
+      }
+      add(t.find(shared(Stage::X_P)) ? shared(Stage::X_P) : shared(Stage::X));
+      add(shared(weight_of(whole)));
+      add(shared(bias_of(whole)));
+      break;
+    }
+    case Stage::scores_t:
+      add(shared(Stage::q_t));
+      add(shared(Stage::K_cache));
+      break;
+    case Stage::weights_t:
+      add(same(Stage::scores_t));
+      break;
+    case Stage::output_t:
+      if (t.parts[p].heads > 1)
+        for (int h = 1; h <= t.parts[p].heads; ++h) add({p, Stage::weights_t, h, 0});
+      else
+        add(shared(Stage::weights_t));
+      add(shared(Stage::V_cache));
+      add(shared(Stage::W_o));
       break;
     default:
       break;
@@ -202,6 +253,45 @@ bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceM
       // V: this output dimension of every key's value.
       const int first = head_block(t, from, to.key.stage == Stage::context ? to.key.head : 0).first;
       return token_dim(from, fr, fc).second == first + dim;
+    }
+    case Stage::q_t:
+    case Stage::k_t:
+    case Stage::v_t:
+    case Stage::K_cache:
+    case Stage::V_cache: {
+      // A token's row, as in Q, K or V: the cache's row r is the token made
+      // r-th, the new token's is the one made at the step shown.
+      const auto [row, dim] = token_dim(to, tr, tc);
+      const bool one =
+          to.key.stage == Stage::q_t || to.key.stage == Stage::k_t || to.key.stage == Stage::v_t;
+      const int made = one ? cache_step(t, to.key.part) : row;
+      const std::vector<int>& order = t.parts[to.key.part].order;
+      if (made < 0 || made >= static_cast<int>(order.size())) return false;
+      const int token = order[static_cast<size_t>(made)];
+      if (f == Stage::Q_rot || f == Stage::K_rot || f == Stage::Q || f == Stage::K || f == Stage::V)
+        return token_dim(from, fr, fc) == std::pair{token, dim};
+      if (f == Stage::X || f == Stage::X_P) return token_dim(from, fr, fc).first == token;
+      if (is_bias(f)) return bias_index(from, fr, fc) == dim;
+      return output_of(from, fr, fc) == dim;
+    }
+    case Stage::scores_t: {
+      // score[k] = Σ_d q_t[d] · K_cache[k][d] over the head's dimensions; (1, t+1)
+      const auto [row, dim] = token_dim(from, fr, fc);
+      const auto [begin, end] = head_block(t, from, to.key.head);
+      return (f == Stage::q_t || row == tc) && dim >= begin && dim < end;
+    }
+    case Stage::weights_t:
+      return true;  // one softmax over the step's one row
+    case Stage::output_t: {
+      // output[d] = Σ_k weights[k] · V_cache[k][d] per head's block (then · W_o)
+      const int dim = token_dim(to, tr, tc).second;
+      if (f == Stage::W_o) return output_of(from, fr, fc) == dim;
+      if (t.find({to.key.part, Stage::W_o})) return true;  // W_o mixes every dimension
+      if (f == Stage::weights_t) {
+        const int heads = std::max(1, t.parts[to.key.part].heads);
+        return from.key.head == 0 || dim / (dim_count(to) / heads) == from.key.head - 1;
+      }
+      return token_dim(from, fr, fc).second == dim;  // V_cache
     }
     default:
       return false;

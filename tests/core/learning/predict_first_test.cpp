@@ -6,12 +6,14 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "core/learning/predict_first.h"
 #include "core/learning/progress.h"
 #include "core/learning/session.h"
 #include "core/lesson/activity.h"
 #include "core/load/builtin_lessons.h"
+#include "core/load/lesson_loader.h"
 #include "core/logic/judge.h"
 #include "core/text/number_text.h"
 #include "support/printed.h"
@@ -244,4 +246,55 @@ TEST_CASE("a KV cache's question covers its twin: the new token's row of the who
   CHECK_FALSE(l.cover(answered({"kv-new-rows", "kv-new-attends"}), "weights").any(weights));
   CHECK(l.cover(answered({"kv-new-rows"}), "whole")
             .at(weights, sat, l.token("weights", "cat", false)));
+}
+
+TEST_CASE("a question on the new query covers what follows from it, and their twins in the whole attention") {
+  // kv-cache with one question more, on the new token's query: the cache's
+  // scores and weights follow from it, and so do their twins, the new
+  // token's row of the whole scores and weights (computed from Q, not q_t).
+  nlohmann::json doc = nlohmann::json::parse(builtin_lesson_file("kv-cache"));
+  for (auto& step : doc["steps"])
+    if (step["id"] == "cache")
+      step["predict"] = nlohmann::json::parse(R"([{
+        "id": "q-first", "ask": "How large is the new query's first number?",
+        "estimate": {"measure": {"value": {"of": "q_t", "query": 0, "key": 0}},
+                     "min": -3, "max": 3, "within": 0.1},
+        "reveal": ["{answer}"]}])");
+  LoadResult r = load_lesson(doc.dump());
+  REQUIRE_MESSAGE(r.ok(), r.error.message("kv-cache with q-first"));
+  Session session(std::make_shared<const Lesson>(std::move(*r.lesson)));
+  const Trace& t = session.trace();
+  const int step = [&] {
+    for (size_t s = 0; s < t.steps.size(); ++s)
+      if (t.steps[s].id == "weights") return static_cast<int>(s);
+    return -1;
+  }();
+  // Only the new question open: the weights step's own is answered.
+  const Cover c = cover_open_predictions(session.lesson(), t, answered({"kv-new-attends"}), step);
+  const auto at = [&](const char* id) { return t.index_of(test::key_of(t, id)); };
+  CHECK(c.any(at("scores_t")));  // computed from q_t
+  CHECK(c.all(at("weights_t")));
+  // The twin: the new token's row of the whole weights, whose numbers are
+  // weights_t's. The cache's step is at its first token here ("The").
+  const TraceMatrix& weights = t.matrices[at("weights")];
+  const int made = static_cast<int>(t.matrices[at("weights_t")].value.size()) - 1;
+  const int row = t.parts[0].order[static_cast<size_t>(made)];
+  CHECK(c.at(at("weights"), row, 0));
+  for (int other = 0; other < weights.value.rows(); ++other)
+    if (other != row) CHECK_FALSE(c.at(at("weights"), other, 0));
+}
+
+TEST_CASE("a question on no matrix covers its step's results, not the inputs the step shows beside them") {
+  // kv-cache step 2 asks how many rows the cache grows by (constants only):
+  // q_t … V_cache wait for the answer; W_v, shown beside them, is an input,
+  // and what follows from it (V, the outputs) stays shown.
+  const Lessoned l("kv-cache");
+  const Cover c = l.cover({}, "cache");
+  for (const char* result : {"q_t", "k_t", "v_t", "K_cache", "V_cache"}) {
+    CAPTURE(result);
+    CHECK(c.all(l.index(result)));
+  }
+  CHECK_FALSE(c.any(l.index("W_v")));
+  CHECK_FALSE(c.any(l.index("V")));
+  CHECK(l.row_clear(c, "output", l.token("output", "today")));
 }
