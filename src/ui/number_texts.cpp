@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <functional>
+#include <utility>
 
 #include "core/text/number_text.h"
 #include "imgui.h"
@@ -20,7 +21,9 @@ const NumberTexts::Written& NumberTexts::get(double value, int digits) {
   Key key{0, digits, ImGui::GetFont(), ImGui::GetFontSize()};
   std::memcpy(&key.bits, &value, sizeof value);
   if (auto it = written_.find(key); it != written_.end()) return it->second;
-  if (written_.size() >= kMaxEntries) written_.clear();
+  if (written_.size() >= kGeneration) older_ = std::exchange(written_, {});
+  if (auto it = older_.find(key); it != older_.end())
+    return written_.emplace(key, std::move(it->second)).first->second;
   std::string text = number_text(value, digits);
   const float width = ImGui::CalcTextSize(text.c_str()).x;
   return written_.emplace(key, Written{std::move(text), width}).first->second;

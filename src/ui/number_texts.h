@@ -19,11 +19,15 @@ class NumberTexts {
   // The number written with `digits` decimals and measured in ImGui's current
   // font. Valid until the next call.
   const Written& get(double value, int digits);
-  size_t size() const { return written_.size(); }
+  size_t size() const { return written_.size() + older_.size(); }
 
-  // Enough for every number of the largest step several times over: past it
-  // the cache starts again rather than grow with every value dragged through.
-  static constexpr size_t kMaxEntries = 8192;
+  // Two generations of up to kGeneration entries each, several times the
+  // numbers of the largest step (280 at once): when the newer is full it
+  // becomes the older and the older goes, so a drag through ever new values
+  // does not grow it, and what is still on screen is found in the older and
+  // kept (about 250 kB at most; tests/app/monkey.cpp bounds memory growth).
+  static constexpr size_t kGeneration = 1024;
+  static constexpr size_t kMaxEntries = 2 * kGeneration;
 
  private:
   struct Key {
@@ -36,7 +40,7 @@ class NumberTexts {
   struct KeyHash {
     size_t operator()(const Key& k) const;
   };
-  std::unordered_map<Key, Written, KeyHash> written_;
+  std::unordered_map<Key, Written, KeyHash> written_, older_;
 };
 
 }  // namespace attn::ui
