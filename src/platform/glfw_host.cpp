@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include "imgui_impl_glfw.h"
@@ -18,6 +19,7 @@ struct QuickKeys {
   std::vector<int> pressed_since_frame, held_for_a_frame, release_next_frame;
 };
 QuickKeys keys;
+constexpr size_t kMostWaitingTaps = 16;  // taps of keys far ahead of the frames: the first few
 
 struct ButtonEvent {
   float x, y;
@@ -37,13 +39,21 @@ void note_key(int key, int action) {
 }
 
 void hold_quick_keys(ImGuiIO& io) {
-  for (int key : keys.release_next_frame) io.KeysDown[key] = false;
-  keys.release_next_frame.clear();
+  const std::vector<int> up = std::exchange(keys.release_next_frame, {});
+  for (int key : up) io.KeysDown[key] = false;
+  std::vector<int> waiting;  // down last frame, or already down in this one: the next
+  const auto in = [](const std::vector<int>& v, int key) {
+    return std::find(v.begin(), v.end(), key) != v.end();
+  };
   for (int key : keys.held_for_a_frame) {
+    if (in(up, key) || in(keys.release_next_frame, key)) {
+      if (waiting.size() < kMostWaitingTaps) waiting.push_back(key);
+      continue;
+    }
     io.KeysDown[key] = true;
     keys.release_next_frame.push_back(key);
   }
-  keys.held_for_a_frame.clear();
+  keys.held_for_a_frame = std::move(waiting);
   keys.pressed_since_frame.clear();
 }
 

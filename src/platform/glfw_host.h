@@ -40,7 +40,9 @@ void destroy_host(GLFWwindow* window);
 // go between two frames (a quick tap while a frame is slow, a synthetic key)
 // never counts. Shells pass every key event to note_key and call
 // hold_quick_keys just before ImGui::NewFrame: such a tap is held down for
-// one frame and let go the next.
+// one frame and let go the next. A tap of a key held for the last frame (the
+// same key tapped again as the frame after the first tap starts) waits a
+// frame, so that ImGui sees the key go up between two taps: each counts.
 void note_key(int key, int action);
 void hold_quick_keys(ImGuiIO& io);
 
