@@ -148,6 +148,8 @@ class Explainer {
       case Stage::K_cache:
       case Stage::V_cache:
         return cached(row, col, value, e);
+      case Stage::scores_t:
+        return cache_score(col, value, e);
       case Stage::concat: {
         const std::pair<int, int> td = token_dim(m_, row, col);
         const int t = td.first, d = td.second;
@@ -509,6 +511,33 @@ class Explainer {
     return e;
   }
   std::string token_name(int i) const { return label(t_.parts[m_.key.part].tokens, i); }
+
+  // The new token's score for the cache's key k (scores_t is (1, t+1)): the
+  // new query times that key, over the head's dimensions, as a score is.
+  Explanation cache_score(int k, double value, Explanation& e) const {
+    const TraceMatrix* q = t_.find({m_.key.part, Stage::q_t, 0, 0});
+    const TraceMatrix* K = t_.find({m_.key.part, Stage::K_cache, 0, 0});
+    const auto name = [](const TraceMatrix& m, int i) {
+      return label(is_sequence_axis(m.row_kind) ? m.rows : m.cols, i);
+    };
+    if (q && K && k < token_count(*K)) {
+      const std::string formula = "score = q(" + name(*q, 0) + ") · k(" + name(*K, k) + ")";
+      if (m_.key.head)
+        e.lines.push_back(trf("{formula}, head {head}'s dimensions",
+                              {{"formula", formula}, {"head", std::to_string(m_.key.head)}}));
+      else
+        e.lines.push_back(formula);
+      const std::pair<int, int> dims = head_dims(*q);
+      const int begin = dims.first;
+      const Products p = products(
+          dims.second - begin, [&](int d) { return at_token(*q, 0, begin + d); },
+          [&](int d) { return at_token(*K, k, begin + d); }, short_);
+      e.recomputed = p.sum;
+      e.lines.push_back("= " + join_terms(p.terms));
+    }
+    e.lines.push_back("= " + number_text(value, p_));
+    return e;
+  }
 
   Explanation angle(int row, int col, double value, Explanation& e) const {
     const auto [r, i] = token_dim(m_, row, col);
