@@ -28,6 +28,17 @@ std::pair<int, int> head_block(const Trace& t, const TraceMatrix& qkv, int head)
   return {h * width, (h + 1) * width};
 }
 
+// Whether entry (fr, fc) of a projection's operand (the input rows, W or b)
+// feeds the projection's entry for `token`, dimension `dim`:
+// q[t][j] = Σ_i x[t][i] · W[i][j] + b[j].
+bool projects(const TraceMatrix& from, int fr, int fc, int token, int dim) {
+  const Stage f = from.key.stage;
+  if (f == Stage::X || f == Stage::X_P || f == Stage::memory)
+    return token_dim(from, fr, fc).first == token;
+  if (is_bias(f)) return bias_index(from, fr, fc) == dim;
+  return output_of(from, fr, fc) == dim;
+}
+
 // The projection a KV cache's matrix holds rows of.
 Stage cache_source(Stage s) {
   return s == Stage::q_t ? Stage::Q : s == Stage::k_t || s == Stage::K_cache ? Stage::K : Stage::V;
@@ -195,12 +206,8 @@ bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceM
     case Stage::Q:
     case Stage::K:
     case Stage::V: {
-      // q[t][j] = Σ_i x[t][i] · W[i][j] + b[j]
       const auto [token, dim] = token_dim(to, tr, tc);
-      if (f == Stage::X || f == Stage::X_P || f == Stage::memory)
-        return token_dim(from, fr, fc).first == token;
-      if (is_bias(f)) return bias_index(from, fr, fc) == dim;
-      return output_of(from, fr, fc) == dim;
+      return projects(from, fr, fc, token, dim);
     }
     case Stage::Q_rot:
     case Stage::K_rot: {
@@ -270,9 +277,7 @@ bool feeds(const Trace& t, const TraceMatrix& from, int fr, int fc, const TraceM
       const int token = order[static_cast<size_t>(made)];
       if (f == Stage::Q_rot || f == Stage::K_rot || f == Stage::Q || f == Stage::K || f == Stage::V)
         return token_dim(from, fr, fc) == std::pair{token, dim};
-      if (f == Stage::X || f == Stage::X_P) return token_dim(from, fr, fc).first == token;
-      if (is_bias(f)) return bias_index(from, fr, fc) == dim;
-      return output_of(from, fr, fc) == dim;
+      return projects(from, fr, fc, token, dim);
     }
     case Stage::scores_t: {
       // score[k] = Σ_d q_t[d] · K_cache[k][d] over the head's dimensions; (1, t+1)
