@@ -7,51 +7,11 @@
 
 #include "core/text/number_text.h"
 #include "core/text/translation.h"
+#include "core/trace/written_sums.h"
 
 namespace attn {
 
 namespace {
-
-// A factor inside a product: negative numbers in parentheses.
-std::string factor(double v, int digits) {
-  const std::string s = number_text(v, digits);
-  return v < 0 ? "(" + s + ")" : s;
-}
-
-// "a + b + c", eliding the middle of long sums.
-std::string join_terms(const std::vector<std::string>& terms) {
-  std::string out;
-  const size_t n = terms.size();
-  for (size_t i = 0; i < n; ++i) {
-    if (n > 8 && i == 3) {
-      out += " + ";
-      // TRANSLATORS: inside a long sum written out term by term, in place of the terms left
-      // out: "1×2 + 3×4 + 5×6 + … (5 more) … + 7×8". {count} is at least 5.
-      out += trf("… ({count} more) …", {{"count", std::to_string(n - 4)}});
-      i = n - 2;
-      continue;
-    }
-    if (i) out += " + ";
-    out += terms[i];
-  }
-  return out;
-}
-
-// Σ_i a(i)·b(i), written out term by term.
-struct Products {
-  std::vector<std::string> terms;
-  double sum = 0;
-};
-Products products(int n, const std::function<double(int)>& a, const std::function<double(int)>& b,
-                  int digits) {
-  Products p;
-  for (int i = 0; i < n; ++i) {
-    const double x = a(i), y = b(i);
-    p.sum += x * y;
-    p.terms.push_back(factor(x, digits) + "×" + factor(y, digits));
-  }
-  return p;
-}
 
 std::string label(const std::vector<std::string>& labels, int i) {
   return i < static_cast<int>(labels.size()) && !labels[i].empty() ? labels[i] : std::to_string(i);
@@ -235,7 +195,17 @@ class Explainer {
   Explanation scores(int row, int col, double value, Explanation& e) const {
     const std::pair<int, int> qk = query_key(m_, row, col);
     const int q = qk.first, k = qk.second;
-    const std::string formula = "score = q(" + token(q) + ") · k(" + key_token(k) + ")";
+    // The rotated queries and keys, with RoPE.
+    const TraceMatrix* Q = own(Stage::Q_rot) ? own(Stage::Q_rot) : own(Stage::Q);
+    const TraceMatrix* K = own(Stage::K_rot) ? own(Stage::K_rot) : own(Stage::K);
+    return dot_product(token(q), key_token(k), Q, q, K, k, value, e);
+  }
+
+  // score = q(query) · k(key) over this head's dimensions, each term written,
+  // from row q of Q and row k of K (either may be missing: the formula only).
+  Explanation dot_product(const std::string& query, const std::string& key, const TraceMatrix* Q,
+                          int q, const TraceMatrix* K, int k, double value, Explanation& e) const {
+    const std::string formula = "score = q(" + query + ") · k(" + key + ")";
     if (m_.key.head)
       // TRANSLATORS: {formula} is a score's formula, kept as it is: "score = q(The) · k(cat)".
       // With several attention heads, the dot product runs over head {head}'s dimensions only.
@@ -243,9 +213,6 @@ class Explainer {
                             {{"formula", formula}, {"head", std::to_string(m_.key.head)}}));
     else
       e.lines.push_back(formula);
-    // The rotated queries and keys, with RoPE.
-    const TraceMatrix* Q = own(Stage::Q_rot) ? own(Stage::Q_rot) : own(Stage::Q);
-    const TraceMatrix* K = own(Stage::K_rot) ? own(Stage::K_rot) : own(Stage::K);
     if (Q && K) {
       const std::pair<int, int> dims = head_dims(*Q);
       const int begin = dims.first;  // a plain variable: clang 14 cannot capture a binding
@@ -517,26 +484,14 @@ class Explainer {
   Explanation cache_score(int k, double value, Explanation& e) const {
     const TraceMatrix* q = t_.find({m_.key.part, Stage::q_t, 0, 0});
     const TraceMatrix* K = t_.find({m_.key.part, Stage::K_cache, 0, 0});
+    if (!q || !K || k >= token_count(*K)) {
+      e.lines.push_back("= " + number_text(value, p_));
+      return e;
+    }
     const auto name = [](const TraceMatrix& m, int i) {
       return label(is_sequence_axis(m.row_kind) ? m.rows : m.cols, i);
     };
-    if (q && K && k < token_count(*K)) {
-      const std::string formula = "score = q(" + name(*q, 0) + ") · k(" + name(*K, k) + ")";
-      if (m_.key.head)
-        e.lines.push_back(trf("{formula}, head {head}'s dimensions",
-                              {{"formula", formula}, {"head", std::to_string(m_.key.head)}}));
-      else
-        e.lines.push_back(formula);
-      const std::pair<int, int> dims = head_dims(*q);
-      const int begin = dims.first;
-      const Products p = products(
-          dims.second - begin, [&](int d) { return at_token(*q, 0, begin + d); },
-          [&](int d) { return at_token(*K, k, begin + d); }, short_);
-      e.recomputed = p.sum;
-      e.lines.push_back("= " + join_terms(p.terms));
-    }
-    e.lines.push_back("= " + number_text(value, p_));
-    return e;
+    return dot_product(name(*q, 0), name(*K, k), q, 0, K, k, value, e);
   }
 
   Explanation angle(int row, int col, double value, Explanation& e) const {
