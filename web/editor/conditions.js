@@ -57,7 +57,7 @@ function simpleParts(c) {
 // what it says of the simple shape; what it does not say comes from a
 // simple condition beside it (another answer of the same prediction: the
 // same matrix and row), else from the default one, valid on the lesson's tokens.
-export function simpleFor(c, lesson, besides = []) {
+function simpleFor(c, lesson, besides = []) {
   if (simpleCondition(c)) return c;
   const fallback = besides.map(simpleCondition).find(Boolean) || simpleCondition(defaultCondition(lesson));
   const { side, of, query, is } = { ...fallback, ...simpleParts(c) };
